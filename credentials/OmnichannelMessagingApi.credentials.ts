@@ -1,0 +1,89 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class OmnichannelMessagingApi implements ICredentialType {
+	name = 'omnichannelMessagingApi';
+
+	displayName = 'Omnichannel Messaging API';
+
+	icon: Icon = {
+		light: 'file:../nodes/OmnichannelMessaging/omnichannelMessaging.svg',
+		dark: 'file:../nodes/OmnichannelMessaging/omnichannelMessaging.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/omnichannel-messaging/n8n-nodes-omnichannel-messaging?tab=readme-ov-file#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of your Omnichannel Messaging service. With or without a trailing "/" or "/stable/open".',
+			hint: 'Use https:// unless the service runs on your own network',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: "Your project's API key, from the service's dashboard (API settings)",
+		},
+		{
+			displayName: 'API Key Header',
+			name: 'apiKeyHeader',
+			type: 'string',
+			default: 'X-Service-Api-Key',
+			description:
+				'Name of the HTTP header that carries the API key. Change it only if your deployment names it differently.',
+			placeholder: 'X-Service-Api-Key',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'={{$credentials.apiKeyHeader || "X-Service-Api-Key"}}': '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/stable\\/open$/i, "")}}',
+			url: '/stable/open/whatsapp/get-platform-list',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key was rejected: the service answered 401 "Invalid api key provided.". Check the API key and the API key header.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'The service was reached, but has no Omnichannel Messaging API at this base URL. Check the base URL, for example https://api.example.com.',
+				},
+			},
+		],
+	};
+}

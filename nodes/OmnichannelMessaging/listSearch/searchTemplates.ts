@@ -1,0 +1,35 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { fetchTemplateList } from '../shared/templates';
+import { toPositiveInteger, excerpt } from '../shared/values';
+
+const PAGE_SIZE = 100;
+
+/**
+ * The template dropdown: the channel's templates whose name contains the search text, a page at
+ * a time. The service has no paging or search of its own, so both happen here.
+ */
+export async function searchTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const channelId = toPositiveInteger(this.getCurrentNodeParameter('channelId'));
+	if (channelId === undefined) return { results: [] };
+	const needle = (filter ?? '').trim().toLowerCase();
+	const offset = Math.max(0, Number(paginationToken) || 0);
+
+	const templates = await fetchTemplateList.call(this, channelId);
+	const matching = templates.filter(
+		(template) => needle === '' || String(template.name ?? '').toLowerCase().includes(needle),
+	);
+	const page = matching.slice(offset, offset + PAGE_SIZE);
+	return {
+		results: page.map((template) => ({
+			name: String(template.name ?? template.id),
+			value: String(template.id),
+			description: typeof template.body === 'string' ? excerpt(template.body, 80) : undefined,
+		})),
+		paginationToken: offset + PAGE_SIZE < matching.length ? String(offset + PAGE_SIZE) : undefined,
+	};
+}

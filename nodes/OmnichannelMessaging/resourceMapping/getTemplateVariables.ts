@@ -1,0 +1,36 @@
+import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+
+import { describePosition, getVariablePositions } from '../shared/placeholders';
+import { fetchTemplate } from '../shared/templates';
+import { toPositiveInteger } from '../shared/values';
+
+const CANNOT_LOAD =
+	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
+
+/** One mapper field per body placeholder of the chosen template, shown with the text around it. */
+export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const channelId = toPositiveInteger(this.getCurrentNodeParameter('channelId'));
+	const templateId = toPositiveInteger(
+		this.getCurrentNodeParameter('templateId', { extractValue: true }),
+	);
+	if (channelId === undefined || templateId === undefined) {
+		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
+	}
+	const template = await fetchTemplate.call(this, channelId, templateId);
+	const positions = getVariablePositions(template);
+	return {
+		fields: positions.map((position) => {
+			const context = describePosition(template.body, position);
+			return {
+				id: position,
+				displayName: context ? `{{${position}}} in "${context}"` : `{{${position}}}`,
+				required: true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: 'string',
+			};
+		}),
+		emptyFieldsNotice: positions.length === 0 ? 'This template has no variables: nothing to fill in' : undefined,
+	};
+}

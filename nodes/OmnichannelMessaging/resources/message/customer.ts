@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInputError } from '../../shared/errors';
+import { showFor } from '../../shared/descriptions';
+import { toServiceString } from '../../shared/values';
+
+export function customerIdField(operation: string): INodeProperties {
+	return {
+		displayName: 'Customer ID',
+		name: 'customerId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 123456',
+		description:
+			"The service's identifier of the customer to message, for example 123456. A number from an expression is sent as text.",
+		displayOptions: showFor('message', operation),
+	};
+}
+
+/** customer_id is a string in every request, even when the CRM hands over a number. */
+export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
+	const raw = this.getNodeParameter('customerId', itemIndex, '');
+	const customerId = toServiceString(raw)?.trim();
+	if (!customerId) {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Customer ID',
+			raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not a customer ID`,
+			'Give the customer\'s ID as text or a number, for example 123456.',
+		);
+	}
+	return customerId;
+}

@@ -1,0 +1,43 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { sendOptionsField, showFor } from '../../shared/descriptions';
+import { invalidInputError } from '../../shared/errors';
+import type { PrepareSend } from '../../shared/sendPipeline';
+import { toServiceString } from '../../shared/values';
+import { customerIdField, readCustomerId } from './customer';
+
+export const sendTextDescription: INodeProperties[] = [
+	customerIdField('sendText'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Hi Anna, your order 1042 has shipped.',
+		description: 'The message the customer receives, as plain text',
+		displayOptions: showFor('message', 'sendText'),
+	},
+	sendOptionsField({ resource: 'message', operation: 'sendText' }),
+];
+
+export const prepareSendText: PrepareSend = async function (itemIndex) {
+	const customerId = readCustomerId.call(this, itemIndex);
+	const raw = this.getNodeParameter('text', itemIndex, '');
+	const text = toServiceString(raw);
+	if (text === undefined || text.trim() === '') {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Text',
+			text === undefined ? `${JSON.stringify(raw) ?? 'nothing'} is not text` : 'it is empty',
+			'Enter the message to send.',
+		);
+	}
+	return {
+		path: '/customers/send-text-message',
+		body: { customer_id: customerId, text },
+		rendered: { body: text },
+	};
+};

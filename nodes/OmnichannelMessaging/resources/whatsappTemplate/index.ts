@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { getAllDescription, getAllRouting } from './getAll';
+import { getDescription, getRouting } from './get';
+import { sendDescription } from './send';
+
+export { prepareSendTemplate } from './send';
+
+export const whatsappTemplateDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['whatsappTemplate'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a WhatsApp template',
+				description: 'Get one approved template of a channel, with its body, header, buttons and variables',
+				routing: getRouting,
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many WhatsApp templates',
+				description: 'List the approved templates of a channel',
+				routing: getAllRouting,
+			},
+			{
+				name: 'Send',
+				value: 'send',
+				action: 'Send a WhatsApp template message',
+				description:
+					'Send an approved template to a phone number. The service queues it (status "ongoing"): queued is not yet delivered.',
+			},
+		],
+		default: 'send',
+	},
+	...sendDescription,
+	...getDescription,
+	...getAllDescription,
+];

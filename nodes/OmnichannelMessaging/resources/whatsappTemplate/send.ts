@@ -1,0 +1,241 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { channelIdField, sendOptionsField, showFor, templateIdField } from '../../shared/descriptions';
+import { invalidInputError } from '../../shared/errors';
+import { normalizePhone } from '../../shared/phone';
+import { renderTemplate } from '../../shared/placeholders';
+import type { PrepareSend } from '../../shared/sendPipeline';
+import { checkAgainstTemplate, templateHeaderType } from '../../shared/templateCheck';
+import { readChannelId, readTemplateId } from '../../shared/templates';
+import { isHeaderMediaType } from '../../shared/types';
+import type { HeaderMediaType, WhatsAppTemplate } from '../../shared/types';
+import { checkMediaUrl } from '../../shared/url';
+import { normalizeVariables, parseVariablesJson } from '../../shared/variables';
+
+const show = showFor('whatsappTemplate', 'send');
+
+export const sendDescription: INodeProperties[] = [
+	channelIdField('send'),
+	templateIdField('send'),
+	{
+		displayName: 'Customer Phone',
+		name: 'customerPhone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +4915123456789',
+		description:
+			'Phone number of the customer with country code, in international format, for example +4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
+		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789, not 0151 2345 6789',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Variables Input',
+		name: 'variablesMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'mapper',
+		options: [
+			{
+				name: 'Map Each Variable',
+				value: 'mapper',
+				description: "One field per placeholder of the chosen template ({{1}}, {{2}}, …)",
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description:
+					'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes from an expression.',
+			},
+		],
+		description: 'How to give the values of the template body placeholders',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
+		typeOptions: {
+			loadOptionsDependsOn: ['channelId', 'templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariables',
+				mode: 'add',
+				valuesLabel: 'Template Variables',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This template has no variables: nothing to fill in',
+			},
+		},
+		displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
+	},
+	{
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '{\n  "1": ""\n}',
+		description: 'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
+		hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
+		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
+	},
+	{
+		displayName: 'Header Media URL',
+		name: 'headerMediaUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/images/offer.jpg',
+		description:
+			'Public http(s) URL of the image, video, audio or document shown in the template header. Only for templates whose header is media; leave empty otherwise.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Header Media Type',
+		name: 'headerMediaType',
+		type: 'options',
+		default: 'auto',
+		options: [
+			{ name: 'Audio', value: 'audio' },
+			{ name: 'Document', value: 'document' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Same as Template', value: 'auto', description: "Use the type of the template's header" },
+			{ name: 'Video', value: 'video' },
+		],
+		description: 'What kind of media the header media URL points to',
+		displayOptions: show,
+	},
+	sendOptionsField({
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		extra: [
+			{
+				displayName: 'Check Against Template',
+				name: 'validateTemplate',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to load the template once and stop an item before sending when a variable is missing or unknown, or the header media does not fit. WhatsApp rejects such messages later, without telling n8n.',
+			},
+			{
+				displayName: 'Include Rendered Message',
+				name: 'includeRenderedMessage',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the message as the customer sees it (header, body with the variables filled in, footer, buttons) to the output as "rendered"',
+			},
+			{
+				displayName: 'Allow Empty Variables',
+				name: 'allowEmptyVariables',
+				type: 'boolean',
+				default: false,
+				description: 'Whether an empty variable value is sent as empty text instead of stopping the item',
+			},
+		],
+	}),
+];
+
+function readVariables(
+	this: ThisParameterType<PrepareSend>,
+	itemIndex: number,
+	allowEmpty: boolean,
+): Record<string, string> {
+	const mode = this.getNodeParameter('variablesMode', itemIndex, 'mapper');
+	let raw: unknown;
+	if (mode === 'json') {
+		const parsed = parseVariablesJson(this.getNodeParameter('variablesJson', itemIndex, '{}'));
+		if (!parsed.ok) throw invalidInputError(this.getNode(), itemIndex, 'Variables (JSON)', parsed.reason);
+		raw = parsed.value;
+	} else {
+		const mapped = this.getNodeParameter('variables', itemIndex, null) as IDataObject | null;
+		raw = mapped?.value ?? {};
+	}
+	const checked = normalizeVariables(raw, allowEmpty);
+	if (!checked.ok) {
+		throw invalidInputError(this.getNode(), itemIndex, mode === 'json' ? 'Variables (JSON)' : 'Variables', checked.reason);
+	}
+	return checked.values;
+}
+
+function readHeaderMedia(
+	this: ThisParameterType<PrepareSend>,
+	itemIndex: number,
+): { url: string | undefined; type: HeaderMediaType | 'auto' } {
+	const rawUrl = this.getNodeParameter('headerMediaUrl', itemIndex, '');
+	const rawType = this.getNodeParameter('headerMediaType', itemIndex, 'auto');
+	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Header Media Type',
+			`${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`,
+		);
+	}
+	if (rawUrl === '' || rawUrl === undefined || rawUrl === null) return { url: undefined, type: rawType };
+	const url = checkMediaUrl(rawUrl);
+	if (!url.ok) throw invalidInputError(this.getNode(), itemIndex, 'Header Media URL', url.reason);
+	return { url: url.url, type: rawType };
+}
+
+export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
+	const { options } = session;
+	const channelId = readChannelId.call(this, itemIndex);
+	const templateId = readTemplateId.call(this, itemIndex);
+	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
+	const phone = normalizePhone(rawPhone);
+	if (!phone.ok) {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Customer Phone',
+			`${JSON.stringify(rawPhone) ?? 'nothing'} is not a valid phone number: ${phone.reason}`,
+		);
+	}
+	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables);
+	const media = readHeaderMedia.call(this, itemIndex);
+
+	const needsTemplate =
+		options.validateTemplate ||
+		options.includeRenderedMessage ||
+		options.dryRun ||
+		(media.url !== undefined && media.type === 'auto');
+	const template: WhatsAppTemplate | undefined = needsTemplate
+		? await session.template(channelId, templateId, itemIndex)
+		: undefined;
+
+	if (template && options.validateTemplate) {
+		const problem = checkAgainstTemplate(template, values, media.url, media.type);
+		if (problem) throw invalidInputError(this.getNode(), itemIndex, problem.field, problem.problem);
+	}
+
+	const body: IDataObject = {
+		template_id: String(templateId),
+		channel_id: String(channelId),
+		customer_phone: phone.phone,
+	};
+	if (Object.keys(values).length > 0) body.attributes = values;
+	if (media.url) {
+		const headerType = template ? templateHeaderType(template) : undefined;
+		const type: HeaderMediaType | undefined =
+			media.type !== 'auto' ? media.type : isHeaderMediaType(headerType) ? headerType : undefined;
+		if (!type) {
+			throw invalidInputError(
+				this.getNode(),
+				itemIndex,
+				'Header Media Type',
+				`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
+				'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
+			);
+		}
+		body.attachment = { [type]: media.url };
+	}
+	return {
+		path: '/whatsapp/send-template-message',
+		body,
+		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,
+	};
+};

@@ -1,0 +1,208 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { excerpt } from './values';
+
+export interface ServiceResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+/** Whether a failed send may still have reached the customer; stated in every send error. */
+export type DeliveryOutcome = 'notSent' | 'unknown';
+
+const DELIVERY_TEXT: Record<DeliveryOutcome, string> = {
+	notSent: 'The message was not sent.',
+	unknown:
+		'The message may or may not have been delivered: check before sending it again. It was not retried, so that no customer gets it twice.',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short, tag-free excerpt of whatever the service sent, so HTML error pages never flood a message. */
+export function describeBody(body: unknown): string {
+	if (body === undefined || body === null || body === '') return 'an empty body';
+	if (typeof body === 'string') {
+		const text = body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+		return `"${excerpt(text, 160)}"`;
+	}
+	if (Buffer.isBuffer(body)) return `${body.length} bytes of data`;
+	try {
+		return excerpt(JSON.stringify(body), 160);
+	} catch {
+		return 'an unreadable body';
+	}
+}
+
+/** The error part of the body, without echoing anything else (large bodies stay out of run data). */
+function errorContext(response: ServiceResponse): JsonObject {
+	const body = response.body;
+	const context: JsonObject = { httpCode: String(response.statusCode) };
+	if (isObject(body)) {
+		for (const key of ['error', 'code', 'detail', 'success', 'message']) {
+			const value = body[key];
+			if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
+				context[key] = typeof value === 'string' ? excerpt(value, 500) : value;
+			}
+		}
+	} else {
+		context.body = describeBody(body);
+	}
+	return context;
+}
+
+interface ErrorPlace {
+	itemIndex?: number;
+	/** Set on sends: says whether the message can have gone out. */
+	delivery?: DeliveryOutcome;
+}
+
+function withDelivery(description: string, place: ErrorPlace): string {
+	return place.delivery ? `${description} ${DELIVERY_TEXT[place.delivery]}` : description;
+}
+
+/**
+ * The one place where a service answer becomes an n8n error. Returns undefined when the answer
+ * is a success the node can use.
+ */
+export function serviceResponseError(
+	node: INode,
+	response: ServiceResponse,
+	place: ErrorPlace = {},
+): NodeApiError | undefined {
+	const { statusCode, body } = response;
+	const httpCode = String(statusCode);
+	const options = { itemIndex: place.itemIndex, httpCode };
+	const make = (message: string, description: string) =>
+		new NodeApiError(node, errorContext(response), {
+			...options,
+			message,
+			description: withDelivery(description, place),
+		});
+
+	if (statusCode >= 200 && statusCode < 300) {
+		if (isObject(body) || Array.isArray(body)) return undefined;
+		return make(
+			'The service answered without the expected JSON data',
+			`It returned HTTP ${statusCode} with ${describeBody(body)}.`,
+		);
+	}
+	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
+		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
+		return make(excerpt(body.error, 300), `The service refused the request (error code: ${code}).`);
+	}
+	if (statusCode === 401 || statusCode === 403) {
+		const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
+		return make(
+			'The API key was rejected',
+			`The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name, in the Omnichannel Messaging API credential.`,
+		);
+	}
+	if (statusCode === 404) {
+		return make(
+			'The service has no such resource (404)',
+			`Check the base URL in the credential (for example https://api.example.com) and the channel and template IDs. The service sent ${describeBody(body)}.`,
+		);
+	}
+	if (statusCode === 429) {
+		return make(
+			'The service is rate limiting requests (429)',
+			'Too many requests were sent at once. Lower the concurrency option or try again later.',
+		);
+	}
+	if (statusCode >= 500) {
+		return make(
+			`The service failed with HTTP ${statusCode}`,
+			`The service had an internal problem and sent ${describeBody(body)}.`,
+		);
+	}
+	return make(
+		`The service answered HTTP ${statusCode}`,
+		`The service sent ${describeBody(body)}.`,
+	);
+}
+
+const NETWORK_TEXT: Record<string, { message: string; delivery: DeliveryOutcome }> = {
+	ECONNREFUSED: {
+		message: 'The service refused the connection: is the base URL right and the service up?',
+		delivery: 'notSent',
+	},
+	ENOTFOUND: {
+		message: "The service's host name could not be found: check the base URL in the credential",
+		delivery: 'notSent',
+	},
+	EAI_AGAIN: {
+		message: "The service's host name could not be resolved right now: check the base URL and DNS",
+		delivery: 'notSent',
+	},
+	ECONNRESET: {
+		message: 'The connection to the service was cut before it answered',
+		delivery: 'unknown',
+	},
+	ECONNABORTED: { message: 'The service did not answer in time', delivery: 'unknown' },
+	ETIMEDOUT: { message: 'The service did not answer in time', delivery: 'unknown' },
+	EPIPE: { message: 'The connection to the service was cut', delivery: 'unknown' },
+};
+
+/** The network error code of an error thrown by n8n's request helper, wherever it put it. */
+export function networkErrorCode(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (isObject(current) && !seen.has(current)) {
+		seen.add(current);
+		const code = current.code;
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		if (typeof current.message === 'string') {
+			const match = /\b(E(?:CONN\w+|NOTFOUND|AI_AGAIN|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH))\b/.exec(
+				current.message,
+			);
+			if (match) return match[1];
+			if (/timeout of \d+ms exceeded|timed? ?out/i.test(current.message)) return 'ETIMEDOUT';
+		}
+		current = current.cause ?? current.reason;
+	}
+	return undefined;
+}
+
+/**
+ * A request that never produced an answer (refused, reset, timed out). The thrown error is not
+ * passed on: n8n's request errors carry the request, and with it the API key header.
+ */
+export function requestFailureError(
+	node: INode,
+	error: unknown,
+	place: ErrorPlace = {},
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) return error;
+	const code = networkErrorCode(error) ?? 'UNKNOWN';
+	const known = NETWORK_TEXT[code];
+	const delivery = place.delivery ? (known?.delivery ?? 'unknown') : undefined;
+	const message = known?.message ?? 'The request to the service failed before an answer came back';
+	return new NodeApiError(
+		node,
+		{ code, message },
+		{
+			itemIndex: place.itemIndex,
+			message,
+			httpCode: code,
+			description: withDelivery(`Network error: ${code}.`, { ...place, delivery }),
+		},
+	);
+}
+
+/** Bad input for one item: names the item and the field, and says what a good value looks like. */
+export function invalidInputError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	problem: string,
+	hint?: string,
+): NodeOperationError {
+	return new NodeOperationError(node, `${field} (item ${itemIndex}): ${problem}`, {
+		itemIndex,
+		description: `${hint ? `${hint} ` : ''}Nothing was sent for this item.`,
+	});
+}

@@ -1,0 +1,108 @@
+import type { WhatsAppTemplate } from './types';
+import { excerpt } from './values';
+
+/**
+ * A body variable is "{{" + a position + "}}". Spaces inside the braces and leading zeros are
+ * tolerated ("{{ 1 }}" and "{{01}}" are position "1"), since template editors produce both.
+ * Anything else in braces ("{{a}}", "{{", "}}") is plain text: WhatsApp would show it as typed.
+ */
+const PLACEHOLDER = /\{\{\s*(\d{1,4})\s*\}\}/g;
+
+function positionKey(raw: string | number): string | undefined {
+	const text = String(raw).trim();
+	if (!/^\d{1,4}$/.test(text)) return undefined;
+	const position = Number(text);
+	return position > 0 ? String(position) : undefined;
+}
+
+export function findPlaceholders(body: unknown): string[] {
+	if (typeof body !== 'string') return [];
+	const keys = new Set<string>();
+	for (const match of body.matchAll(PLACEHOLDER)) {
+		const key = positionKey(match[1]);
+		if (key) keys.add(key);
+	}
+	return sortPositions([...keys]);
+}
+
+/**
+ * The positions a template needs values for. The service's `attributes` list is the authority;
+ * a template that has none listed falls back to the placeholders in its body.
+ */
+export function getVariablePositions(template: WhatsAppTemplate): string[] {
+	const listed = Array.isArray(template.attributes)
+		? template.attributes
+				.map((entry) =>
+					entry && typeof entry === 'object' && entry.attribute !== undefined
+						? positionKey(entry.attribute)
+						: undefined,
+				)
+				.filter((key): key is string => key !== undefined)
+		: [];
+	if (listed.length > 0) return sortPositions([...new Set(listed)]);
+	return findPlaceholders(template.body);
+}
+
+function sortPositions(keys: string[]): string[] {
+	return keys.sort((a, b) => Number(a) - Number(b));
+}
+
+/** "Hi {{1}}, your order {{2}} …" shown next to variable 1 so users see where it lands. */
+export function describePosition(body: unknown, position: string): string {
+	if (typeof body !== 'string') return '';
+	for (const match of body.matchAll(PLACEHOLDER)) {
+		if (positionKey(match[1]) !== position) continue;
+		const start = Math.max(0, (match.index ?? 0) - 25);
+		const end = Math.min(body.length, (match.index ?? 0) + match[0].length + 25);
+		const prefix = start > 0 ? '…' : '';
+		const suffix = end < body.length ? '…' : '';
+		return `${prefix}${excerpt(body.slice(start, end), 80)}${suffix}`;
+	}
+	return '';
+}
+
+/** Fills body placeholders; a position with no value stays as "{{n}}" so the gap is visible. */
+export function fillPlaceholders(text: unknown, values: Record<string, string>): string {
+	if (typeof text !== 'string') return '';
+	return text.replace(PLACEHOLDER, (whole, digits: string) => {
+		const key = positionKey(digits);
+		return key !== undefined && Object.prototype.hasOwnProperty.call(values, key)
+			? values[key]
+			: whole;
+	});
+}
+
+export interface RenderedMessage {
+	header: { type: string; text?: string; url?: string } | null;
+	body: string;
+	footer: string | null;
+	buttons: Array<{ type?: string; title?: string; value?: string }>;
+}
+
+/** The message as the customer sees it, for logs and CRM timelines. */
+export function renderTemplate(
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+	headerMediaUrl?: string,
+): RenderedMessage {
+	const header = template.header && typeof template.header === 'object' ? template.header : null;
+	let renderedHeader: RenderedMessage['header'] = null;
+	if (header?.type) {
+		renderedHeader =
+			header.type === 'text'
+				? { type: 'text', text: typeof header.value === 'string' ? header.value : '' }
+				: { type: header.type, url: headerMediaUrl ?? header.value };
+	}
+	return {
+		header: renderedHeader,
+		body: fillPlaceholders(template.body, values),
+		footer: typeof template.footer === 'string' && template.footer !== '' ? template.footer : null,
+		buttons: Array.isArray(template.buttons)
+			? template.buttons.map((button) => ({
+					type: button?.type,
+					title: button?.title,
+					value: button?.value,
+				}))
+			: [],
+	};
+}

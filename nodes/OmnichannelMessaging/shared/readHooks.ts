@@ -1,0 +1,25 @@
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+
+import { serviceResponseError } from './errors';
+
+/**
+ * Declarative reads ask n8n not to throw on HTTP errors, so that their answers reach the same
+ * error mapping as every other request of the node.
+ */
+export function throwIfServiceError(this: IExecuteSingleFunctions, response: IN8nHttpFullResponse): void {
+	const error = serviceResponseError(
+		this.getNode(),
+		{ statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body },
+		{ itemIndex: this.getItemIndex() },
+	);
+	if (error) throw error;
+}
+
+export async function readServiceBody(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	throwIfServiceError.call(this, response);
+	return [{ json: response.body as INodeExecutionData['json'], pairedItem: { item: this.getItemIndex() } }];
+}

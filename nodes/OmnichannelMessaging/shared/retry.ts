@@ -1,0 +1,43 @@
+/** How long a rate-limited send may wait in total, and how often it is tried. */
+export const RETRY_LIMITS = {
+	maxAttempts: 6,
+	maxTotalWaitMs: 120_000,
+	baseDelayMs: 1_000,
+	maxDelayMs: 30_000,
+};
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
+export function parseRetryAfter(value: unknown, now: number): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+	const trimmed = String(text).trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - now);
+}
+
+/** Exponential backoff with jitter, so many waiting items do not come back in one burst. */
+export function backoffDelay(attempt: number, random: number): number {
+	const ceiling = Math.min(RETRY_LIMITS.maxDelayMs, RETRY_LIMITS.baseDelayMs * 2 ** (attempt - 1));
+	return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+/** "0-3, 7, 9-10" for error descriptions that must say which items went out. */
+export function describeIndexes(indexes: number[]): string {
+	if (indexes.length === 0) return 'none';
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	let start = sorted[0];
+	let previous = sorted[0];
+	for (const index of [...sorted.slice(1), Number.NaN]) {
+		if (index === previous + 1) {
+			previous = index;
+			continue;
+		}
+		parts.push(start === previous ? `${start}` : `${start}-${previous}`);
+		start = index;
+		previous = index;
+	}
+	return parts.join(', ');
+}

@@ -1,0 +1,62 @@
+import { getVariablePositions } from './placeholders';
+import { isHeaderMediaType } from './types';
+import type { HeaderMediaType, WhatsAppTemplate } from './types';
+
+export interface TemplateProblem {
+	field: string;
+	problem: string;
+}
+
+export function templateHeaderType(template: WhatsAppTemplate): string | undefined {
+	return template.header && typeof template.header === 'object' && typeof template.header.type === 'string'
+		? template.header.type.toLowerCase()
+		: undefined;
+}
+
+/**
+ * The checks WhatsApp would otherwise make after the service queued the message, where the
+ * failure never reaches the user (field notes: error 132000). Returns the first problem.
+ */
+export function checkAgainstTemplate(
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+	mediaUrl: string | undefined,
+	mediaType: HeaderMediaType | 'auto',
+): TemplateProblem | undefined {
+	const name = `"${template.name ?? template.id}"`;
+	const positions = getVariablePositions(template);
+	const missing = positions.filter((position) => !Object.prototype.hasOwnProperty.call(values, position));
+	if (missing.length > 0) {
+		return {
+			field: 'Variables',
+			problem: `template ${name} needs a value for ${missing.map((p) => `{{${p}}}`).join(', ')}`,
+		};
+	}
+	const extra = Object.keys(values).filter((key) => !positions.includes(key));
+	if (extra.length > 0) {
+		return {
+			field: 'Variables',
+			problem: `template ${name} has no variable ${extra.map((p) => `{{${p}}}`).join(', ')}${positions.length ? ` (it has ${positions.map((p) => `{{${p}}}`).join(', ')})` : ' (it has none)'}`,
+		};
+	}
+	const headerType = templateHeaderType(template);
+	if (isHeaderMediaType(headerType) && !mediaUrl) {
+		return {
+			field: 'Header Media URL',
+			problem: `template ${name} has a ${headerType} header: give the URL of the ${headerType} to show`,
+		};
+	}
+	if (mediaUrl && !isHeaderMediaType(headerType)) {
+		return {
+			field: 'Header Media URL',
+			problem: `template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no header media: leave the field empty`,
+		};
+	}
+	if (mediaUrl && mediaType !== 'auto' && mediaType !== headerType) {
+		return {
+			field: 'Header Media Type',
+			problem: `template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or Same as Template`,
+		};
+	}
+	return undefined;
+}

@@ -1,0 +1,38 @@
+/**
+ * Expressions hand over numbers, booleans, dates, Luxon DateTimes and objects; the service
+ * wants strings. Returns undefined where no honest string exists, so the caller can name
+ * the field in its error instead of sending "[object Object]".
+ */
+export function toServiceString(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+	if (isDateTimeLike(value)) return value.toISO() ?? undefined;
+	return undefined;
+}
+
+function isDateTimeLike(value: unknown): value is { toISO(): string | null } {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: unknown }).toISO === 'function' &&
+		(value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true
+	);
+}
+
+/** Positive whole numbers as the service's integer ids; "12" and 12 both pass, "12a" and 1.5 do not. */
+export function toPositiveInteger(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
+		const parsed = Number(value.trim());
+		return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
+	}
+	return undefined;
+}
+
+/** One line, at most `max` characters, for previews and error excerpts. */
+export function excerpt(text: string, max: number): string {
+	const oneLine = text.replace(/\s+/g, ' ').trim();
+	return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

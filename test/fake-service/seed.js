@@ -1,0 +1,80 @@
+'use strict';
+
+/** Templates of every header kind the field notes mention, plus the awkward shapes. */
+function demoTemplates() {
+	return [
+		{
+			id: 101,
+			name: 'order_shipped',
+			body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
+			header: { type: 'text', value: 'Your order is on its way' },
+			footer: 'Reply STOP to opt out',
+			buttons: [{ id: 1, type: 'url', title: 'Track order', value: 'https://shop.example.com/track' }],
+			attributes: [{ attribute: '1' }, { attribute: '2' }, { attribute: '3' }],
+			status: 'APPROVED',
+		},
+		{
+			id: 102,
+			name: 'spring_offer',
+			body: 'Hello {{1}}, enjoy {{2}}% off this week only.',
+			header: { type: 'image', value: 'https://cdn.example.com/samples/offer.jpg' },
+			footer: '',
+			buttons: [],
+			attributes: [{ attribute: '1' }, { attribute: '2' }],
+		},
+		{
+			id: 103,
+			name: 'invoice_ready',
+			body: 'Dear {{1}}, your invoice is attached.',
+			header: { type: 'document', value: 'https://cdn.example.com/samples/invoice.pdf' },
+			footer: 'Accounts team',
+			buttons: [{ id: 1, type: 'url', title: 'Pay now', value: 'https://pay.example.com', verbose: 'extra field' }],
+			attributes: [{ attribute: '1' }],
+		},
+		{
+			id: 104,
+			name: 'opening_hours',
+			body: 'We are open Monday to Friday, 9:00 to 18:00.',
+			header: { type: 'text', value: 'Opening hours' },
+			footer: '',
+			buttons: [],
+			attributes: [],
+		},
+		{
+			id: 105,
+			name: 'appointment_reminder',
+			body: 'Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. See you, {{1}}.',
+			header: { type: 'text', value: 'Reminder' },
+			footer: '',
+			buttons: [],
+			attributes: [{ attribute: '1' }, { attribute: '2' }, { attribute: '1' }],
+		},
+		{
+			id: 106,
+			name: 'product_video',
+			body: 'Watch how {{1}} works.',
+			header: { type: 'video', value: 'https://cdn.example.com/samples/demo.mp4' },
+			footer: '',
+			buttons: [],
+			attributes: [{ attribute: '1' }],
+		},
+		{
+			id: 107,
+			name: 'voice_note',
+			body: 'A message from {{1}}.',
+			header: { type: 'audio', value: 'https://cdn.example.com/samples/hello.mp3' },
+			footer: '',
+			buttons: [],
+			attributes: [{ attribute: '1' }],
+		},
+	];
+}
+
+function demoChannels() {
+	return [
+		{ platform_id: 12, title: 'WhatsApp Sales', number: '+4930123456' },
+		{ platform_id: 13, title: 'WhatsApp Support', number: '+4930654321' },
+	];
+}
+
+module.exports = { demoTemplates, demoChannels };

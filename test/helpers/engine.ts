@@ -1,0 +1,401 @@
+/*
+ * Runs the built package through n8n-core's own engine: WorkflowExecute for executions (it picks
+ * the node's custom operations or RoutingNode), LoadOptionsContext for the dropdown and mapper
+ * methods, and RoutingNode for the credential test, the way n8n's CLI does it. Only the host
+ * services n8n's server would provide (credential storage, lifecycle hooks) are supplied here.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'omni-n8n-'));
+}
+
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PackageDirectoryLoader,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	createRunExecutionData,
+} from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-omnichannel-messaging';
+export const NODE_TYPE = `${PACKAGE_NAME}.omnichannelMessaging`;
+export const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
+
+let loaderPromise: Promise<PackageDirectoryLoader> | undefined;
+
+/** Loads dist/ through n8n's package loader, as n8n loads an installed community package. */
+export async function loadPackage(): Promise<PackageDirectoryLoader> {
+	loaderPromise ??= (async () => {
+		const loader = new PackageDirectoryLoader(PACKAGE_ROOT);
+		await loader.loadAll();
+		return loader;
+	})();
+	return await loaderPromise;
+}
+
+function shortName(type: string): string {
+	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
+}
+
+class PackageNodeTypes implements INodeTypes {
+	private readonly extra = new Map<string, INodeType>();
+
+	constructor(private readonly loader: PackageDirectoryLoader) {}
+
+	register(name: string, type: INodeType) {
+		this.extra.set(name, type);
+	}
+
+	getByName(nodeType: string) {
+		return this.extra.get(nodeType) ?? this.loader.getNode(shortName(nodeType)).type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Stores credentials in memory and applies a credential type's `authenticate`, as n8n does. */
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly loader: PackageDirectoryLoader,
+		private readonly data: ICredentialDataDecryptedObject,
+	) {
+		super();
+	}
+
+	private credentialType(name: string): ICredentialType {
+		return this.loader.getCredential(name).type;
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = this.credentialType(typeName);
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate?.type === 'generic') {
+			const resolve = (value: string) =>
+				workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				) as string;
+			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
+				const target = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[outerKey] ??= {});
+				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
+					target[resolve(key)] = resolve(value);
+				}
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.data };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	getCredentialsProperties() {
+		return this.credentialType(CREDENTIAL_TYPE).properties;
+	}
+}
+
+export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
+
+function additionalDataFor(
+	loader: PackageDirectoryLoader,
+	credentials: CredentialData,
+	hooks?: ExecutionLifecycleHooks,
+	currentNodeParameters?: INodeParameters,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper(loader, credentials),
+		hooks,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		currentNodeParameters,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	credentials: CredentialData;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+	/** Feed the node through the AI tool connection, as an agent's tool call does. */
+	inputConnection?: 'main' | 'ai_tool';
+}
+
+export interface RunResult {
+	run: IRun;
+	/** The node's output items (main output 0), or [] when it failed. */
+	output: INodeExecutionData[];
+	/** The error the node failed with, if it did. */
+	error?: { message: string; description?: string | null; name?: string; context?: IDataObject };
+	hints: Array<{ message: string }>;
+}
+
+export const NODE_NAME = 'Omnichannel Messaging';
+
+/** One execution of a workflow whose only node is ours, fed `items` as its input. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const node: INode = {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+		continueOnFail: options.continueOnFail ?? false,
+		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+	};
+	const workflow = new Workflow({
+		id: 'wf-1',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const mode = options.mode ?? 'manual';
+	const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
+		id: 'wf-1',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
+	const additionalData = additionalDataFor(loader, options.credentials, hooks);
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const connection = options.inputConnection ?? 'main';
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { [connection]: [items] }, source: null }],
+		},
+	});
+	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
+	const run = await workflowExecute.processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const error = taskData?.error ?? run.data.resultData.error;
+	return {
+		run,
+		output: (taskData?.data?.main?.[0] as INodeExecutionData[] | undefined) ?? [],
+		error: error as RunResult['error'],
+		hints: (taskData?.hints as Array<{ message: string }>) ?? [],
+	};
+}
+
+async function loadOptionsContext(parameters: INodeParameters, credentials: CredentialData, pathName: string) {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const node: INode = {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = additionalDataFor(loader, credentials, undefined, parameters);
+	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
+	return { context: new LoadOptionsContext(workflow, node, additionalData, pathName), type };
+}
+
+/** What the editor does when the template dropdown opens or the user types into its search. */
+export async function searchList(
+	method: string,
+	parameters: INodeParameters,
+	credentials: CredentialData,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const { context, type } = await loadOptionsContext(parameters, credentials, 'templateId');
+	const fn = type.methods?.listSearch?.[method];
+	if (!fn) throw new Error(`no listSearch method ${method}`);
+	return await fn.call(context, filter, paginationToken);
+}
+
+/** What the editor does when the Variables mapper loads its fields. */
+export async function mapperFields(
+	method: string,
+	parameters: INodeParameters,
+	credentials: CredentialData,
+): Promise<ResourceMapperFields> {
+	const { context, type } = await loadOptionsContext(parameters, credentials, 'variables');
+	const fn = type.methods?.resourceMapping?.[method];
+	if (!fn) throw new Error(`no resourceMapping method ${method}`);
+	return await fn.call(context);
+}
+
+/**
+ * n8n's credential test for a credential with a declarative `test`, as the CLI's
+ * CredentialsTester runs it: RoutingNode sends the request; rules map the answer.
+ */
+export async function testCredential(credentials: CredentialData): Promise<INodeCredentialTestResult> {
+	const loader = await loadPackage();
+	const credentialType = loader.getCredential(CREDENTIAL_TYPE).type;
+	const testRequest = credentialType.test!;
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'temp',
+			group: [],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' },
+			],
+		},
+	};
+	const nodeTypes = new PackageNodeTypes(loader);
+	nodeTypes.register('temp', nodeType);
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'temp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = additionalDataFor(loader, credentials);
+	const executeData: IExecuteData = { node, data: {}, source: null };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		{ resultData: { runData: {} } } as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		executeData,
+		[],
+	);
+	const decrypted: ICredentialsDecrypted = {
+		id: 'cred-1',
+		name: 'Omnichannel account',
+		type: CREDENTIAL_TYPE,
+		data: credentials,
+	};
+	try {
+		await new RoutingNode(context, nodeType, decrypted).runNode();
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			return {
+				status: 'Error',
+				message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,
+			};
+		}
+		if (cause?.code) return { status: 'Error', message: cause.code };
+		return { status: 'Error', message: (error as Error).message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
