@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+process.env.N8N_LOG_LEVEL ??= 'silent';
 if (!process.env.N8N_USER_FOLDER) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'omni-n8n-'));
 }

@@ -10,9 +10,8 @@ const CANNOT_LOAD =
 /** One mapper field per body placeholder of the chosen template, shown with the text around it. */
 export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const channelId = toPositiveInteger(this.getCurrentNodeParameter('channelId'));
-	const templateId = toPositiveInteger(
-		this.getCurrentNodeParameter('templateId', { extractValue: true }),
-	);
+	const locator = this.getCurrentNodeParameter('templateId') as { value?: unknown } | undefined;
+	const templateId = toPositiveInteger(locator?.value);
 	if (channelId === undefined || templateId === undefined) {
 		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
 	}

@@ -133,7 +133,7 @@ async function sendWithRetry(
 
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	return {
-		json: { error: error.message, ...(error.description ? { description: error.description } : {}) },
+		json: { error: error.message },
 		error,
 		pairedItem: { item: itemIndex },
 	};

@@ -1,0 +1,126 @@
+import { runNode } from '../helpers/engine';
+import { API_KEY, serializeEverything, useFakeService } from '../helpers/fixtures';
+
+const service = useFakeService();
+
+describe('Message → Send Text', () => {
+	test('posts customer_id and text, authenticated with the key header, and outputs the send result', async () => {
+		const { output, error } = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '123456', text: 'Hi Anna, your order shipped.' },
+			credentials: service.credentials,
+		});
+		expect(error).toBeUndefined();
+		const [request] = service.fake.requests;
+		expect(service.fake.requests).toHaveLength(1);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/stable/open/customers/send-text-message');
+		expect(request.headers['content-type']).toContain('application/json');
+		expect(request.headers['x-service-api-key']).toBe(API_KEY);
+		expect(request.body).toEqual({ customer_id: '123456', text: 'Hi Anna, your order shipped.' });
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({
+			function_name: 'send_text_message',
+			status: 'sent',
+			message: 'Message sent',
+			extra: { customer_id: 123456, success: true },
+		});
+		expect(output[0].json.id).toMatch(/^msg_/);
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('a customer ID that an expression yields as a number is sent as a JSON string', async () => {
+		const { output } = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.contact.id }}', text: '=Hello {{ $json.contact.name }}' },
+			credentials: service.credentials,
+			items: [{ contact: { id: 987, name: 'Bo' } }, { contact: { id: 988, name: 'Cy' } }],
+		});
+		expect(service.fake.requests.map((r) => r.body)).toEqual([
+			{ customer_id: '987', text: 'Hello Bo' },
+			{ customer_id: '988', text: 'Hello Cy' },
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	test('an empty text or customer ID fails that item, naming it and the field, and sends nothing', async () => {
+		const { error, output } = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: '={{ $json.text }}' },
+			credentials: service.credentials,
+			items: [{ id: 1, text: 'ok' }, { id: 2, text: '   ' }],
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Text (item 1): it is empty');
+		expect(error?.description).toContain('No message was sent for any item');
+		expect(service.fake.requests).toHaveLength(0);
+
+		const missingId = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: 'x' },
+			credentials: service.credentials,
+			items: [{ id: { nested: true } }],
+		});
+		expect(missingId.error?.message).toBe('Customer ID (item 0): {"nested":true} is not a customer ID');
+		expect(service.fake.requests).toHaveLength(0);
+	});
+});
+
+describe('Message → Send Attachment', () => {
+	test('posts attachment_type and attachment_url', async () => {
+		const { output, error } = await runNode({
+			parameters: {
+				resource: 'message',
+				operation: 'sendAttachment',
+				customerId: '42',
+				attachmentType: 'document',
+				attachmentUrl: 'https://files.example.com/invoice-1042.pdf',
+			},
+			credentials: service.credentials,
+		});
+		expect(error).toBeUndefined();
+		expect(service.fake.requests[0].path).toBe('/stable/open/customers/send-attachment-message');
+		expect(service.fake.requests[0].body).toEqual({
+			customer_id: '42',
+			attachment_type: 'document',
+			attachment_url: 'https://files.example.com/invoice-1042.pdf',
+		});
+		expect(output[0].json).toMatchObject({ function_name: 'send_attachment_message', status: 'sent', message: 'Attachment sent' });
+	});
+
+	test.each([
+		['javascript:alert(1)', 'the scheme "javascript:" is not allowed'],
+		['/files/a.pdf', 'it is not an absolute URL'],
+		['={{ "" }}', 'it is empty'],
+	])('attachment URL %j fails the item before anything is sent', async (url, reason) => {
+		const { error } = await runNode({
+			parameters: { resource: 'message', operation: 'sendAttachment', customerId: '42', attachmentType: 'image', attachmentUrl: url },
+			credentials: service.credentials,
+		});
+		expect(error?.message).toContain(`Attachment URL (item 0): ${reason}`);
+		expect(service.fake.requests).toHaveLength(0);
+	});
+});
+
+describe('continue on fail', () => {
+	test('one output per input item, paired and in order; bad items get an error item and send nothing', async () => {
+		const { output, error, run } = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: '={{ $json.text }}' },
+			credentials: service.credentials,
+			continueOnFail: true,
+			items: [
+				{ id: '1', text: 'first' },
+				{ id: '2', text: '' },
+				{ id: 'not-a-customer', text: 'service refuses' },
+				{ id: '4', text: 'fourth' },
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(4);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output[0].json.status).toBe('sent');
+		expect(output[1].json.error).toBe('Text (item 1): it is empty');
+		expect(output[2].json.error).toBe('Customer not found');
+		expect(output[2].error?.description).toContain('error code: customer_not_found');
+		expect(output[2].error?.description).toContain('The message was not sent.');
+		expect(output[3].json.status).toBe('sent');
+		expect(service.fake.requests.map((r) => r.body.customer_id)).toEqual(['1', 'not-a-customer', '4']);
+		expect(serializeEverything(run)).not.toContain(API_KEY);
+	});
+});

@@ -1,0 +1,48 @@
+import { startFakeService } from '../fake-service';
+import type { FakeService, FakeServiceOptions } from '../fake-service';
+import type { CredentialData } from './engine';
+
+export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
+
+/** One fake service per test file, its log cleared before each test. */
+export function useFakeService(options: FakeServiceOptions = {}) {
+	const state = {} as { fake: FakeService; credentials: CredentialData };
+	beforeAll(async () => {
+		state.fake = await startFakeService({ apiKey: API_KEY, ...options });
+		state.credentials = { baseUrl: state.fake.url, apiKey: API_KEY };
+	});
+	beforeEach(() => state.fake.reset());
+	afterAll(async () => await state.fake.close());
+	return state;
+}
+
+export const locator = (value: string | number, mode: 'list' | 'id' = 'id') => ({
+	__rl: true,
+	mode,
+	value: String(value),
+});
+
+export const mapped = (value: Record<string, unknown>) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [],
+});
+
+/** Every string that could leak the key: the run data, and the errors with their hidden fields. */
+export function serializeEverything(value: unknown): string {
+	const seen = new WeakSet();
+	return JSON.stringify(value, function replacer(_key, current) {
+		if (current && typeof current === 'object') {
+			if (seen.has(current)) return '[circular]';
+			seen.add(current);
+			if (current instanceof Error) {
+				const all: Record<string, unknown> = {};
+				for (const name of Object.getOwnPropertyNames(current)) all[name] = (current as never)[name];
+				for (const name of Object.keys(current)) all[name] = (current as never)[name];
+				return all;
+			}
+		}
+		return current;
+	});
+}

@@ -1,0 +1,65 @@
+import {
+	describePosition,
+	fillPlaceholders,
+	findPlaceholders,
+	getVariablePositions,
+	renderTemplate,
+} from '../../nodes/OmnichannelMessaging/shared/placeholders';
+
+describe('template placeholders', () => {
+	test('positions come from attributes, deduplicated and in order', () => {
+		expect(
+			getVariablePositions({
+				id: 1,
+				name: 't',
+				body: 'x',
+				attributes: [{ attribute: '2' }, { attribute: '1' }, { attribute: '2' }],
+			}),
+		).toEqual(['1', '2']);
+	});
+
+	test('without attributes the body placeholders are used', () => {
+		expect(getVariablePositions({ id: 1, name: 't', body: 'Hi {{2}} and {{1}} and {{2}}' })).toEqual(['1', '2']);
+	});
+
+	test('odd shapes: spaces and leading zeros count, names and broken braces are text', () => {
+		expect(findPlaceholders('{{ 1 }} {{02}} {{a}} {{ }} {{3} {4}} {{{5}}}')).toEqual(['1', '2', '5']);
+		expect(findPlaceholders(undefined)).toEqual([]);
+	});
+
+	test('filling keeps a placeholder with no value visible', () => {
+		expect(fillPlaceholders('Hi {{1}}, {{ 1 }}: {{2}} {{a}}', { '1': 'Anna' })).toBe('Hi Anna, Anna: {{2}} {{a}}');
+	});
+
+	test('replacement text is taken literally', () => {
+		expect(fillPlaceholders('Pay {{1}}', { '1': '$& $1 {{2}}' })).toBe('Pay $& $1 {{2}}');
+	});
+
+	test('describePosition shows the text around the placeholder', () => {
+		expect(describePosition('Hi {{1}}, your order {{2}} has shipped and arrives soon, thanks', '2')).toContain(
+			'your order {{2}} has shipped',
+		);
+	});
+
+	test('renderTemplate gives header, body, footer and buttons as the customer sees them', () => {
+		expect(
+			renderTemplate(
+				{
+					id: 3,
+					name: 'x',
+					body: 'Hello {{1}}',
+					header: { type: 'image', value: 'https://sample' },
+					footer: 'Bye',
+					buttons: [{ id: 1, type: 'url', title: 'Go', value: 'https://go' }],
+				},
+				{ '1': 'Bo' },
+				'https://real.jpg',
+			),
+		).toEqual({
+			header: { type: 'image', url: 'https://real.jpg' },
+			body: 'Hello Bo',
+			footer: 'Bye',
+			buttons: [{ type: 'url', title: 'Go', value: 'https://go' }],
+		});
+	});
+});

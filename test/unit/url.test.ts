@@ -1,0 +1,39 @@
+import { checkMediaUrl, normalizeBaseUrl } from '../../nodes/OmnichannelMessaging/shared/url';
+
+describe('checkMediaUrl', () => {
+	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])('accepts %s', (url) => {
+		expect(checkMediaUrl(url)).toEqual({ ok: true, url });
+	});
+	test.each([
+		['javascript:alert(1)', 'scheme "javascript:"'],
+		['file:///etc/passwd', 'scheme "file:"'],
+		['ftp://example.com/a', 'scheme "ftp:"'],
+		['/relative/path.png', 'not an absolute URL'],
+		['example.com/a.png', 'not an absolute URL'],
+		['', 'empty'],
+	])('refuses %j', (url, reason) => {
+		const result = checkMediaUrl(url);
+		expect(result.ok).toBe(false);
+		expect(result.ok ? '' : result.reason).toContain(reason);
+	});
+	test('refuses values that are not text', () => {
+		expect(checkMediaUrl(42).ok).toBe(false);
+		expect(checkMediaUrl(undefined).ok).toBe(false);
+	});
+});
+
+describe('normalizeBaseUrl', () => {
+	test.each([
+		['https://api.example.com', 'https://api.example.com'],
+		['https://api.example.com/', 'https://api.example.com'],
+		['https://api.example.com/stable/open', 'https://api.example.com'],
+		['https://api.example.com/stable/open/', 'https://api.example.com'],
+		['http://127.0.0.1:4010/proxy/stable/open', 'http://127.0.0.1:4010/proxy'],
+		[' https://api.example.com ', 'https://api.example.com'],
+	])('%j -> %s', (raw, expected) => {
+		expect(normalizeBaseUrl(raw)).toEqual({ ok: true, url: expected });
+	});
+	test.each(['ftp://api.example.com', 'javascript:alert(1)', 'api.example.com', ''])('refuses %j', (raw) => {
+		expect(normalizeBaseUrl(raw).ok).toBe(false);
+	});
+});
