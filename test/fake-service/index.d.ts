@@ -46,7 +46,7 @@ export declare class FakeService {
 	start(port?: number, host?: string): Promise<string>;
 	close(): Promise<void>;
 	reset(): void;
-	addFault(path: string, fault: Fault, times?: number): void;
+	addFault(path: string, fault: Fault, times?: number, skip?: number): void;
 	setTemplates(channelId: number, templates: any[]): void;
 	sends(path?: string): RecordedRequest[];
 }

@@ -58,10 +58,11 @@ class FakeService {
 	/**
 	 * Misbehave on the next `times` requests matching `path` (suffix below /stable/open, or '*').
 	 * fault: { status, headers, body } | { kind: 'reset-before' | 'reset-after-read' | 'hang' |
-	 * 'trickle' | 'invalid-json' | 'empty' | 'huge' | 'html' }.
+	 * 'trickle' | 'invalid-json' | 'empty' | 'huge' | 'html' }. `skip` lets that many matching
+	 * requests through first.
 	 */
-	addFault(path, fault, times = 1) {
-		this.faults.push({ path, fault, times });
+	addFault(path, fault, times = 1, skip = 0) {
+		this.faults.push({ path, fault, times, skip });
 	}
 
 	setTemplates(channelId, templates) {
@@ -79,6 +80,10 @@ class FakeService {
 		const index = this.faults.findIndex((f) => f.path === '*' || PREFIX + f.path === path);
 		if (index === -1) return undefined;
 		const entry = this.faults[index];
+		if (entry.skip > 0) {
+			entry.skip -= 1;
+			return undefined;
+		}
 		entry.times -= 1;
 		if (entry.times <= 0) this.faults.splice(index, 1);
 		return entry.fault;

@@ -181,13 +181,13 @@ export function requestFailureError(
 	const known = NETWORK_TEXT[code];
 	const delivery = place.delivery ? (known?.delivery ?? 'unknown') : undefined;
 	const message = known?.message ?? 'The request to the service failed before an answer came back';
+	// No `code` is handed to NodeApiError: it would swap this message for its generic one.
 	return new NodeApiError(
 		node,
-		{ code, message },
+		{ message, networkError: code },
 		{
 			itemIndex: place.itemIndex,
 			message,
-			httpCode: code,
 			description: withDelivery(`Network error: ${code}.`, { ...place, delivery }),
 		},
 	);

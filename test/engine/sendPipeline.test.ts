@@ -1,0 +1,275 @@
+import { runNode } from '../helpers/engine';
+import { locator, mapped, useFakeService } from '../helpers/fixtures';
+
+const service = useFakeService();
+const SEND_PATH = '/whatsapp/send-template-message';
+
+const phones = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ phone: `+4915100${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
+
+const templateSend = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: '={{ $json.phone }}',
+	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
+	options,
+	...extra,
+});
+
+const sentPhones = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone);
+
+describe('bounded concurrency', () => {
+	test('never more requests in flight than the concurrency option; output in input order, paired', async () => {
+		service.fake.latencyMs = 30;
+		try {
+			const items = phones(24);
+			const { output, error } = await runNode({ parameters: templateSend({ concurrency: 4 }), credentials: service.credentials, items });
+			expect(error).toBeUndefined();
+			expect(service.fake.peakInFlight).toBe(4);
+			expect(output.map((item) => item.json.extra && (item.json.extra as { customer_phone: string }).customer_phone)).toEqual(
+				items.map((item) => item.phone),
+			);
+			expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+
+	test('one template detail GET for 50 items of the same template', async () => {
+		const { output } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(50) });
+		expect(output).toHaveLength(50);
+		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail'))).toHaveLength(1);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(50);
+	});
+});
+
+describe('429 and 503: retried per item, never sent twice', () => {
+	test('429 with Retry-After: that item waits and is sent once', async () => {
+		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);
+		const started = Date.now();
+		const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials: service.credentials, items: phones(3) });
+		expect(error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(4);
+		expect(sentPhones()).toEqual(phones(3).map((p) => p.phone));
+		expect(output.every((item) => item.json.status === 'ongoing')).toBe(true);
+	});
+
+	test('429 without Retry-After: exponential backoff, then sent once', async () => {
+		service.fake.addFault(SEND_PATH, { status: 429, body: { detail: 'slow down' } }, 2);
+		const started = Date.now();
+		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		expect(error).toBeUndefined();
+		// two waits: 0.5-1 s, then 1-2 s
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(3);
+		expect(sentPhones()).toEqual([phones(1)[0].phone]);
+	});
+
+	test('503 with Retry-After is retried; 503 without it is not', async () => {
+		service.fake.addFault(SEND_PATH, { status: 503, headers: { 'Retry-After': '0' }, body: { detail: 'busy' } }, 1);
+		expect((await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) })).error).toBeUndefined();
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(2);
+
+		service.fake.reset();
+		service.fake.addFault(SEND_PATH, { status: 503, body: { detail: 'busy' } }, 1);
+		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+		expect(error?.description).toContain('may or may not have been delivered');
+	});
+
+	test('429 forever: the item fails after the bound, saying it was rate-limited and not sent', async () => {
+		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '0' }, body: { detail: 'no' } }, 100);
+		const { error, output } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1), continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(6);
+		expect(output).toHaveLength(1);
+		expect(output[0].json.error).toBe('Rate limited by the service: the message for item 0 was not sent');
+		expect(output[0].error?.description).toContain('The message was not sent.');
+	});
+
+	test('a Retry-After longer than the wait budget fails the item at once, not sent', async () => {
+		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
+		const started = Date.now();
+		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(error?.message).toContain('Rate limited');
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+	});
+});
+
+describe('failures that may have been delivered are never retried', () => {
+	test('500 after the request was read: one request, outcome unknown', async () => {
+		service.fake.addFault(SEND_PATH, { status: 500 }, 1);
+		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+		expect(error?.message).toBe('The service failed with HTTP 500');
+		expect(error?.description).toContain('may or may not have been delivered');
+		expect(error?.description).toContain('It was not retried');
+	});
+
+	test('connection reset after the request was read: one request, outcome unknown', async () => {
+		service.fake.addFault(SEND_PATH, { kind: 'reset-after-read' }, 1);
+		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+		expect(error?.message).toBe('The connection to the service was cut before it answered');
+		expect(error?.description).toContain('may or may not have been delivered');
+	});
+
+	test('timeout: one request, outcome unknown', async () => {
+		service.fake.addFault(SEND_PATH, { kind: 'hang' }, 1);
+		const started = Date.now();
+		const { error } = await runNode({ parameters: templateSend({ timeout: 1000 }), credentials: service.credentials, items: phones(1) });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+		expect(error?.message).toBe('The service did not answer in time');
+		expect(error?.description).toContain('may or may not have been delivered');
+	});
+});
+
+describe('mixed success and failure', () => {
+	test('with continue on fail: exactly one output per input, paired, in order', async () => {
+		const items = phones(6);
+		service.fake.addFault(SEND_PATH, { status: 400, body: { error: 'Number is not on WhatsApp', code: 'not_whatsapp', success: false } }, 1);
+		items[3].phone = '12345';
+		const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials: service.credentials, items, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(6);
+		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		expect(output[0].json.error).toBe('Number is not on WhatsApp');
+		expect(output[3].json.error).toContain('Customer Phone (item 3)');
+		expect([1, 2, 4, 5].map((i) => output[i].json.status)).toEqual(['ongoing', 'ongoing', 'ongoing', 'ongoing']);
+		expect(service.fake.sends(SEND_PATH).map((r) => r.body.customer_phone)).not.toContain('12345');
+	});
+
+	test('without it: no new send after a failure; the error says what was sent and what was not started', async () => {
+		service.fake.latencyMs = 20;
+		try {
+			const items = phones(40);
+			// The sixth POST fails; the one in flight beside it settles, the rest never start.
+			service.fake.addFault(SEND_PATH, { status: 500 }, 1, 5);
+			const { error } = await runNode({ parameters: templateSend({ concurrency: 2 }), credentials: service.credentials, items });
+			expect(error?.message).toBe('The service failed with HTTP 500');
+			const posts = service.fake.sends(SEND_PATH);
+			expect(posts.length).toBeLessThan(40);
+			const failedPhone = posts.find((r) => r.status === 500)?.body.customer_phone;
+			const failedIndex = items.findIndex((i) => i.phone === failedPhone);
+			expect(error?.context?.itemIndex).toBe(failedIndex);
+			expect(error?.description).toMatch(/Sent: items 0-\d+/);
+			expect(error?.description).toContain(`Failed: items ${failedIndex}.`);
+			expect(error?.description).toMatch(/Not started: items \d+-39\./);
+			expect(error?.description).toContain('Send again only the items that were not sent.');
+			// every phone reached the service at most once
+			const seen = posts.map((r) => r.body.customer_phone);
+			expect(new Set(seen).size).toBe(seen.length);
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+});
+
+describe('template check before sending', () => {
+	const cases: Array<[string, Record<string, unknown>, string]> = [
+		['a variable has no value', { variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) }, 'Variables (item 0): template "order_shipped" needs a value for {{2}}'],
+		['a variable the template lacks', { variables: mapped({ '1': 'a', '2': 'b', '3': 'c', '4': 'd' }) }, 'Variables (item 0): template "order_shipped" has no variable {{4}} (it has {{1}}, {{2}}, {{3}})'],
+		['a media header without a media URL', { templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }) }, 'Header Media URL (item 0): template "spring_offer" has a image header: give the URL of the image to show'],
+		['a media URL for a text header', { headerMediaUrl: 'https://cdn.example.com/a.jpg' }, 'Header Media URL (item 0): template "order_shipped" has a text header, so it takes no header media'],
+		['a media URL of the wrong type', { templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }), headerMediaUrl: 'https://cdn.example.com/a.mp4', headerMediaType: 'video' }, 'Header Media Type (item 0): template "spring_offer" has a image header, not video'],
+	];
+	test.each(cases)('%s: the item fails naming item, template and field; nothing is sent', async (_label, extra, message) => {
+		const { error } = await runNode({ parameters: templateSend({}, extra), credentials: service.credentials, items: phones(1) });
+		expect(error?.message).toContain(message);
+		expect(service.fake.sends()).toHaveLength(0);
+	});
+
+	test('empty values pass when the user allows them', async () => {
+		const { error } = await runNode({
+			parameters: templateSend({ allowEmptyVariables: true }, { customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) }),
+			credentials: service.credentials,
+		});
+		expect(error).toBeUndefined();
+		expect(service.fake.sends()[0].body.attributes).toEqual({ '1': 'Anna', '2': '', '3': 'x' });
+	});
+
+	test('with the check off, nothing is fetched and the message goes as given', async () => {
+		await runNode({
+			parameters: templateSend({ validateTemplate: false }, { customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) }),
+			credentials: service.credentials,
+		});
+		expect(service.fake.requests.map((r) => r.method)).toEqual(['POST']);
+	});
+
+	test('an unknown template fails every item with one GET, and sends nothing', async () => {
+		const { error } = await runNode({ parameters: templateSend({}, { templateId: locator(999) }), credentials: service.credentials, items: phones(5) });
+		expect(error?.message).toContain('Template 999 of channel 12 could not be loaded (item 0)');
+		expect(service.fake.requests).toHaveLength(1);
+	});
+});
+
+describe('rendered message and dry run', () => {
+	test('rendered fills repeated placeholders and leaves a missing one visible; the service fields stay untouched', async () => {
+		const { output } = await runNode({
+			parameters: templateSend(
+				{ includeRenderedMessage: true, validateTemplate: false },
+				{ templateId: locator(105), customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) },
+			),
+			credentials: service.credentials,
+		});
+		expect(output[0].json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
+		expect(output[0].json.rendered).toEqual({
+			header: { type: 'text', text: 'Reminder' },
+			body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you, Anna.',
+			footer: null,
+			buttons: [],
+		});
+	});
+
+	test('dry run: every check runs, the exact request is shown, nothing is sent', async () => {
+		const items = phones(3);
+		items[1].phone = 'nope';
+		const { output, hints } = await runNode({
+			parameters: templateSend({ dryRun: true }),
+			credentials: service.credentials,
+			items,
+			continueOnFail: true,
+		});
+		expect(service.fake.sends()).toHaveLength(0);
+		expect(output).toHaveLength(3);
+		expect(output[0].json).toEqual({
+			dryRun: true,
+			request: {
+				method: 'POST',
+				path: '/stable/open/whatsapp/send-template-message',
+				body: {
+					template_id: '101',
+					channel_id: '12',
+					customer_phone: items[0].phone,
+					attributes: { '1': 'Customer 0', '2': '1042', '3': 'Friday' },
+				},
+			},
+			rendered: {
+				header: { type: 'text', text: 'Your order is on its way' },
+				body: 'Hi Customer 0, your order 1042 has shipped and arrives on Friday.',
+				footer: 'Reply STOP to opt out',
+				buttons: [{ type: 'url', title: 'Track order', value: 'https://shop.example.com/track' }],
+			},
+		});
+		expect(output[1].json.error).toContain('Customer Phone (item 1)');
+		expect(hints.map((h) => h.message)).toContain('Dry run: 2 message(s) checked and built. Nothing was sent.');
+	});
+
+	test('dry run works for plain text sends too', async () => {
+		const { output } = await runNode({
+			parameters: { resource: 'message', operation: 'sendText', customerId: '7', text: 'hi', options: { dryRun: true } },
+			credentials: service.credentials,
+		});
+		expect(service.fake.requests).toHaveLength(0);
+		expect(output[0].json).toEqual({
+			dryRun: true,
+			request: { method: 'POST', path: '/stable/open/customers/send-text-message', body: { customer_id: '7', text: 'hi' } },
+			rendered: { body: 'hi' },
+		});
+	});
+});
