@@ -128,7 +128,7 @@ describe('WhatsApp Template → Send', () => {
 
 	test('a channel ID that is not a whole number fails the item', async () => {
 		const { error } = await runNode({ parameters: send({ channelId: '={{ "twelve" }}' }), credentials: service.credentials });
-		expect(error?.message).toContain('Channel ID (item 0) must be a whole number greater than 0, got "twelve"');
+		expect(error?.message).toBe('Channel ID (item 0): "twelve" is not a whole number greater than 0');
 		expect(service.fake.requests).toHaveLength(0);
 	});
 });
