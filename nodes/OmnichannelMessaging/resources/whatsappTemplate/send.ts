@@ -15,6 +15,14 @@ import { normalizeVariables, parseVariablesJson } from '../../shared/variables';
 const show = showFor('whatsappTemplate', 'send');
 
 export const sendDescription: INodeProperties[] = [
+	{
+		displayName:
+			'The service queues template messages: status "ongoing" in the output means queued, not yet delivered',
+		name: 'queuedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
 	channelIdField('send'),
 	templateIdField('send'),
 	{
