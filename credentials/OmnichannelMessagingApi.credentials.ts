@@ -44,6 +44,8 @@ export class OmnichannelMessagingApi implements ICredentialType {
 			displayName: 'API Key Header',
 			name: 'apiKeyHeader',
 			type: 'string',
+			// The name contains "apiKey", so n8n's scanner requires masking; the field name is a public contract.
+			typeOptions: { password: true },
 			default: 'X-Service-Api-Key',
 			description:
 				'Name of the HTTP header that carries the API key. Change it only if your deployment names it differently.',

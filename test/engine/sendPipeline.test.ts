@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { runNode } from '../helpers/engine';
 import { locator, mapped, useFakeService } from '../helpers/fixtures';
 
@@ -7,7 +9,7 @@ const SEND_PATH = '/whatsapp/send-template-message';
 const phones = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ phone: `+4915100${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
 
-const templateSend = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+const templateSend = (options: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'whatsappTemplate',
 	operation: 'send',
 	channelId: 12,
@@ -171,7 +173,7 @@ describe('mixed success and failure', () => {
 });
 
 describe('template check before sending', () => {
-	const cases: Array<[string, Record<string, unknown>, string]> = [
+	const cases: Array<[string, INodeParameters, string]> = [
 		['a variable has no value', { variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) }, 'Variables (item 0): template "order_shipped" needs a value for {{2}}'],
 		['a variable the template lacks', { variables: mapped({ '1': 'a', '2': 'b', '3': 'c', '4': 'd' }) }, 'Variables (item 0): template "order_shipped" has no variable {{4}} (it has {{1}}, {{2}}, {{3}})'],
 		['a media header without a media URL', { templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }) }, 'Header Media URL (item 0): template "spring_offer" has a image header: give the URL of the image to show'],

@@ -1,9 +1,11 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { runNode } from '../helpers/engine';
 import { locator, mapped, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
 
-const send = (extra: Record<string, unknown>) => ({
+const send = (extra: INodeParameters): INodeParameters => ({
 	resource: 'whatsappTemplate',
 	operation: 'send',
 	channelId: 12,

@@ -17,21 +17,21 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a WhatsApp template',
+				action: 'Get a template',
 				description: 'Get one approved template of a channel, with its body, header, buttons and variables',
 				routing: getRouting,
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many WhatsApp templates',
+				action: 'Get many templates',
 				description: 'List the approved templates of a channel',
 				routing: getAllRouting,
 			},
 			{
 				name: 'Send',
 				value: 'send',
-				action: 'Send a WhatsApp template message',
+				action: 'Send a template message',
 				description:
 					'Send an approved template to a phone number. The service queues it (status "ongoing"): queued is not yet delivered.',
 			},
