@@ -21,12 +21,7 @@ import {
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
-import {
-	ICredentialsHelper,
-	NodeHelpers,
-	Workflow,
-	createRunExecutionData,
-} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData, sleep } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -91,11 +86,18 @@ class PackageNodeTypes implements INodeTypes {
 	}
 }
 
-/** Stores credentials in memory and applies a credential type's `authenticate`, as n8n does. */
+/**
+ * Stores credentials in memory and applies a credential type's `authenticate`, as n8n does. It
+ * counts reads, and can make each take `readMs`: n8n's own helper reads the credential row from
+ * its database and decrypts it on every read.
+ */
 class TestCredentialsHelper extends ICredentialsHelper {
+	reads = 0;
+
 	constructor(
 		private readonly loader: PackageDirectoryLoader,
 		private readonly data: ICredentialDataDecryptedObject,
+		private readonly readMs = 0,
 	) {
 		super();
 	}
@@ -150,6 +152,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		this.reads++;
+		if (this.readMs > 0) await sleep(this.readMs);
 		return { ...this.data };
 	}
 
@@ -169,13 +173,12 @@ class TestCredentialsHelper extends ICredentialsHelper {
 export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
 
 function additionalDataFor(
-	loader: PackageDirectoryLoader,
-	credentials: CredentialData,
+	credentialsHelper: TestCredentialsHelper,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
 ): IWorkflowExecuteAdditionalData {
 	return {
-		credentialsHelper: new TestCredentialsHelper(loader, credentials),
+		credentialsHelper,
 		hooks,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -210,6 +213,10 @@ export interface RunOptions {
 	mode?: WorkflowExecuteMode;
 	/** Feed the node through the AI tool connection, as an agent's tool call does. */
 	inputConnection?: 'main' | 'ai_tool';
+	/** Run this type under the node's name instead of the package's (the benchmark's variant). */
+	nodeType?: INodeType;
+	/** Simulated duration of one credential read, in ms. */
+	credentialReadMs?: number;
 }
 
 export interface RunResult {
@@ -219,6 +226,8 @@ export interface RunResult {
 	/** The error the node failed with, if it did. */
 	error?: { message: string; description?: string | null; name?: string; context?: IDataObject };
 	hints: Array<{ message: string }>;
+	/** How often the engine read the credential. */
+	credentialReads: number;
 }
 
 export const NODE_NAME = 'Omnichannel Messaging';
@@ -227,6 +236,7 @@ export const NODE_NAME = 'Omnichannel Messaging';
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
+	if (options.nodeType) nodeTypes.register(NODE_TYPE, options.nodeType);
 	const node: INode = {
 		id: 'node-1',
 		name: NODE_NAME,
@@ -260,7 +270,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		isArchived: false,
 		activeVersionId: null,
 	} as never);
-	const additionalData = additionalDataFor(loader, options.credentials, hooks);
+	const credentialsHelper = new TestCredentialsHelper(loader, options.credentials, options.credentialReadMs);
+	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const connection = options.inputConnection ?? 'main';
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
@@ -277,6 +288,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		output: (taskData?.data?.main?.[0] as INodeExecutionData[] | undefined) ?? [],
 		error: error as RunResult['error'],
 		hints: (taskData?.hints as Array<{ message: string }>) ?? [],
+		credentialReads: credentialsHelper.reads,
 	};
 }
 
@@ -293,7 +305,7 @@ async function loadOptionsContext(parameters: INodeParameters, credentials: Cred
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(loader, credentials, undefined, parameters);
+	const additionalData = additionalDataFor(new TestCredentialsHelper(loader, credentials), undefined, parameters);
 	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 	return { context: new LoadOptionsContext(workflow, node, additionalData, pathName), type };
 }
@@ -360,7 +372,7 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(loader, credentials);
+	const additionalData = additionalDataFor(new TestCredentialsHelper(loader, credentials));
 	const executeData: IExecuteData = { node, data: {}, source: null };
 	const context = new ExecuteContext(
 		workflow,

@@ -1,0 +1,167 @@
+/*
+ * The fake Omnichannel Messaging service in a process of its own, so its event loop and the
+ * engine's never wait on each other. Started by broadcast.bench.ts with fork(); talks over IPC:
+ *   child -> parent  { type: 'listening', url, apiKey }
+ *   parent -> child  { type: 'reset' } -> { type: 'reset-done' }
+ *   parent -> child  { type: 'stats' } -> { type: 'stats', stats: ServiceStats }
+ *   parent -> child  { type: 'stop' }  (closes the server and exits)
+ * Options come as one JSON argument: { latencyMs, concurrencyLimit, retryAfter }.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+import type { FakeService as FakeServiceInstance, FakeServiceOptions } from '../fake-service';
+
+/** test/fake-service lives in the source tree, not in the compiled output: find it by walking up. */
+function sourceRoot(): string {
+	let dir = __dirname;
+	for (;;) {
+		if (existsSync(path.join(dir, 'test', 'fake-service', 'index.js'))) return dir;
+		const parent = path.dirname(dir);
+		if (parent === dir) throw new Error('test/fake-service not found above ' + __dirname);
+		dir = parent;
+	}
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { FakeService } = require(path.join(sourceRoot(), 'test', 'fake-service')) as typeof import('../fake-service');
+
+export const SEND_PATH = '/stable/open/whatsapp/send-template-message';
+export const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail';
+
+export interface ServiceStats {
+	requests: number;
+	sendPosts: number;
+	templateGets: number;
+	otherRequests: number;
+	byStatus: Record<string, number>;
+	tooMany: number;
+	/** Distinct phones the service accepted (2xx) at least one send for. */
+	deliveredPhones: number;
+	/** Accepted sends beyond the first, per phone: messages a customer got twice. */
+	duplicateSends: number;
+	/** POSTs beyond the first, per phone, whatever the answer (429 retries count here). */
+	repeatedPosts: number;
+	peakInFlight: number;
+	/** TCP connections the service accepted: one per request means no keep-alive. */
+	connections: number;
+	connectionHeaders: Record<string, number>;
+	firstRequestAt?: number;
+	lastRequestAt?: number;
+	firstSendAt?: number;
+	lastSendAt?: number;
+	/** CPU the service process used since the last reset: is the fake itself the bottleneck? */
+	serviceCpuMs: number;
+	serviceLoopDelayP99Ms: number;
+	serviceLoopDelayMaxMs: number;
+}
+
+function startedFake(options: FakeServiceOptions) {
+	const fake: FakeServiceInstance & { inFlight?: number; messageCounter?: number } = new FakeService(options);
+	let connections = 0;
+	fake.server.on('connection', () => {
+		connections += 1;
+	});
+	let cpu0 = process.cpuUsage();
+	const loop = monitorEventLoopDelay({ resolution: 10 });
+	loop.enable();
+	const stats = (): ServiceStats => {
+		const byStatus: Record<string, number> = {};
+		const connectionHeaders: Record<string, number> = {};
+		const postsPerPhone = new Map<string, number>();
+		const acceptedPerPhone = new Map<string, number>();
+		let sendPosts = 0;
+		let templateGets = 0;
+		let otherRequests = 0;
+		let firstSendAt: number | undefined;
+		let lastSendAt: number | undefined;
+		for (const r of fake.requests) {
+			const status = String(r.status ?? 'pending');
+			byStatus[status] = (byStatus[status] ?? 0) + 1;
+			const connection = String(r.headers.connection ?? '(none)').toLowerCase();
+			connectionHeaders[connection] = (connectionHeaders[connection] ?? 0) + 1;
+			if (r.method === 'POST' && r.path === SEND_PATH) {
+				sendPosts += 1;
+				firstSendAt ??= r.time;
+				lastSendAt = r.time;
+				const phone = String(r.body?.customer_phone ?? '');
+				postsPerPhone.set(phone, (postsPerPhone.get(phone) ?? 0) + 1);
+				if (typeof r.status === 'number' && r.status >= 200 && r.status < 300) {
+					acceptedPerPhone.set(phone, (acceptedPerPhone.get(phone) ?? 0) + 1);
+				}
+			} else if (r.method === 'GET' && r.path === DETAIL_PATH) {
+				templateGets += 1;
+			} else {
+				otherRequests += 1;
+			}
+		}
+		let duplicateSends = 0;
+		for (const n of acceptedPerPhone.values()) duplicateSends += n - 1;
+		let repeatedPosts = 0;
+		for (const n of postsPerPhone.values()) repeatedPosts += n - 1;
+		return {
+			requests: fake.requests.length,
+			sendPosts,
+			templateGets,
+			otherRequests,
+			byStatus,
+			tooMany: byStatus['429'] ?? 0,
+			deliveredPhones: acceptedPerPhone.size,
+			duplicateSends,
+			repeatedPosts,
+			peakInFlight: fake.peakInFlight,
+			connections,
+			connectionHeaders,
+			firstRequestAt: fake.requests[0]?.time,
+			lastRequestAt: fake.requests[fake.requests.length - 1]?.time,
+			firstSendAt,
+			lastSendAt,
+			serviceCpuMs: (() => {
+				const cpu = process.cpuUsage(cpu0);
+				return (cpu.user + cpu.system) / 1000;
+			})(),
+			serviceLoopDelayP99Ms: loop.percentile(99) / 1e6,
+			serviceLoopDelayMaxMs: loop.max / 1e6,
+		};
+	};
+	const reset = () => {
+		fake.reset();
+		connections = 0;
+		fake.messageCounter = 0;
+		cpu0 = process.cpuUsage();
+		loop.reset();
+	};
+	return { fake, stats, reset };
+}
+
+async function main() {
+	const options = JSON.parse(process.argv[2] ?? '{}') as FakeServiceOptions;
+	const { fake, stats, reset } = startedFake(options);
+	const url = await fake.start(0, '127.0.0.1');
+	const send = (message: unknown) => process.send?.(message);
+	process.on('message', (message: { type: string }) => {
+		switch (message.type) {
+			case 'reset':
+				reset();
+				send({ type: 'reset-done' });
+				break;
+			case 'stats':
+				send({ type: 'stats', stats: stats() });
+				break;
+			case 'stop':
+				void fake.close().then(() => process.exit(0));
+				break;
+		}
+	});
+	// The parent going away must not leave the server running.
+	process.on('disconnect', () => process.exit(0));
+	send({ type: 'listening', url, apiKey: fake.apiKey, latencyMs: fake.latencyMs, concurrencyLimit: fake.concurrencyLimit });
+}
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
