@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { fetchTemplateList } from '../shared/templates';
+import type { WhatsAppTemplate } from '../shared/types';
 import { toPositiveInteger, excerpt } from '../shared/values';
 
 const PAGE_SIZE = 100;
@@ -19,14 +20,17 @@ export async function searchTemplates(
 	const needle = (filter ?? '').trim().toLowerCase();
 	const offset = Math.max(0, Number(paginationToken) || 0);
 
-	const templates = await fetchTemplateList.call(this, channelId);
-	const matching = templates.filter(
-		(template) => needle === '' || String(template.name ?? '').toLowerCase().includes(needle),
+	// Only entries with an id can be picked; names that are not text are shown by id (no String() of objects).
+	const templates = (await fetchTemplateList.call(this, channelId)).filter(
+		(template) => typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
 	);
+	const nameOf = (template: WhatsAppTemplate) =>
+		typeof template.name === 'string' || typeof template.name === 'number' ? String(template.name) : String(template.id);
+	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
 	const page = matching.slice(offset, offset + PAGE_SIZE);
 	return {
 		results: page.map((template) => ({
-			name: String(template.name ?? template.id),
+			name: nameOf(template),
 			value: String(template.id),
 			description: typeof template.body === 'string' ? excerpt(template.body, 80) : undefined,
 		})),

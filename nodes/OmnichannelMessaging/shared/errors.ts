@@ -54,10 +54,34 @@ function errorContext(response: ServiceResponse): JsonObject {
 	return context;
 }
 
+/** What a 2xx answer must hold to be used: a send's result, one template, or the template list. */
+export type ExpectedAnswer = 'sendResult' | 'template' | 'templateList';
+
+const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; message: string }> = {
+	sendResult: {
+		holds: (body) =>
+			isObject(body) &&
+			((typeof body.id === 'string' && body.id !== '') || typeof body.id === 'number') &&
+			typeof body.status === 'string',
+		message: 'The service answered without the id and status of the message',
+	},
+	template: {
+		holds: (body) =>
+			isObject(body) && (typeof body.id === 'number' || (typeof body.id === 'string' && /^\d+$/.test(body.id))),
+		message: 'The service answered with something that is not a WhatsApp template',
+	},
+	templateList: {
+		holds: Array.isArray,
+		message: 'The service answered with something that is not a list of WhatsApp templates',
+	},
+};
+
 interface ErrorPlace {
 	itemIndex?: number;
 	/** Set on sends: says whether the message can have gone out. */
 	delivery?: DeliveryOutcome;
+	/** Set where a 2xx answer must have a known shape. */
+	expect?: ExpectedAnswer;
 }
 
 function withDelivery(description: string, place: ErrorPlace): string {
@@ -84,11 +108,17 @@ export function serviceResponseError(
 		});
 
 	if (statusCode >= 200 && statusCode < 300) {
-		if (isObject(body) || Array.isArray(body)) return undefined;
-		return make(
-			'The service answered without the expected JSON data',
-			`It returned HTTP ${statusCode} with ${describeBody(body)}.`,
-		);
+		if (!isObject(body) && !Array.isArray(body)) {
+			return make(
+				'The service answered without the expected JSON data',
+				`It returned HTTP ${statusCode} with ${describeBody(body)}.`,
+			);
+		}
+		const expected = place.expect ? EXPECTED[place.expect] : undefined;
+		if (expected && !expected.holds(body)) {
+			return make(expected.message, `It returned HTTP ${statusCode} with ${describeBody(body)}.`);
+		}
+		return undefined;
 	}
 	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
 		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';

@@ -8,7 +8,8 @@ import { excerpt } from './values';
  */
 const PLACEHOLDER = /\{\{\s*(\d{1,4})\s*\}\}/g;
 
-function positionKey(raw: string | number): string | undefined {
+function positionKey(raw: unknown): string | undefined {
+	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
 	const text = String(raw).trim();
 	if (!/^\d{1,4}$/.test(text)) return undefined;
 	const position = Number(text);

@@ -43,6 +43,13 @@ export class SendSession {
 		try {
 			return await pending;
 		} catch (error) {
+			// A credential problem (such as a base URL that is not http/https) is not about this template.
+			if (error instanceof NodeOperationError) {
+				throw new NodeOperationError(this.context.getNode(), error.message, {
+					itemIndex,
+					description: error.description ?? undefined,
+				});
+			}
 			const cause = error as NodeApiError;
 			throw new NodeOperationError(
 				this.context.getNode(),
@@ -61,7 +68,8 @@ export type PrepareSend = (
 
 function readSendOptions(context: IExecuteFunctions): SendOptions {
 	const raw = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const concurrency = Number(raw.concurrency ?? 5);
+	// Number() of an object from an expression can throw (no usable toString); only numbers and text count.
+	const concurrency = typeof raw.concurrency === 'number' || typeof raw.concurrency === 'string' ? Number(raw.concurrency) : 5;
 	return {
 		concurrency: Number.isInteger(concurrency) ? Math.min(50, Math.max(1, concurrency)) : 5,
 		dryRun: raw.dryRun === true,
@@ -117,6 +125,7 @@ async function sendWithRetry(
 			const error = serviceResponseError(context.getNode(), response, {
 				itemIndex,
 				delivery: deliveryFor(response),
+				expect: 'sendResult',
 			});
 			if (error) throw error;
 			return response.body as IDataObject;

@@ -23,7 +23,7 @@ export function checkAgainstTemplate(
 	mediaUrl: string | undefined,
 	mediaType: HeaderMediaType | 'auto',
 ): TemplateProblem | undefined {
-	const name = `"${template.name ?? template.id}"`;
+	const name = `"${typeof template.name === 'string' ? template.name : String(template.id)}"`;
 	const positions = getVariablePositions(template);
 	const missing = positions.filter((position) => !Object.prototype.hasOwnProperty.call(values, position));
 	if (missing.length > 0) {

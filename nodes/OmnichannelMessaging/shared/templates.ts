@@ -63,6 +63,7 @@ export async function fetchTemplate(
 		this,
 		{ method: 'GET', path: TEMPLATE_DETAIL_PATH, qs: { platform_id: channelId, template_id: templateId } },
 		itemIndex,
+		'template',
 	)) as WhatsAppTemplate;
 }
 
@@ -70,10 +71,11 @@ export async function fetchTemplateList(
 	this: ILoadOptionsFunctions,
 	channelId: number,
 ): Promise<WhatsAppTemplate[]> {
-	const list = await omnichannelApiRequest.call(this, {
-		method: 'GET',
-		path: TEMPLATE_LIST_PATH,
-		qs: { platform_id: channelId },
-	});
+	const list = await omnichannelApiRequest.call(
+		this,
+		{ method: 'GET', path: TEMPLATE_LIST_PATH, qs: { platform_id: channelId } },
+		undefined,
+		'templateList',
+	);
 	return Array.isArray(list) ? (list as WhatsAppTemplate[]) : [];
 }

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { requestFailureError, serviceResponseError } from './errors';
-import type { DeliveryOutcome, ServiceResponse } from './errors';
+import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from './errors';
 import { normalizeBaseUrl } from './url';
 
 export const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
@@ -60,20 +60,69 @@ export async function sendServiceRequest(
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeout ?? 30_000,
 	};
+	const response = (await requestWithDeadline(
+		this,
+		this.helpers.httpRequestWithAuthentication as HttpHelper,
+		CREDENTIAL_TYPE,
+		options,
+		{ itemIndex, delivery },
+	)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+	return {
+		statusCode: response.statusCode,
+		headers: response.headers ?? {},
+		body: response.body,
+	};
+}
+
+type HttpHelper = (
+	this: unknown,
+	credentialsType: string,
+	options: IHttpRequestOptions,
+	additional?: unknown,
+) => Promise<unknown>;
+
+/**
+ * One request, ended at `options.timeout` however the service behaves. n8n's helper has only a
+ * socket-idle timeout (a response that trickles a byte at a time never trips it) and replaces
+ * options.abortSignal with the execution's cancel signal, so the helper is called on a context
+ * whose cancel signal also fires at the deadline. n8n's error is never passed on: it carries the
+ * request, and with it the API key header.
+ */
+async function requestWithDeadline(
+	context: RequestContext,
+	helper: HttpHelper,
+	credentialsType: string,
+	options: IHttpRequestOptions,
+	place: { itemIndex?: number; delivery?: DeliveryOutcome },
+	additional?: unknown,
+): Promise<unknown> {
+	// Whole milliseconds that timers accept: past 2^31-1 they overflow and would fire at once.
+	const timeout = Math.min(Math.max(Math.ceil(options.timeout ?? 30_000), 1), 2_147_483_647) || 30_000;
+	const deadline = AbortSignal.timeout(timeout);
+	const cancel = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	const bounded = Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as RequestContext;
 	try {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			options,
-		)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
-		return {
-			statusCode: response.statusCode,
-			headers: response.headers ?? {},
-			body: response.body,
-		};
+		return await helper.call(bounded, credentialsType, { ...options, timeout, abortSignal: signal }, additional);
 	} catch (error) {
-		throw requestFailureError(this.getNode(), error, { itemIndex, delivery });
+		throw requestFailureError(context.getNode(), deadline.aborted ? { code: 'ETIMEDOUT' } : error, place);
 	}
+}
+
+/** How long a declarative read (Get, Get Many) may take; n8n's own default is 5 minutes. */
+export const READ_TIMEOUT_MS = 30_000;
+
+/**
+ * preSend of the declarative reads: n8n's routing makes their request, so its helper is wrapped
+ * here to give them the deadline and error mapping of every other request of the node.
+ */
+export function boundDeclarativeRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): void {
+	const original = this.helpers.httpRequestWithAuthentication as HttpHelper;
+	const place = { itemIndex: this.getItemIndex() };
+	requestOptions.timeout = READ_TIMEOUT_MS;
+	this.helpers.httpRequestWithAuthentication = (async (credentialsType: string, options: IHttpRequestOptions, additional?: unknown) =>
+		await requestWithDeadline(this, original, credentialsType, { ...options, timeout: READ_TIMEOUT_MS }, place, additional)
+	) as IExecuteSingleFunctions['helpers']['httpRequestWithAuthentication'];
 }
 
 /** A read: the JSON body on success, a NodeApiError otherwise. */
@@ -81,9 +130,10 @@ export async function omnichannelApiRequest<T = unknown>(
 	this: RequestContext,
 	request: ServiceRequest,
 	itemIndex?: number,
+	expect?: ExpectedAnswer,
 ): Promise<T> {
 	const response = await sendServiceRequest.call(this, request, undefined, undefined, itemIndex);
-	const error = serviceResponseError(this.getNode(), response, { itemIndex });
+	const error = serviceResponseError(this.getNode(), response, { itemIndex, expect });
 	if (error) throw error;
 	return response.body as T;
 }

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { channelIdField, templateIdField } from '../../shared/descriptions';
 import { readServiceBody } from '../../shared/readHooks';
-import { getServiceBaseUrl } from '../../shared/transport';
+import { boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
 import { readChannelId, readTemplateId, TEMPLATE_DETAIL_PATH } from '../../shared/templates';
 
 export const getDescription: INodeProperties[] = [channelIdField('get'), templateIdField('get')];
@@ -13,6 +13,7 @@ async function setTemplateDetailQuery(
 ): Promise<IHttpRequestOptions> {
 	const itemIndex = this.getItemIndex();
 	requestOptions.baseURL = await getServiceBaseUrl.call(this);
+	boundDeclarativeRequest.call(this, requestOptions);
 	requestOptions.qs = {
 		platform_id: readChannelId.call(this, itemIndex),
 		template_id: readTemplateId.call(this, itemIndex),

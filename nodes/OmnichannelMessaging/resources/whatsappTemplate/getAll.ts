@@ -8,9 +8,11 @@ import type {
 } from 'n8n-workflow';
 
 import { channelIdField, showFor } from '../../shared/descriptions';
+import { invalidInputError } from '../../shared/errors';
 import { throwIfServiceError } from '../../shared/readHooks';
-import { getServiceBaseUrl } from '../../shared/transport';
+import { boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
 import { readChannelId, TEMPLATE_LIST_PATH } from '../../shared/templates';
+import { toPositiveInteger } from '../../shared/values';
 
 export const getAllDescription: INodeProperties[] = [
 	channelIdField('getAll'),
@@ -33,12 +35,30 @@ export const getAllDescription: INodeProperties[] = [
 	},
 ];
 
+/** How many templates to return: all, or Limit, a whole number of 1 or more (checked before the request). */
+function readLimit(this: IExecuteSingleFunctions): number {
+	if (this.getNodeParameter('returnAll', false) === true) return Number.POSITIVE_INFINITY;
+	const raw = this.getNodeParameter('limit', 50);
+	const limit = toPositiveInteger(raw);
+	if (limit === undefined) {
+		throw invalidInputError(
+			this.getNode(),
+			this.getItemIndex(),
+			'Limit',
+			`${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`,
+		);
+	}
+	return limit;
+}
+
 async function setTemplateListQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	requestOptions.baseURL = await getServiceBaseUrl.call(this);
+	boundDeclarativeRequest.call(this, requestOptions);
 	requestOptions.qs = { platform_id: readChannelId.call(this, this.getItemIndex()) };
+	readLimit.call(this);
 	return requestOptions;
 }
 
@@ -48,10 +68,12 @@ async function splitTemplates(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	throwIfServiceError.call(this, response);
-	const templates = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? templates.length : Math.max(1, Number(this.getNodeParameter('limit', 50)));
+	throwIfServiceError.call(this, response, 'templateList');
+	// An n8n item must be an object: entries that are not (null, text) are left out.
+	const templates = (Array.isArray(response.body) ? (response.body as unknown[]) : []).filter(
+		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+	);
+	const limit = readLimit.call(this);
 	const itemIndex = this.getItemIndex();
 	return templates.slice(0, limit).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -151,6 +151,7 @@ function readVariables(
 	this: ThisParameterType<PrepareSend>,
 	itemIndex: number,
 	allowEmpty: boolean,
+	reportEmpty: boolean,
 ): Record<string, string> {
 	const mode = this.getNodeParameter('variablesMode', itemIndex, 'mapper');
 	let raw: unknown;
@@ -165,6 +166,17 @@ function readVariables(
 	const checked = normalizeVariables(raw, allowEmpty);
 	if (!checked.ok) {
 		throw invalidInputError(this.getNode(), itemIndex, mode === 'json' ? 'Variables (JSON)' : 'Variables', checked.reason);
+	}
+	// Without the template check nothing else notices a value left empty: say so instead of dropping it.
+	const given = reportEmpty && !allowEmpty ? normalizeVariables(raw, true) : undefined;
+	const empty = given?.ok ? Object.keys(given.values).filter((position) => !(position in checked.values)) : [];
+	if (empty.length > 0) {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			mode === 'json' ? 'Variables (JSON)' : 'Variables',
+			`${empty.map((position) => `{{${position}}}`).join(', ')} has no value: map a value to it, or turn on Allow Empty Variables`,
+		);
 	}
 	return checked.values;
 }
@@ -203,7 +215,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 			`${JSON.stringify(rawPhone) ?? 'nothing'} is not a valid phone number: ${phone.reason}`,
 		);
 	}
-	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables);
+	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
 	const media = readHeaderMedia.call(this, itemIndex);
 
 	const needsTemplate =

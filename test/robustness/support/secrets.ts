@@ -1,0 +1,71 @@
+/**
+ * Finds a secret anywhere in a value: enumerable or not (an error's stack, message, cause, and
+ * the cause's request config and headers), in Maps, Sets and Buffers, through cycles.
+ * Returns the paths where it was found.
+ */
+export function findSecret(value: unknown, secret: string, limit = 5): string[] {
+	const found: string[] = [];
+	const seen = new WeakSet<object>();
+	const visit = (current: unknown, path: string, depth: number): void => {
+		if (found.length >= limit || depth > 60) return;
+		if (typeof current === 'string') {
+			if (current.includes(secret)) found.push(path);
+			return;
+		}
+		if (current === null || (typeof current !== 'object' && typeof current !== 'function')) return;
+		const object = current as object;
+		if (seen.has(object)) return;
+		seen.add(object);
+		if (Buffer.isBuffer(object)) {
+			if (object.includes(secret)) found.push(path);
+			return;
+		}
+		if (ArrayBuffer.isView(object)) return;
+		if (object instanceof Map) {
+			for (const [key, entry] of object) {
+				visit(key, `${path}<key>`, depth + 1);
+				visit(entry, `${path}.get(${String(key)})`, depth + 1);
+			}
+		}
+		if (object instanceof Set) for (const entry of object) visit(entry, `${path}<entry>`, depth + 1);
+		for (const key of Object.getOwnPropertyNames(object)) {
+			let child: unknown;
+			try {
+				child = (object as Record<string, unknown>)[key];
+			} catch {
+				continue;
+			}
+			visit(child, `${path}.${key}`, depth + 1);
+		}
+		for (const symbol of Object.getOwnPropertySymbols(object)) {
+			let child: unknown;
+			try {
+				child = (object as Record<symbol, unknown>)[symbol];
+			} catch {
+				continue;
+			}
+			visit(child, `${path}[${String(symbol)}]`, depth + 1);
+		}
+	};
+	visit(value, '$', 0);
+	return found;
+}
+
+/** JSON of a value, with every Error's own properties (stack, cause, …) spelled out. */
+export function stringifyWithErrors(value: unknown): string {
+	const seen = new WeakSet<object>();
+	return (
+		JSON.stringify(value, function replacer(_key, current: unknown) {
+			if (current && typeof current === 'object') {
+				if (seen.has(current)) return '[circular]';
+				seen.add(current);
+				if (current instanceof Error) {
+					const all: Record<string, unknown> = {};
+					for (const name of Object.getOwnPropertyNames(current)) all[name] = (current as never)[name];
+					return all;
+				}
+			}
+			return typeof current === 'bigint' ? String(current) : current;
+		}) ?? ''
+	);
+}
