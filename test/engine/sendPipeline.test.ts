@@ -39,9 +39,11 @@ describe('bounded concurrency', () => {
 		}
 	});
 
-	test('one template detail GET for 50 items of the same template', async () => {
-		const { output } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(50) });
+	test('one template detail GET for 50 items of the same template, and the credential read once for all sends', async () => {
+		const { output, credentialReads } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(50) });
 		expect(output).toHaveLength(50);
+		// n8n would otherwise read (and in an instance, load and decrypt) it for every request
+		expect(credentialReads).toBe(1);
 		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail'))).toHaveLength(1);
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(50);
 	});

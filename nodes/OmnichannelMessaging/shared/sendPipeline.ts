@@ -5,7 +5,8 @@ import { requestFailureError, serviceResponseError } from './errors';
 import type { DeliveryOutcome, ServiceResponse } from './errors';
 import { RETRY_LIMITS, backoffDelay, describeIndexes, parseRetryAfter } from './retry';
 import { fetchTemplate } from './templates';
-import { getServiceBaseUrl, sendServiceRequest, API_PREFIX } from './transport';
+import { API_PREFIX, connectToService, sendServiceRequest } from './transport';
+import type { ServiceConnection } from './transport';
 import type { WhatsAppTemplate } from './types';
 
 export interface SendOptions {
@@ -28,16 +29,26 @@ export interface PreparedSend {
 export class SendSession {
 	private readonly templates = new Map<string, Promise<WhatsAppTemplate>>();
 
+	private connection?: Promise<ServiceConnection>;
+
 	constructor(
 		private readonly context: IExecuteFunctions,
 		readonly options: SendOptions,
 	) {}
 
+	/** The credential, read once for the template reads and all the sends of the execution. */
+	async connect(): Promise<ServiceConnection> {
+		this.connection ??= connectToService.call(this.context);
+		return await this.connection;
+	}
+
 	async template(channelId: number, templateId: number, itemIndex: number): Promise<WhatsAppTemplate> {
 		const key = `${channelId}:${templateId}`;
 		let pending = this.templates.get(key);
 		if (!pending) {
-			pending = fetchTemplate.call(this.context, channelId, templateId, itemIndex);
+			pending = this.connect().then(
+				async (connection) => await fetchTemplate.call(this.context, channelId, templateId, itemIndex, connection),
+			);
 			this.templates.set(key, pending);
 		}
 		try {
@@ -104,7 +115,7 @@ function deliveryFor(response: ServiceResponse): DeliveryOutcome {
  */
 async function sendWithRetry(
 	context: IExecuteFunctions,
-	baseUrl: string,
+	connection: ServiceConnection,
 	prepared: PreparedSend,
 	itemIndex: number,
 	options: SendOptions,
@@ -114,7 +125,7 @@ async function sendWithRetry(
 		const response = await sendServiceRequest.call(
 			context,
 			{ method: 'POST', path: prepared.path, body: prepared.body, timeout: options.timeout },
-			baseUrl,
+			connection,
 			'unknown',
 			itemIndex,
 		);
@@ -202,7 +213,8 @@ export async function runSendPipeline(
 	}
 
 	const queue = prepared.flatMap((request, itemIndex) => (request ? [itemIndex] : []));
-	const baseUrl = queue.length > 0 ? await getServiceBaseUrl.call(this) : '';
+	if (queue.length === 0) return [results.filter((item): item is INodeExecutionData => item !== undefined)];
+	const connection = await session.connect();
 	const sent: number[] = [];
 	const failed: number[] = [];
 	let firstFailure: { itemIndex: number; error: NodeApiError | NodeOperationError } | undefined;
@@ -214,7 +226,7 @@ export async function runSendPipeline(
 			const itemIndex = queue[next++];
 			const request = prepared[itemIndex] as PreparedSend;
 			try {
-				const body = await sendWithRetry(this, baseUrl, request, itemIndex, options);
+				const body = await sendWithRetry(this, connection, request, itemIndex, options);
 				sent.push(itemIndex);
 				results[itemIndex] = {
 					json: options.includeRenderedMessage && request.rendered ? { ...body, rendered: request.rendered } : body,

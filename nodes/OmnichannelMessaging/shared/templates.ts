@@ -2,6 +2,7 @@ import type { IExecuteFunctions, IExecuteSingleFunctions, ILoadOptionsFunctions 
 
 import { invalidInputError } from './errors';
 import { omnichannelApiRequest } from './transport';
+import type { ServiceConnection } from './transport';
 import type { WhatsAppTemplate } from './types';
 import { toPositiveInteger } from './values';
 
@@ -58,12 +59,14 @@ export async function fetchTemplate(
 	channelId: number,
 	templateId: number,
 	itemIndex?: number,
+	connection?: ServiceConnection,
 ): Promise<WhatsAppTemplate> {
 	return (await omnichannelApiRequest.call(
 		this,
 		{ method: 'GET', path: TEMPLATE_DETAIL_PATH, qs: { platform_id: channelId, template_id: templateId } },
 		itemIndex,
 		'template',
+		connection,
 	)) as WhatsAppTemplate;
 }
 

@@ -1,5 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -26,8 +28,7 @@ export interface ServiceRequest {
 	timeout?: number;
 }
 
-export async function getServiceBaseUrl(this: RequestContext): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+async function readBaseUrl(this: RequestContext, credentials: ICredentialDataDecryptedObject): Promise<string> {
 	const base = normalizeBaseUrl(credentials.baseUrl);
 	if (!base.ok) {
 		throw new NodeOperationError(this.getNode(), `Invalid credential: ${base.reason}`, {
@@ -35,6 +36,29 @@ export async function getServiceBaseUrl(this: RequestContext): Promise<string> {
 		});
 	}
 	return base.url;
+}
+
+export async function getServiceBaseUrl(this: RequestContext): Promise<string> {
+	return await readBaseUrl.call(this, await this.getCredentials(CREDENTIAL_TYPE));
+}
+
+/** The credential, read and checked once, for a run of many requests. */
+export interface ServiceConnection {
+	baseUrl: string;
+	credentialsDecrypted: ICredentialsDecrypted;
+}
+
+/**
+ * n8n reads (and in a real instance, loads from its database and decrypts) the credential on
+ * every request unless it is handed over; a broadcast reads it once.
+ */
+export async function connectToService(this: IExecuteFunctions): Promise<ServiceConnection> {
+	const data = await this.getCredentials(CREDENTIAL_TYPE);
+	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		baseUrl: await readBaseUrl.call(this, data),
+		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
+	};
 }
 
 /**
@@ -45,13 +69,13 @@ export async function getServiceBaseUrl(this: RequestContext): Promise<string> {
 export async function sendServiceRequest(
 	this: RequestContext,
 	request: ServiceRequest,
-	baseUrl?: string,
+	connection?: ServiceConnection,
 	delivery?: DeliveryOutcome,
 	itemIndex?: number,
 ): Promise<ServiceResponse> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: baseUrl ?? (await getServiceBaseUrl.call(this)),
+		baseURL: connection?.baseUrl ?? (await getServiceBaseUrl.call(this)),
 		url: `${API_PREFIX}${request.path}`,
 		qs: request.qs,
 		body: request.body,
@@ -66,6 +90,7 @@ export async function sendServiceRequest(
 		CREDENTIAL_TYPE,
 		options,
 		{ itemIndex, delivery },
+		connection ? { credentialsDecrypted: connection.credentialsDecrypted } : undefined,
 	)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
 	return {
 		statusCode: response.statusCode,
@@ -131,8 +156,9 @@ export async function omnichannelApiRequest<T = unknown>(
 	request: ServiceRequest,
 	itemIndex?: number,
 	expect?: ExpectedAnswer,
+	connection?: ServiceConnection,
 ): Promise<T> {
-	const response = await sendServiceRequest.call(this, request, undefined, undefined, itemIndex);
+	const response = await sendServiceRequest.call(this, request, connection, undefined, itemIndex);
 	const error = serviceResponseError(this.getNode(), response, { itemIndex, expect });
 	if (error) throw error;
 	return response.body as T;
