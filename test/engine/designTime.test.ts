@@ -11,23 +11,26 @@ describe('template dropdown (searchTemplates)', () => {
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '12' });
 		expect(result.results).toHaveLength(7);
 		expect(result.results[0]).toEqual({
-			name: 'order_shipped',
+			name: 'order_shipped — Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
 			value: '101',
 			description: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
 		});
+		expect(result.results[4].name).toBe('appointment_reminder — Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. Se…');
 		expect(result.paginationToken).toBeUndefined();
 	});
 
 	test('filters by name, case-insensitively', async () => {
 		const result = await searchList('searchTemplates', { channelId: 12 }, service.credentials, 'OFFER');
-		expect(result.results.map((r) => r.name)).toEqual(['spring_offer']);
+		expect(result.results.map((r) => r.value)).toEqual(['102']);
 	});
 
 	test('re-loads for another channel', async () => {
 		service.fake.setTemplates(13, [{ id: 501, name: 'support_hello', body: 'Hello from support', attributes: [] }]);
 		const result = await searchList('searchTemplates', { channelId: 13 }, service.credentials);
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '13' });
-		expect(result.results).toEqual([{ name: 'support_hello', value: '501', description: 'Hello from support' }]);
+		expect(result.results).toEqual([
+			{ name: 'support_hello — Hello from support', value: '501', description: 'Hello from support' },
+		]);
 	});
 
 	test('with no channel chosen yet it asks the service nothing', async () => {
@@ -44,7 +47,11 @@ describe('variables mapper (getTemplateVariables)', () => {
 			['/stable/open/whatsapp/get-template-detail', { platform_id: '12', template_id: '101' }],
 		]);
 		expect(result.fields.map((f) => f.id)).toEqual(['1', '2', '3']);
-		expect(result.fields[1].displayName).toBe('{{2}} in "Hi {{1}}, your order {{2}} has shipped and arrives…"');
+		expect(result.fields.map((f) => f.displayName)).toEqual([
+			'{{1}}: Hi ___, your order…',
+			'{{2}}: …{{1}}, your order ___ has shipped and…',
+			'{{3}}: …and arrives on ___.',
+		]);
 		expect(result.fields.every((f) => f.required && f.display && f.type === 'string')).toBe(true);
 	});
 

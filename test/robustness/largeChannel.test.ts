@@ -61,7 +61,7 @@ async function allPages(filter?: string) {
 		expect(page.results.length).toBeLessThanOrEqual(100);
 		for (const result of page.results) {
 			expect(typeof result.value).toBe('string');
-			names.push(result.name);
+			names.push(result.name.split(' — ')[0]);
 		}
 		token = page.paginationToken as string | undefined;
 		pages += 1;

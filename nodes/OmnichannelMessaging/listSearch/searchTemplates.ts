@@ -29,11 +29,15 @@ export async function searchTemplates(
 	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
 	const page = matching.slice(offset, offset + PAGE_SIZE);
 	return {
-		results: page.map((template) => ({
-			name: nameOf(template),
-			value: String(template.id),
-			description: typeof template.body === 'string' ? excerpt(template.body, 80) : undefined,
-		})),
+		results: page.map((template) => {
+			const preview = typeof template.body === 'string' ? excerpt(template.body, 60) : '';
+			// n8n's list draws only the name, so the body preview goes into it.
+			return {
+				name: preview ? `${nameOf(template)} — ${preview}` : nameOf(template),
+				value: String(template.id),
+				description: preview || undefined,
+			};
+		}),
 		paginationToken: offset + PAGE_SIZE < matching.length ? String(offset + PAGE_SIZE) : undefined,
 	};
 }

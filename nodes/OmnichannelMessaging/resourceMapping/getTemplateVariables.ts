@@ -22,7 +22,7 @@ export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise
 			const context = describePosition(template.body, position);
 			return {
 				id: position,
-				displayName: context ? `{{${position}}} in "${context}"` : `{{${position}}}`,
+				displayName: context ? `{{${position}}}: ${context}` : `{{${position}}}`,
 				required: true,
 				defaultMatch: false,
 				canBeUsedToMatch: false,

@@ -48,16 +48,22 @@ function sortPositions(keys: string[]): string[] {
 	return keys.sort((a, b) => Number(a) - Number(b));
 }
 
-/** "Hi {{1}}, your order {{2}} …" shown next to variable 1 so users see where it lands. */
+/**
+ * The words around a placeholder, with the placeholder itself as "___": "your order ___ has
+ * shipped". The editor cuts field labels short, so the words next to the gap come first.
+ */
 export function describePosition(body: unknown, position: string): string {
 	if (typeof body !== 'string') return '';
 	for (const match of body.matchAll(PLACEHOLDER)) {
 		if (positionKey(match[1]) !== position) continue;
-		const start = Math.max(0, (match.index ?? 0) - 25);
-		const end = Math.min(body.length, (match.index ?? 0) + match[0].length + 25);
-		const prefix = start > 0 ? '…' : '';
-		const suffix = end < body.length ? '…' : '';
-		return `${prefix}${excerpt(body.slice(start, end), 80)}${suffix}`;
+		const at = match.index ?? 0;
+		const end = at + match[0].length;
+		// Up to three words on each side, cut at word boundaries.
+		const before = /(?:\S+\s+){0,3}$/.exec(body.slice(0, at))?.[0] ?? '';
+		const after = /^(?:\s*\S+){0,3}/.exec(body.slice(end))?.[0] ?? '';
+		const prefix = before.length < at ? '…' : '';
+		const suffix = end + after.length < body.length ? '…' : '';
+		return excerpt(`${prefix}${before}___${after}${suffix}`, 60);
 	}
 	return '';
 }
