@@ -49,16 +49,7 @@ const TOOLS: Record<string, INodeParameters> = {
 
 /** Words that tell the agent what a good value is. */
 const SAYS_WHAT_TO_FIX = /for example|must|use |give |choose|map |turn on|enter |is empty|needs a value|has no variable|whole number|not text|leave the field/i;
-/**
- * Known gap, reported: these two messages name the field and the bad value, but the hint ("Give
- * the customer's ID as text or a number, for example 123456." / "Pick a template … enter its
- * number") is only in the description, which n8n's tool path does not pass to the agent.
- * test/engine/message.test.ts pins the customer ID message word for word.
- */
-const KNOWN_VAGUE = /^(Customer ID \(item 0\): .* is not a customer ID|Template \(item 0\): .* is not a template ID)$/s;
-
 function expectSaysWhatToFix(message: unknown) {
-	if (typeof message === 'string' && KNOWN_VAGUE.test(message)) return;
 	expect(message).toMatch(SAYS_WHAT_TO_FIX);
 }
 
@@ -113,7 +104,9 @@ describe('as an AI agent\'s tool', () => {
 		const { output } = await runAsTool(TOOLS['Send Text'], credentials(), { text: 'hi' });
 		expect(output).toHaveLength(1);
 		// $fromAI of a missing argument is undefined: the usual "empty" refusal.
-		expect(output[0].json.error).toBe('Customer ID (item 0): it is empty');
+		expect(output[0].json.error).toBe(
+			"Customer ID (item 0): it is empty: give the customer's ID as text or a number, for example 123456",
+		);
 		expect(fake.sends()).toHaveLength(0);
 	});
 

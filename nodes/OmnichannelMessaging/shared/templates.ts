@@ -47,7 +47,7 @@ export function readTemplateId(this: ParameterContext, itemIndex = 0): number {
 			this.getNode(),
 			itemIndex,
 			'Template',
-			`${JSON.stringify(raw) ?? 'nothing'} is not a template ID`,
+			`${JSON.stringify(raw) ?? 'nothing'} is not a template ID: give the template's number, for example 7`,
 			'Pick a template from the list, or switch to "By ID" and enter its number, for example 7.',
 		);
 	}

@@ -27,8 +27,7 @@ export function readCustomerId(this: IExecuteFunctions, itemIndex: number): stri
 			this.getNode(),
 			itemIndex,
 			'Customer ID',
-			raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not a customer ID`,
-			'Give the customer\'s ID as text or a number, for example 123456.',
+			`${raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not a customer ID`}: give the customer's ID as text or a number, for example 123456`,
 		);
 	}
 	return customerId;

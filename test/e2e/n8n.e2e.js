@@ -1,0 +1,438 @@
+'use strict';
+/*
+ * End-to-end: the built package installed as a community package in a real n8n (2.41.1), run
+ * with the n8n CLI (`import:credentials`, `import:workflow`, `execute --rawOutput`) against the
+ * fake service, and n8n's own credential test over its REST API. Each workflow feeds the node's
+ * fields with expressions from a Set or Code node before it; every test checks both n8n's output
+ * and the requests the fake service received.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { startFakeService } = require('../fake-service');
+const n8n = require('../../scripts/lib/n8n');
+const {
+	API_KEY,
+	CREDENTIAL,
+	freshUserFolder,
+	credentialFor,
+	trigger,
+	setNode,
+	codeNode,
+	omniNode,
+	chain,
+	outputOf,
+} = require('./support');
+
+const BAD_KEY_CREDENTIAL = { id: 'OmniBadKeyCred01', name: 'Omnichannel Messaging (wrong key)', apiKey: 'wrong-key-4711' };
+const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
+
+let fake;
+let env;
+let brokerPort;
+
+const workflows = {
+	sendText: chain('E2eSendText00001', 'e2e send text', [
+		trigger(),
+		setNode('Contact', { customer: { id: 4711 }, firstName: 'Anna' }),
+		omniNode('Send text', {
+			resource: 'message',
+			operation: 'sendText',
+			customerId: '={{ $json.customer.id }}',
+			text: '=Hi {{ $json.firstName }}, your order is ready.',
+			options: {},
+		}),
+	]),
+	sendAttachment: chain('E2eSendAttach001', 'e2e send attachment', [
+		trigger(),
+		setNode('Form', { customerId: '4712', fileUrl: 'https://cdn.example.com/files/price-list.pdf', kind: 'document' }),
+		omniNode('Send attachment', {
+			resource: 'message',
+			operation: 'sendAttachment',
+			customerId: '={{ $json.customerId }}',
+			attachmentType: '={{ $json.kind }}',
+			attachmentUrl: '={{ $json.fileUrl }}',
+			options: {},
+		}),
+	]),
+	sendTemplateMapper: chain('E2eSendTmplMap01', 'e2e send template, mapped variables', [
+		trigger(),
+		setNode('Order', { phone: '+49 (151) 2345-6789', firstName: 'Anna', order: 1042, eta: 'Friday' }),
+		omniNode('Send template', {
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			channelId: 12,
+			templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+			customerPhone: '={{ $json.phone }}',
+			variablesMode: 'mapper',
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' },
+				matchingColumns: [],
+				schema: ['1', '2', '3'].map((id) => ({
+					id,
+					displayName: `{{${id}}}`,
+					required: true,
+					defaultMatch: false,
+					display: true,
+					type: 'string',
+					canBeUsedToMatch: false,
+				})),
+				attemptToConvertTypes: false,
+				convertFieldsToString: true,
+			},
+			options: { includeRenderedMessage: true },
+		}),
+	]),
+	sendTemplateMedia: chain('E2eSendTmplImg01', 'e2e send template, header media', [
+		trigger(),
+		setNode('Offer', {
+			channel: 12,
+			template: '102',
+			phone: '0049 151 2345 6789',
+			firstName: 'Ben',
+			discount: 20,
+			image: 'https://cdn.example.com/samples/offer-ben.jpg',
+		}),
+		omniNode('Send offer', {
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			channelId: '={{ $json.channel }}',
+			templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' },
+			customerPhone: '={{ $json.phone }}',
+			variablesMode: 'mapper',
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { 1: '={{ $json.firstName }}', 2: '={{ $json.discount }}' },
+				matchingColumns: [],
+				schema: [],
+			},
+			headerMediaUrl: '={{ $json.image }}',
+			headerMediaType: 'auto',
+			options: {},
+		}),
+	]),
+	getTemplate: chain('E2eGetTemplate01', 'e2e get template', [
+		trigger(),
+		setNode('Which', { channel: 13, template: 103 }),
+		omniNode('Get template', {
+			resource: 'whatsappTemplate',
+			operation: 'get',
+			channelId: '={{ $json.channel }}',
+			templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' },
+		}),
+	]),
+	getAllTemplates: chain('E2eGetAllTmpl001', 'e2e get many templates', [
+		trigger(),
+		setNode('Which', { channel: 12, max: 3 }),
+		omniNode('Get many', {
+			resource: 'whatsappTemplate',
+			operation: 'getAll',
+			channelId: '={{ $json.channel }}',
+			returnAll: false,
+			limit: '={{ $json.max }}',
+		}),
+	]),
+	continueOnFail: chain('E2eContinueFail1', 'e2e continue on fail', [
+		trigger(),
+		codeNode('Contacts', [
+			{ phone: '+4915100000001', name: 'Anna', order: '1' },
+			{ phone: '0151 2345 6789', name: 'Ben', order: '2' },
+			{ phone: '+4915100000003', name: 'Cara', order: '3' },
+		]),
+		omniNode(
+			'Send template',
+			{
+				resource: 'whatsappTemplate',
+				operation: 'send',
+				channelId: 12,
+				templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+				customerPhone: '={{ $json.phone }}',
+				variablesMode: 'mapper',
+				variables: {
+					mappingMode: 'defineBelow',
+					value: { 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' },
+					matchingColumns: [],
+					schema: [],
+				},
+				options: {},
+			},
+			{ onError: 'continueRegularOutput' },
+		),
+	]),
+};
+
+/** Runs an imported workflow with `n8n execute --rawOutput`; the fake's log is reset first. */
+async function execute(id) {
+	fake.reset();
+	const result = await n8n.n8nCli(['execute', `--id=${id}`, '--rawOutput'], { env });
+	let parsed;
+	try {
+		parsed = n8n.parseRawOutput(result.stdout);
+	} catch (error) {
+		throw new Error(`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`);
+	}
+	return { code: result.code, result: parsed };
+}
+
+const PREFIX = '/stable/open';
+const requestsTo = (suffix) => fake.requests.filter((r) => r.path === PREFIX + suffix);
+
+beforeAll(async () => {
+	fake = await startFakeService({ apiKey: API_KEY });
+	const { root, userFolder } = freshUserFolder('e2e-cli');
+	brokerPort = await n8n.freePort();
+	env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort });
+
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(
+		credentialsFile,
+		JSON.stringify([credentialFor(fake.url), credentialFor(fake.url, BAD_KEY_CREDENTIAL)], null, 2),
+	);
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+
+	const workflowDir = path.join(root, 'workflows');
+	fs.mkdirSync(workflowDir);
+	for (const workflow of Object.values(workflows)) {
+		fs.writeFileSync(path.join(workflowDir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+	}
+	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'))) {
+		fs.copyFileSync(path.join(EXAMPLES_DIR, file), path.join(workflowDir, `example-${file}`));
+	}
+	await n8n.n8nCliOk(['import:workflow', '--separate', `--input=${workflowDir}`], { env });
+}, 240_000);
+
+afterAll(async () => {
+	await fake?.close();
+});
+
+describe('operations, fields fed by expressions', () => {
+	test('Message → Send Text', async () => {
+		const { code, result } = await execute(workflows.sendText.id);
+		expect(code).toBe(0);
+		const [item] = outputOf(result, 'Send text');
+		expect(item.json).toMatchObject({ function_name: 'send_text_message', status: 'sent' });
+		expect(item.json.id).toMatch(/^msg_\d+$/);
+
+		const sends = requestsTo('/customers/send-text-message');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].body).toEqual({ customer_id: '4711', text: 'Hi Anna, your order is ready.' });
+		expect(sends[0].headers['x-service-api-key']).toBe(API_KEY);
+		expect(fake.requests).toHaveLength(1);
+	});
+
+	test('Message → Send Attachment', async () => {
+		const { code, result } = await execute(workflows.sendAttachment.id);
+		expect(code).toBe(0);
+		const [item] = outputOf(result, 'Send attachment');
+		expect(item.json).toMatchObject({ function_name: 'send_attachment_message', status: 'sent' });
+
+		const sends = requestsTo('/customers/send-attachment-message');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].body).toEqual({
+			customer_id: '4712',
+			attachment_type: 'document',
+			attachment_url: 'https://cdn.example.com/files/price-list.pdf',
+		});
+		expect(fake.requests).toHaveLength(1);
+	});
+
+	test('WhatsApp Template → Send, variables mapped one by one', async () => {
+		const { code, result } = await execute(workflows.sendTemplateMapper.id);
+		expect(code).toBe(0);
+		const [item] = outputOf(result, 'Send template');
+		expect(item.json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
+		expect(item.json.rendered.body).toBe('Hi Anna, your order 1042 has shipped and arrives on Friday.');
+
+		const sends = requestsTo('/whatsapp/send-template-message');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].body).toEqual({
+			template_id: '101',
+			channel_id: '12',
+			customer_phone: '+4915123456789',
+			attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
+		});
+		// "Check Against Template" (on by default) reads the template once before sending.
+		expect(requestsTo('/whatsapp/get-template-detail').map((r) => r.query)).toEqual([
+			{ platform_id: '12', template_id: '101' },
+		]);
+	});
+
+	test('WhatsApp Template → Send with header media (image header)', async () => {
+		const { code, result } = await execute(workflows.sendTemplateMedia.id);
+		expect(code).toBe(0);
+		const [item] = outputOf(result, 'Send offer');
+		expect(item.json).toMatchObject({ status: 'ongoing', extra: { template_id: '102', customer_phone: '+4915123456789' } });
+
+		const sends = requestsTo('/whatsapp/send-template-message');
+		expect(sends).toHaveLength(1);
+		expect(sends[0].body).toEqual({
+			template_id: '102',
+			channel_id: '12',
+			customer_phone: '+4915123456789',
+			attributes: { 1: 'Ben', 2: '20' },
+			attachment: { image: 'https://cdn.example.com/samples/offer-ben.jpg' },
+		});
+	});
+
+	test('WhatsApp Template → Get', async () => {
+		const { code, result } = await execute(workflows.getTemplate.id);
+		expect(code).toBe(0);
+		const items = outputOf(result, 'Get template');
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ id: 103, name: 'invoice_ready', header: { type: 'document' } });
+
+		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `${PREFIX}/whatsapp/get-template-detail`, { platform_id: '13', template_id: '103' }],
+		]);
+	});
+
+	test('WhatsApp Template → Get Many, limit from an expression', async () => {
+		const { code, result } = await execute(workflows.getAllTemplates.id);
+		expect(code).toBe(0);
+		const items = outputOf(result, 'Get many');
+		expect(items.map((i) => i.json.name)).toEqual(['order_shipped', 'spring_offer', 'invoice_ready']);
+
+		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `${PREFIX}/whatsapp/get-template-list`, { platform_id: '12' }],
+		]);
+	});
+});
+
+test('continue on fail: a bad phone number gives an error item, the other items are sent', async () => {
+	const { code, result } = await execute(workflows.continueOnFail.id);
+	expect(code).toBe(0);
+	const items = outputOf(result, 'Send template');
+	expect(items).toHaveLength(3);
+	expect(items[0].json).toMatchObject({ status: 'ongoing', extra: { customer_phone: '+4915100000001' } });
+	expect(items[1].json.error).toMatch(/Customer Phone/);
+	expect(items[1].json.error).toContain('0151 2345 6789');
+	expect(items[1].pairedItem).toEqual({ item: 1 });
+	expect(items[2].json).toMatchObject({ status: 'ongoing', extra: { customer_phone: '+4915100000003' } });
+
+	const sends = requestsTo('/whatsapp/send-template-message');
+	expect(sends.map((r) => r.body.customer_phone)).toEqual(['+4915100000001', '+4915100000003']);
+	expect(sends.map((r) => r.body.attributes[1])).toEqual(['Anna', 'Cara']);
+	// Nothing at all went out for the bad item.
+	expect(fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345'))).toEqual([]);
+});
+
+describe('examples/ workflows', () => {
+	test('new CRM contact → WhatsApp welcome offer', async () => {
+		const { code, result } = await execute('OmniExampleCrm01');
+		expect(code).toBe(0);
+		const [item] = outputOf(result, 'Send WhatsApp welcome offer');
+		expect(item.json).toMatchObject({ status: 'ongoing' });
+		expect(item.json.rendered.body).toBe('Hello Anna, enjoy 15% off this week only.');
+		const sends = requestsTo('/whatsapp/send-template-message');
+		expect(sends.map((r) => r.body)).toEqual([
+			{
+				template_id: '102',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: { 1: 'Anna', 2: '15' },
+				attachment: { image: 'https://cdn.example.com/samples/offer.jpg' },
+			},
+		]);
+	});
+
+	test('pick a template by name → send', async () => {
+		const { code, result } = await execute('OmniExamplePick1');
+		expect(code).toBe(0);
+		expect(outputOf(result, 'Get many templates')).toHaveLength(7);
+		expect(outputOf(result, 'Pick template by name').map((i) => i.json.name)).toEqual(['order_shipped']);
+		const [item] = outputOf(result, 'Send WhatsApp template');
+		expect(item.json.rendered.body).toBe('Hi Jonas, your order 1042 has shipped and arrives on Friday.');
+		const sends = requestsTo('/whatsapp/send-template-message');
+		expect(sends.map((r) => r.body)).toEqual([
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+491701234567',
+				attributes: { 1: 'Jonas', 2: '1042', 3: 'Friday' },
+			},
+		]);
+	});
+
+	test('form submission → send the document', async () => {
+		const { code, result } = await execute('OmniExampleForm1');
+		expect(code).toBe(0);
+		expect(outputOf(result, 'Send the document')[0].json).toMatchObject({ status: 'sent' });
+		expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
+			[
+				`${PREFIX}/customers/send-text-message`,
+				{ customer_id: '123456', text: 'Hi Anna, thanks for your request! Here is the document you asked for.' },
+			],
+			[
+				`${PREFIX}/customers/send-attachment-message`,
+				{
+					customer_id: '123456',
+					attachment_type: 'document',
+					attachment_url: 'https://cdn.example.com/samples/price-list.pdf',
+				},
+			],
+		]);
+	});
+});
+
+describe("n8n's server", () => {
+	let server;
+	let rest;
+
+	beforeAll(async () => {
+		server = await n8n.startN8nServer({ env });
+		rest = new n8n.N8nRest(server.url);
+		await rest.ownerSetupOrLogin();
+	}, 120_000);
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	test('loads the node and its credential type from the installed community package', async () => {
+		const nodes = await rest.request('GET', '/types/nodes.json');
+		expect(nodes.status).toBe(200);
+		const node = nodes.json.find((n) => n.name === n8n.NODE_TYPE);
+		expect(node).toMatchObject({ displayName: 'Omnichannel Messaging', version: 1 });
+		const credentials = await rest.request('GET', '/types/credentials.json');
+		expect(credentials.json.map((c) => c.name)).toContain(n8n.CREDENTIAL_TYPE);
+	});
+
+	/** What the editor's "Retry"/"Save" does: load the stored credential, send it to /rest/credentials/test. */
+	async function testStoredCredential(id) {
+		const stored = await rest.request('GET', `/rest/credentials/${id}?includeData=true`);
+		expect(stored.status).toBe(200);
+		const { name, type, data } = stored.json.data;
+		fake.reset();
+		const tested = await rest.request('POST', '/rest/credentials/test', { credentials: { id, name, type, data } });
+		expect(tested.status).toBe(200);
+		return tested.json.data;
+	}
+
+	test('credential test with the right key: OK', async () => {
+		const outcome = await testStoredCredential(CREDENTIAL.id);
+		expect(outcome).toMatchObject({ status: 'OK' });
+		expect(fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status])).toEqual([
+			['GET', `${PREFIX}/whatsapp/get-platform-list`, API_KEY, 200],
+		]);
+	});
+
+	test('credential test with a wrong key: an error saying the API key was rejected', async () => {
+		const outcome = await testStoredCredential(BAD_KEY_CREDENTIAL.id);
+		expect(outcome.status).toBe('Error');
+		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
+			// The credential's own rule for a 401 (credentials/OmnichannelMessagingApi.credentials.ts).
+			expect(outcome.message).toMatch(/API key was rejected/);
+			expect(outcome.message).toMatch(/401/);
+		} else {
+			// n8n 1.x answers a 401 with its generic text before the credential's rules are read.
+			expect(outcome.message).toBe('Authorization failed - please check your credentials');
+		}
+		// n8n's credential tester sends the request again after a 401 (its own retry), so 1 or 2 requests.
+		const seen = fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status]);
+		expect(seen.length).toBeGreaterThanOrEqual(1);
+		for (const request of seen) {
+			expect(request).toEqual(['GET', `${PREFIX}/whatsapp/get-platform-list`, BAD_KEY_CREDENTIAL.apiKey, 401]);
+		}
+	});
+});
