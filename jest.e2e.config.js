@@ -1,0 +1,18 @@
+/**
+ * End-to-end tests in a real n8n (test/e2e/*.e2e.js): `npm run test:e2e`.
+ * Kept apart from the unit tests (jest.config.js), which never pick these files up.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+	rootDir: __dirname,
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.js'],
+	transform: {},
+	// Installs the pinned n8n into .n8n-dev/n8n when it is not there yet (about 5 minutes, once).
+	globalSetup: '<rootDir>/test/e2e/global-setup.js',
+	// One n8n at a time: the machine has 2 cores and each n8n process takes one.
+	maxWorkers: 1,
+	testTimeout: 90_000,
+	verbose: true,
+};

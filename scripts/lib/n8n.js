@@ -1,0 +1,371 @@
+'use strict';
+/*
+ * Everything needed to run this package inside a real n8n: install the pinned n8n (2.41.1) into
+ * a git-ignored folder, copy the built package into a user folder the way n8n installs community
+ * packages, import credentials and workflows with the n8n CLI, run workflows with
+ * `n8n execute`, and start/stop an n8n server. Used by `npm run dev` and by the e2e tests.
+ * Written for Node >= 20; n8n itself always runs under Node 24 (see node24.js).
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+
+const { node24Binary, envWithNode24 } = require('./node24');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const PACKAGE_NAME = require(path.join(REPO_ROOT, 'package.json')).name;
+const NODE_TYPE = `${PACKAGE_NAME}.omnichannelMessaging`;
+const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
+// The pinned n8n: scripts/n8n (2.41.1). N8N_PIN=1.x picks scripts/n8n-1.x (n8n 1.123.81) instead,
+// installed into its own folder, to run the same tests against the last n8n 1.x.
+const PIN = process.env.N8N_PIN ? `n8n-${process.env.N8N_PIN}` : 'n8n';
+const PINNED_DIR = path.join(REPO_ROOT, 'scripts', PIN);
+if (!fs.existsSync(path.join(PINNED_DIR, 'package.json'))) {
+	throw new Error(`N8N_PIN=${process.env.N8N_PIN}: there is no scripts/${PIN}/package.json`);
+}
+const N8N_VERSION = require(path.join(PINNED_DIR, 'package.json')).dependencies.n8n;
+const N8N_DIR = path.resolve(REPO_ROOT, process.env.N8N_INSTALL_DIR || path.join('.n8n-dev', PIN));
+const MARKER = '.install-complete';
+
+function n8nEntry(dir = N8N_DIR) {
+	return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+}
+
+/** What a finished install must match: the pinned package.json, byte for byte. */
+function pinnedFingerprint() {
+	return crypto.createHash('sha256').update(fs.readFileSync(path.join(PINNED_DIR, 'package.json'))).digest('hex');
+}
+
+function installedVersion(dir = N8N_DIR) {
+	try {
+		return JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	} catch {
+		return undefined;
+	}
+}
+
+function isInstalled(dir = N8N_DIR) {
+	try {
+		return (
+			fs.readFileSync(path.join(dir, MARKER), 'utf8').trim() === pinnedFingerprint() &&
+			fs.existsSync(n8nEntry(dir))
+		);
+	} catch {
+		return false;
+	}
+}
+
+/** Runs a command, streaming its output with a prefix; rejects on a non-zero exit. */
+function run(command, args, { cwd, env, log = console.log, prefix = '' } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const forward = (stream) => {
+			let rest = '';
+			stream.on('data', (chunk) => {
+				const lines = (rest + chunk.toString()).split('\n');
+				rest = lines.pop();
+				for (const line of lines) if (line.trim()) log(`${prefix}${line}`);
+			});
+			stream.on('end', () => rest.trim() && log(`${prefix}${rest}`));
+		};
+		forward(child.stdout);
+		forward(child.stderr);
+		child.on('error', reject);
+		child.on('close', (code) =>
+			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+		);
+	});
+}
+
+/** The environment minus what `npm run` adds for its script (package, lifecycle, prefixes). */
+function withoutNpmRunVariables(env) {
+	const clean = { ...env };
+	for (const key of Object.keys(clean)) {
+		if (
+			/^npm_(package|lifecycle)_/.test(key) ||
+			/^npm_config_(local_prefix|global_prefix|prefix|call|user_agent|npm_version|node_gyp)$/.test(key) ||
+			['npm_execpath', 'npm_node_execpath', 'npm_command', 'INIT_CWD'].includes(key)
+		) {
+			delete clean[key];
+		}
+	}
+	return clean;
+}
+
+/**
+ * Installs the pinned n8n into `dir` unless a finished install is there. Recipe (see the notes):
+ * pinned package.json + lockfile, `npm install --ignore-scripts` (npm ci is refused: the
+ * lockfile made here lacks platform packages), then `npm rebuild sqlite3`. Takes about 5 minutes on 2 cores.
+ */
+async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {}) {
+	const node = node24Binary({ log });
+	if (isInstalled(dir)) return { node, entry: n8nEntry(dir), installed: false, seconds: 0 };
+	// N8N_SKIP_INSTALL=1: use the n8n found in N8N_INSTALL_DIR as it is (e.g. another version to try).
+	if (process.env.N8N_SKIP_INSTALL === '1' && fs.existsSync(n8nEntry(dir))) {
+		log(`== using n8n ${installedVersion(dir)} from ${dir} as it is (N8N_SKIP_INSTALL=1)`);
+		return { node, entry: n8nEntry(dir), installed: false, seconds: 0 };
+	}
+	const started = Date.now();
+	log(`== installing n8n ${N8N_VERSION} into ${path.relative(process.cwd(), dir) || dir} (about 5 minutes, once)`);
+	fs.mkdirSync(dir, { recursive: true });
+	fs.rmSync(path.join(dir, MARKER), { force: true });
+	fs.copyFileSync(path.join(PINNED_DIR, 'package.json'), path.join(dir, 'package.json'));
+	const lockfile = path.join(PINNED_DIR, 'package-lock.json');
+	if (fs.existsSync(lockfile)) fs.copyFileSync(lockfile, path.join(dir, 'package-lock.json'));
+	const env = envWithNode24(node, withoutNpmRunVariables(process.env));
+	const npmLog = quiet ? () => {} : (line) => log(line);
+	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: dir,
+		env,
+		log: npmLog,
+		prefix: '   npm: ',
+	});
+	log(`== npm install done after ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
+	await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: dir, env, log: npmLog, prefix: '   npm: ' });
+	fs.writeFileSync(path.join(dir, MARKER), `${pinnedFingerprint()}\n`);
+	const seconds = Math.round((Date.now() - started) / 1000);
+	log(`== n8n ${N8N_VERSION} installed in ${seconds} s`);
+	return { node, entry: n8nEntry(dir), installed: true, seconds };
+}
+
+/**
+ * Copies the built package (package.json + dist/) to where n8n keeps installed community
+ * packages, replacing any earlier copy. A copy, not a symlink: n8n then loads exactly what a
+ * user's `npm install` of the published package would give it.
+ */
+function installPackageInto(userFolder) {
+	const dist = path.join(REPO_ROOT, 'dist');
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+	for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+		if (!fs.existsSync(path.join(REPO_ROOT, file))) {
+			throw new Error(`${file} is missing: run \`npm run build\` first`);
+		}
+	}
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.cpSync(dist, path.join(target, 'dist'), { recursive: true, dereference: true });
+	fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(target, 'package.json'));
+	return target;
+}
+
+/** The environment n8n runs with here (see shared/notes/real-n8n.md). */
+function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, extra = {} }) {
+	const env = {
+		...process.env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		...extra,
+	};
+	// 2.x: keeps n8n from calling a host outside. n8n 1.x has no such module and refuses to start.
+	if (Number(String(installedVersion() ?? N8N_VERSION).split('.')[0]) >= 2) {
+		env.N8N_DISABLED_MODULES ??= 'mcp-registry';
+	}
+	if (logLevel) env.N8N_LOG_LEVEL = logLevel;
+	// Variables of an npm script or of jest (NODE_ENV=test silences n8n's CLI output) must not reach n8n.
+	for (const key of Object.keys(env)) if (key.startsWith('npm_') || key.startsWith('JEST_')) delete env[key];
+	if (env.NODE_ENV === 'test') delete env.NODE_ENV;
+	return env;
+}
+
+/** Runs one n8n CLI command to its end; resolves with its exit code and output. */
+function n8nCli(args, { env, node = node24Binary(), entry = n8nEntry(), timeoutMs = 120_000 } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(node, [entry, ...args], { env: envWithNode24(node, env), stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (c) => (stdout += c));
+		child.stderr.on('data', (c) => (stderr += c));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+async function n8nCliOk(args, options) {
+	const result = await n8nCli(args, options);
+	if (result.code !== 0 || /An error occurred/i.test(result.stdout + result.stderr)) {
+		throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+	}
+	return result;
+}
+
+/** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with "{". */
+function parseRawOutput(stdout) {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start === -1) throw new Error(`no JSON in n8n's output:\n${stdout}`);
+	return JSON.parse(lines.slice(start).join('\n'));
+}
+
+/** Starts `n8n start` and waits until /healthz/readiness says ok. */
+async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), log = () => {}, timeoutMs = 90_000 }) {
+	const port = Number(env.N8N_PORT);
+	const url = `http://127.0.0.1:${port}`;
+	if (!(await isPortFree(port))) throw new Error(`port ${port} is in use: is another n8n running? Stop it or choose another port.`);
+	const child = spawn(node, [entry, 'start'], { env: envWithNode24(node, env), stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	const onData = (chunk) => {
+		output = (output + chunk).slice(-20_000);
+		for (const line of chunk.toString().split('\n')) if (line.trim()) log(line);
+	};
+	child.stdout.on('data', onData);
+	child.stderr.on('data', onData);
+	let exited = null;
+	// Never leave an n8n behind: if this process ends first, n8n goes with it.
+	const killOnExit = () => exited || child.kill('SIGKILL');
+	process.on('exit', killOnExit);
+	const exit = new Promise((resolve) =>
+		child.on('exit', (code, signal) => {
+			exited = { code, signal };
+			process.off('exit', killOnExit);
+			resolve(exited);
+		}),
+	);
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (exited) throw new Error(`n8n exited before it was ready (${JSON.stringify(exited)}):\n${output}`);
+		try {
+			// Readiness means the database is migrated; the REST routes come a moment later.
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok && (await response.json()).status === 'ok') {
+				if ((await fetch(`${url}/rest/settings`)).ok) break;
+			}
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL');
+			throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${output}`);
+		}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return {
+		url,
+		child,
+		exit,
+		output: () => output,
+		async stop(graceMs = 15_000) {
+			if (exited) return exited;
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+			const result = await exit;
+			clearTimeout(timer);
+			return result;
+		},
+	};
+}
+
+function isPortFree(port, host = '127.0.0.1') {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, host, () => server.close(() => resolve(true)));
+	});
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+const DEFAULT_OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Dev',
+	lastName: 'Owner',
+	password: 'Sandbox-Passw0rd',
+};
+
+/** A tiny REST client for n8n's internal API (/rest), with the login cookie. */
+class N8nRest {
+	constructor(url) {
+		this.url = url;
+		this.cookie = '';
+	}
+
+	async request(method, pathname, body) {
+		const response = await fetch(`${this.url}${pathname}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth.split(';')[0];
+		const text = await response.text();
+		let json;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		return { status: response.status, json, text };
+	}
+
+	/** Creates the owner account (first start) or logs in as it (later starts). */
+	async ownerSetupOrLogin(owner = DEFAULT_OWNER) {
+		const settings = await this.request('GET', '/rest/settings');
+		if (settings.json?.data?.userManagement?.showSetupOnFirstLoad !== false) {
+			const setup = await this.request('POST', '/rest/owner/setup', owner);
+			if (setup.status === 200) return { created: true };
+			throw new Error(`POST /rest/owner/setup answered ${setup.status}: ${setup.text}`);
+		}
+		const login = await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		if (login.status === 200) return { created: false };
+		throw new Error(
+			`the owner account exists but logging in as ${owner.email} failed (${login.status} ${login.text}); start over with \`npm run dev -- --reset\``,
+		);
+	}
+
+	authCookie() {
+		const [name, ...value] = this.cookie.split('=');
+		return { name, value: value.join('=') };
+	}
+}
+
+module.exports = {
+	REPO_ROOT,
+	PACKAGE_NAME,
+	NODE_TYPE,
+	CREDENTIAL_TYPE,
+	N8N_VERSION,
+	N8N_DIR,
+	DEFAULT_OWNER,
+	ensureN8n,
+	isInstalled,
+	installedVersion,
+	installPackageInto,
+	n8nEnv,
+	n8nCli,
+	n8nCliOk,
+	parseRawOutput,
+	startN8nServer,
+	isPortFree,
+	freePort,
+	N8nRest,
+	run,
+};
