@@ -211,8 +211,12 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
-	/** Feed the node through the AI tool connection, as an agent's tool call does. */
-	inputConnection?: 'main' | 'ai_tool';
+	/**
+	 * Run the node as an AI agent's tool, the way n8n 2.x does (n8n-core's engine-request path):
+	 * the agent's arguments arrive as one item on `main`, parameters read them with `$fromAI()`,
+	 * and the output goes to `ai_tool`, where a failure is `{ error: message }`.
+	 */
+	asAgentTool?: boolean;
 	/** Run this type under the node's name instead of the package's (the benchmark's variant). */
 	nodeType?: INodeType;
 	/** Simulated duration of one credential read, in ms. */
@@ -221,7 +225,7 @@ export interface RunOptions {
 
 export interface RunResult {
 	run: IRun;
-	/** The node's output items (main output 0), or [] when it failed. */
+	/** The node's output items (main output 0, or ai_tool for a tool), or [] when it failed. */
 	output: INodeExecutionData[];
 	/** The error the node failed with, if it did. */
 	error?: { message: string; description?: string | null; name?: string; context?: IDataObject };
@@ -247,6 +251,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 		continueOnFail: options.continueOnFail ?? false,
 		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		...(options.asAgentTool ? { rewireOutputLogTo: 'ai_tool' as const } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'wf-1',
@@ -273,10 +278,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const credentialsHelper = new TestCredentialsHelper(loader, options.credentials, options.credentialReadMs);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
-	const connection = options.inputConnection ?? 'main';
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node, data: { [connection]: [items] }, source: null }],
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
 		},
 	});
 	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
@@ -285,7 +289,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const error = taskData?.error ?? run.data.resultData.error;
 	return {
 		run,
-		output: (taskData?.data?.main?.[0] as INodeExecutionData[] | undefined) ?? [],
+		output: (taskData?.data?.[options.asAgentTool ? 'ai_tool' : 'main']?.[0] as INodeExecutionData[] | undefined) ?? [],
 		error: error as RunResult['error'],
 		hints: (taskData?.hints as Array<{ message: string }>) ?? [],
 		credentialReads: credentialsHelper.reads,

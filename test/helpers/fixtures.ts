@@ -48,6 +48,6 @@ export function serializeEverything(value: unknown): string {
 				return all;
 			}
 		}
-		return current;
-	});
+		return typeof current === 'bigint' ? String(current) : current;
+	}) ?? '';
 }

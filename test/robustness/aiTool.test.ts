@@ -8,7 +8,6 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
-import { runNode } from '../helpers/engine';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { anyHostile, oddPhone } from './support/hostile';
 import { checkProperty } from './support/property';
@@ -54,22 +53,6 @@ function expectSaysWhatToFix(message: unknown) {
 }
 
 describe('as an AI agent\'s tool', () => {
-	test('the harness\' inputConnection "ai_tool": what the engine does with it', async () => {
-		const result = await runNode({
-			parameters: TOOLS['Send Text'],
-			credentials: credentials(),
-			items: [{ customerId: '1042', text: 'hi' }],
-			inputConnection: 'ai_tool',
-		}).catch((error: Error) => ({ error, output: [] }));
-		if (result.error) {
-			// n8n-core 2.41 cannot start a run whose first node has only ai_tool input: it reads data.main[0].
-			expect(result.error.message).toMatch(/Cannot read properties of undefined \(reading '0'\)|main/);
-			expect(fake.requests).toHaveLength(0);
-		} else {
-			expect(fake.sends().every((r) => specProblems(r, API_KEY).length === 0)).toBe(true);
-		}
-	});
-
 	test('a good call sends once and hands the result back', async () => {
 		const { output } = await runAsTool(TOOLS['Send Text'], credentials(), { customerId: 1042, text: 'Your order has shipped' });
 		expect(output).toHaveLength(1);

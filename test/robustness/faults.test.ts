@@ -13,11 +13,12 @@ import { createServer } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
+import { serializeEverything } from '../helpers/fixtures';
 import { startFakeService } from '../fake-service';
 import type { Fault, FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
-import { findSecret, stringifyWithErrors } from './support/secrets';
+import { findSecret } from './support/secrets';
 import { runBounded, watchUncaught } from './support/run';
 
 jest.setTimeout(90_000);
@@ -110,7 +111,7 @@ afterAll(() => {
 function expectNoSecret(...values: unknown[]) {
 	for (const value of values) {
 		expect(findSecret(value, API_KEY)).toEqual([]);
-		expect(stringifyWithErrors(value)).not.toContain(API_KEY);
+		expect(serializeEverything(value)).not.toContain(API_KEY);
 	}
 }
 
@@ -152,7 +153,7 @@ function checkOutcome(label: string, opName: string, op: Operation, fc: FaultCas
 	}
 	expect(failure.message).toMatch(fc.message(op));
 	expectPlainWords(failure.message, failure.description ?? '');
-	expect(stringifyWithErrors(result.run).length).toBeLessThan(200_000);
+	expect(serializeEverything(result.run).length).toBeLessThan(200_000);
 	if (op.kind === 'send') {
 		const posts = fake.requests.filter((r) => r.method === 'POST');
 		if (label.startsWith('429')) {

@@ -50,22 +50,3 @@ export function findSecret(value: unknown, secret: string, limit = 5): string[] 
 	visit(value, '$', 0);
 	return found;
 }
-
-/** JSON of a value, with every Error's own properties (stack, cause, …) spelled out. */
-export function stringifyWithErrors(value: unknown): string {
-	const seen = new WeakSet<object>();
-	return (
-		JSON.stringify(value, function replacer(_key, current: unknown) {
-			if (current && typeof current === 'object') {
-				if (seen.has(current)) return '[circular]';
-				seen.add(current);
-				if (current instanceof Error) {
-					const all: Record<string, unknown> = {};
-					for (const name of Object.getOwnPropertyNames(current)) all[name] = (current as never)[name];
-					return all;
-				}
-			}
-			return typeof current === 'bigint' ? String(current) : current;
-		}) ?? ''
-	);
-}
