@@ -93,15 +93,16 @@ function withDelivery(description: string, place: ErrorPlace): string {
  * is a success the node can use.
  */
 export function serviceResponseError(
-	node: INode,
+	context: { getNode(): INode },
 	response: ServiceResponse,
 	place: ErrorPlace = {},
 ): NodeApiError | undefined {
 	const { statusCode, body } = response;
 	const httpCode = String(statusCode);
 	const options = { itemIndex: place.itemIndex, httpCode };
+	// getNode() copies the node: on a broadcast's hot path it is asked for only to build an error.
 	const make = (message: string, description: string) =>
-		new NodeApiError(node, errorContext(response), {
+		new NodeApiError(context.getNode(), errorContext(response), {
 			...options,
 			message,
 			description: withDelivery(description, place),

@@ -13,7 +13,7 @@ export function throwIfServiceError(
 	expect?: ExpectedAnswer,
 ): void {
 	const error = serviceResponseError(
-		this.getNode(),
+		this,
 		{ statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body },
 		{ itemIndex: this.getItemIndex(), expect },
 	);

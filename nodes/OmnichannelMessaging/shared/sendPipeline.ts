@@ -133,7 +133,7 @@ async function sendWithRetry(
 		const notTaken =
 			response.statusCode === 429 || (response.statusCode === 503 && retryAfter !== undefined);
 		if (!notTaken) {
-			const error = serviceResponseError(context.getNode(), response, {
+			const error = serviceResponseError(context, response, {
 				itemIndex,
 				delivery: deliveryFor(response),
 				expect: 'sendResult',

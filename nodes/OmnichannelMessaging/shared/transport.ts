@@ -159,7 +159,7 @@ export async function omnichannelApiRequest<T = unknown>(
 	connection?: ServiceConnection,
 ): Promise<T> {
 	const response = await sendServiceRequest.call(this, request, connection, undefined, itemIndex);
-	const error = serviceResponseError(this.getNode(), response, { itemIndex, expect });
+	const error = serviceResponseError(this, response, { itemIndex, expect });
 	if (error) throw error;
 	return response.body as T;
 }
