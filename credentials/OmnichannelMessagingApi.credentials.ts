@@ -83,7 +83,7 @@ export class OmnichannelMessagingApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'The service was reached, but has no Omnichannel Messaging API at this base URL. Check the base URL, for example https://api.example.com.',
+						'The base URL answered 404 to /stable/open/whatsapp/get-platform-list. Check the base URL, for example https://api.example.com. If your deployment has no channel list, the key may still be right: save the credential and try an operation.',
 				},
 			},
 		],

@@ -22,6 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+import { mapperValue } from '../helpers/mapperValue';
 import type { ServiceStats } from './fake-service.child';
 
 // ---------------------------------------------------------------------------------------------
@@ -199,22 +200,11 @@ function parametersFor(row: RowSpec) {
 		templateId: { __rl: true, mode: 'id', value: String(TEMPLATE_ID) },
 		customerPhone: '={{ $json.phone }}',
 		variablesMode: 'mapper',
-		variables: {
-			mappingMode: 'defineBelow',
-			value: row.whatIfs.includes('literal-vars')
+		variables: mapperValue(
+			row.whatIfs.includes('literal-vars')
 				? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' }
 				: { '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.date }}' },
-			matchingColumns: [],
-			schema: ['1', '2', '3'].map((id) => ({
-				id,
-				displayName: `{{${id}}}`,
-				required: true,
-				defaultMatch: false,
-				display: true,
-				type: 'string',
-				canBeUsedToMatch: false,
-			})),
-		},
+		),
 		options: row.concurrency !== undefined ? { concurrency: row.concurrency } : {},
 	};
 }

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
+const { mapperValue } = require('../helpers/mapperValue');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
@@ -65,22 +66,7 @@ const workflows = {
 			templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
 			customerPhone: '={{ $json.phone }}',
 			variablesMode: 'mapper',
-			variables: {
-				mappingMode: 'defineBelow',
-				value: { 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' },
-				matchingColumns: [],
-				schema: ['1', '2', '3'].map((id) => ({
-					id,
-					displayName: `{{${id}}}`,
-					required: true,
-					defaultMatch: false,
-					display: true,
-					type: 'string',
-					canBeUsedToMatch: false,
-				})),
-				attemptToConvertTypes: false,
-				convertFieldsToString: true,
-			},
+			variables: mapperValue({ 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' }),
 			options: { includeRenderedMessage: true },
 		}),
 	]),
@@ -101,12 +87,7 @@ const workflows = {
 			templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' },
 			customerPhone: '={{ $json.phone }}',
 			variablesMode: 'mapper',
-			variables: {
-				mappingMode: 'defineBelow',
-				value: { 1: '={{ $json.firstName }}', 2: '={{ $json.discount }}' },
-				matchingColumns: [],
-				schema: [],
-			},
+			variables: mapperValue({ 1: '={{ $json.firstName }}', 2: '={{ $json.discount }}' }),
 			headerMediaUrl: '={{ $json.image }}',
 			headerMediaType: 'auto',
 			options: {},
@@ -149,12 +130,7 @@ const workflows = {
 				templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
 				customerPhone: '={{ $json.phone }}',
 				variablesMode: 'mapper',
-				variables: {
-					mappingMode: 'defineBelow',
-					value: { 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' },
-					matchingColumns: [],
-					schema: [],
-				},
+				variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' }),
 				options: {},
 			},
 			{ onError: 'continueRegularOutput' },

@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { demoTemplates } from '../fake-service/seed';
 import { runNode } from '../helpers/engine';
 import { locator, mapped, useFakeService } from '../helpers/fixtures';
 
@@ -164,7 +165,7 @@ describe('mixed success and failure', () => {
 			expect(error?.description).toMatch(/Sent: items 0-\d+/);
 			expect(error?.description).toContain(`Failed: items ${failedIndex}.`);
 			expect(error?.description).toMatch(/Not started: items \d+-39\./);
-			expect(error?.description).toContain('Send again only the items that were not sent.');
+			expect(error?.description).toContain("Send again only the items that were not sent (n8n's Retry On Fail would send them all again).");
 			// every phone reached the service at most once
 			const seen = posts.map((r) => r.body.customer_phone);
 			expect(new Set(seen).size).toBe(seen.length);
@@ -212,6 +213,20 @@ describe('template check before sending', () => {
 	});
 });
 
+describe('broken input', () => {
+	test('an expression that fails for one item names the item, and nothing is sent', async () => {
+		const { error } = await runNode({
+			parameters: templateSend({}, { customerPhone: '={{ $json.contact === "bad" ? $("No Such Node").item.json.phone : $json.contact }}' }),
+			credentials: service.credentials,
+			items: [{ name: 'Ann', contact: '+4915100000001' }, { name: 'Bo', contact: 'bad' }],
+		});
+		expect(error?.message).toContain('Item 1: a parameter could not be read');
+		expect(error?.description).toContain('No message was sent for any item');
+		expect(error?.description).not.toContain('delivered');
+		expect(service.fake.sends()).toHaveLength(0);
+	});
+});
+
 describe('rendered message and dry run', () => {
 	test('rendered fills repeated placeholders and leaves a missing one visible; the service fields stay untouched', async () => {
 		const { output } = await runNode({
@@ -228,6 +243,20 @@ describe('rendered message and dry run', () => {
 			footer: null,
 			buttons: [],
 		});
+	});
+
+	test('a header type in capitals (as Meta writes it) renders the same', async () => {
+		service.fake.setTemplates(12, [{ id: 201, name: 'caps', body: 'Hi {{1}}', header: { type: 'TEXT', value: 'Hello' }, attributes: [{ attribute: '1' }] }]);
+		try {
+			const { output } = await runNode({
+				parameters: templateSend({ dryRun: true }, { templateId: locator(201), variables: mapped({ '1': 'Anna' }) }),
+				credentials: service.credentials,
+				items: phones(1),
+			});
+			expect(output[0].json.rendered).toMatchObject({ header: { type: 'text', text: 'Hello' }, body: 'Hi Anna' });
+		} finally {
+			service.fake.setTemplates(12, demoTemplates());
+		}
 	});
 
 	test('dry run: every check runs, the exact request is shown, nothing is sent', async () => {

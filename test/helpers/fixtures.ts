@@ -1,8 +1,7 @@
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
-import type { ResourceMapperValue } from 'n8n-workflow';
-
 import type { CredentialData } from './engine';
+import { mapperValue } from './mapperValue';
 
 export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
 
@@ -25,14 +24,7 @@ export const locator = (value: string | number, mode: 'list' | 'id' = 'id') => (
 });
 
 /** A Variables mapper value as the editor stores it. */
-export const mapped = (value: Record<string, string>): ResourceMapperValue => ({
-	mappingMode: 'defineBelow',
-	value,
-	matchingColumns: [],
-	schema: [],
-	attemptToConvertTypes: false,
-	convertFieldsToString: false,
-});
+export const mapped = mapperValue;
 
 /** Every string that could leak the key: the run data, and the errors with their hidden fields. */
 export function serializeEverything(value: unknown): string {

@@ -29,7 +29,8 @@ export function templateIdField(operation: string): INodeProperties {
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The approved WhatsApp template: pick it from the channel\'s list or enter its numeric ID',
+		description:
+			"The approved WhatsApp template: pick it from the channel's list, or give its numeric ID (for example 7; WhatsApp Template → Get Many lists the IDs)",
 		typeOptions: { loadOptionsDependsOn: ['channelId'] },
 		modes: [
 			{

@@ -207,7 +207,7 @@ export function requestFailureError(
 	error: unknown,
 	place: ErrorPlace = {},
 ): NodeApiError | NodeOperationError {
-	if (error instanceof NodeOperationError && !(error instanceof NodeApiError)) return error;
+	if (error instanceof NodeOperationError) return error;
 	const code = networkErrorCode(error) ?? 'UNKNOWN';
 	const known = NETWORK_TEXT[code];
 	const delivery = place.delivery ? (known?.delivery ?? 'unknown') : undefined;

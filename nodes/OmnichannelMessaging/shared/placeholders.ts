@@ -1,3 +1,4 @@
+import { templateHeaderType } from './types';
 import type { WhatsAppTemplate } from './types';
 import { excerpt } from './values';
 
@@ -8,9 +9,10 @@ import { excerpt } from './values';
  */
 const PLACEHOLDER = /\{\{\s*(\d{1,4})\s*\}\}/g;
 
-function positionKey(raw: unknown): string | undefined {
+/** "1", "01", " 1 ", 1 and "{{1}}" are all position "1"; anything else is not a position. */
+export function positionKey(raw: unknown): string | undefined {
 	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-	const text = String(raw).trim();
+	const text = String(raw).trim().replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
 	if (!/^\d{1,4}$/.test(text)) return undefined;
 	const position = Number(text);
 	return position > 0 ? String(position) : undefined;
@@ -92,13 +94,14 @@ export function renderTemplate(
 	values: Record<string, string>,
 	headerMediaUrl?: string,
 ): RenderedMessage {
-	const header = template.header && typeof template.header === 'object' ? template.header : null;
+	const headerType = templateHeaderType(template);
+	const headerValue = template.header?.value;
 	let renderedHeader: RenderedMessage['header'] = null;
-	if (header?.type) {
+	if (headerType) {
 		renderedHeader =
-			header.type === 'text'
-				? { type: 'text', text: typeof header.value === 'string' ? header.value : '' }
-				: { type: header.type, url: headerMediaUrl ?? header.value };
+			headerType === 'text'
+				? { type: 'text', text: typeof headerValue === 'string' ? headerValue : '' }
+				: { type: headerType, url: headerMediaUrl ?? (typeof headerValue === 'string' ? headerValue : undefined) };
 	}
 	return {
 		header: renderedHeader,

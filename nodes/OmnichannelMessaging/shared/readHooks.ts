@@ -20,7 +20,8 @@ export function throwIfServiceError(
 	if (error) throw error;
 }
 
-export async function readServiceBody(
+/** Get's answer: one template, checked like every other answer. */
+export async function readTemplateBody(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,

@@ -91,17 +91,36 @@ function readSendOptions(context: IExecuteFunctions): SendOptions {
 	};
 }
 
-function rateLimitedError(context: IExecuteFunctions, itemIndex: number, attempts: number) {
+function rateLimitedError(context: IExecuteFunctions, itemIndex: number, attempts: number, statusCode: number) {
 	return new NodeApiError(
 		context.getNode(),
-		{ httpCode: '429' },
+		{ httpCode: String(statusCode) },
 		{
 			itemIndex,
-			httpCode: '429',
+			httpCode: String(statusCode),
 			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
-			description: `The service answered "too many requests" ${attempts} time(s) and the node stopped waiting. The message was not sent. Lower the Concurrency option or send later.`,
+			description: `The service answered ${statusCode === 429 ? '"too many requests" (429)' : '"unavailable, retry later" (503)'} ${attempts} time(s) and the node stopped waiting. The message was not sent. Lower the Concurrency option or send later.`,
 		},
 	);
+}
+
+function cancelledError(context: IExecuteFunctions, itemIndex: number) {
+	return new NodeOperationError(
+		context.getNode(),
+		`The execution was cancelled: the message for item ${itemIndex} was not sent`,
+		{ itemIndex },
+	);
+}
+
+/** Waits, but wakes up at once when the execution is cancelled. */
+async function waitUnlessCancelled(context: IExecuteFunctions, delay: number): Promise<void> {
+	const cancel = context.getExecutionCancelSignal();
+	if (!cancel) return await sleep(delay);
+	if (cancel.aborted) return;
+	await Promise.race([
+		sleep(delay),
+		new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true })),
+	]);
 }
 
 function deliveryFor(response: ServiceResponse): DeliveryOutcome {
@@ -143,11 +162,11 @@ async function sendWithRetry(
 		}
 		const delay = retryAfter ?? backoffDelay(attempt, Math.random());
 		if (attempt >= RETRY_LIMITS.maxAttempts || waited + delay > RETRY_LIMITS.maxTotalWaitMs) {
-			throw rateLimitedError(context, itemIndex, attempt);
+			throw rateLimitedError(context, itemIndex, attempt, response.statusCode);
 		}
 		waited += delay;
-		await sleep(delay);
-		if (context.getExecutionCancelSignal()?.aborted) throw rateLimitedError(context, itemIndex, attempt);
+		await waitUnlessCancelled(context, delay);
+		if (context.getExecutionCancelSignal()?.aborted) throw cancelledError(context, itemIndex);
 	}
 }
 
@@ -162,6 +181,16 @@ function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number):
 function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return requestFailureError(context.getNode(), error, { itemIndex, delivery: 'unknown' });
+}
+
+/** Before sending, anything else thrown is about the item's input, typically a broken expression. */
+function asInputError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: a parameter could not be read: ${message}`, {
+		itemIndex,
+		description: 'Check the expressions of this item\'s fields. Nothing was sent for this item.',
+	});
 }
 
 /**
@@ -184,7 +213,7 @@ export async function runSendPipeline(
 		try {
 			prepared[itemIndex] = await prepare.call(this, itemIndex, session);
 		} catch (caught) {
-			const error = asNodeError(this, caught, itemIndex);
+			const error = asInputError(this, caught, itemIndex);
 			if (!continueOnFail) {
 				error.description = `${error.description ?? ''} No message was sent for any item: every item is checked before the first is sent.`.trim();
 				throw error;
@@ -253,7 +282,7 @@ export async function runSendPipeline(
 			`Sent: items ${describeIndexes(sent)}.`,
 			`Failed: items ${describeIndexes(failed)}.`,
 			`Not started: items ${describeIndexes(notStarted)}.`,
-			'Send again only the items that were not sent.',
+			"Send again only the items that were not sent (n8n's Retry On Fail would send them all again).",
 		]
 			.filter(Boolean)
 			.join(' ');

@@ -1,16 +1,10 @@
 import { getVariablePositions } from './placeholders';
-import { isHeaderMediaType } from './types';
+import { isHeaderMediaType, templateHeaderType } from './types';
 import type { HeaderMediaType, WhatsAppTemplate } from './types';
 
 export interface TemplateProblem {
 	field: string;
 	problem: string;
-}
-
-export function templateHeaderType(template: WhatsAppTemplate): string | undefined {
-	return template.header && typeof template.header === 'object' && typeof template.header.type === 'string'
-		? template.header.type.toLowerCase()
-		: undefined;
 }
 
 /**

@@ -17,3 +17,10 @@ export type HeaderMediaType = (typeof HEADER_MEDIA_TYPES)[number];
 export function isHeaderMediaType(value: unknown): value is HeaderMediaType {
 	return typeof value === 'string' && (HEADER_MEDIA_TYPES as readonly string[]).includes(value);
 }
+
+/** The header's type in lower case ("IMAGE" and "image" both occur), or undefined without one. */
+export function templateHeaderType(template: WhatsAppTemplate): string | undefined {
+	return template.header && typeof template.header === 'object' && typeof template.header.type === 'string'
+		? template.header.type.toLowerCase()
+		: undefined;
+}

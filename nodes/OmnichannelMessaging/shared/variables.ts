@@ -1,14 +1,9 @@
+import { positionKey } from './placeholders';
 import { toServiceString } from './values';
 
 export type VariablesCheck =
 	| { ok: true; values: Record<string, string> }
 	| { ok: false; reason: string };
-
-function positionOf(key: string): string | undefined {
-	const trimmed = key.trim().replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
-	if (!/^\d{1,4}$/.test(trimmed) || Number(trimmed) === 0) return undefined;
-	return String(Number(trimmed));
-}
 
 /**
  * Turns what the user mapped (or passed as JSON) into the service's `attributes`: position keys
@@ -25,7 +20,7 @@ export function normalizeVariables(raw: unknown, allowEmpty: boolean): Variables
 	}
 	const values: Record<string, string> = {};
 	for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-		const position = positionOf(key);
+		const position = positionKey(key);
 		if (position === undefined) {
 			return {
 				ok: false,

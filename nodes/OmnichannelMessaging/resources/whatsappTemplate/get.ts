@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, templateIdField } from '../../shared/descriptions';
-import { readServiceBody } from '../../shared/readHooks';
-import { boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
+import { readTemplateBody } from '../../shared/readHooks';
+import { API_PREFIX, boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
 import { readChannelId, readTemplateId, TEMPLATE_DETAIL_PATH } from '../../shared/templates';
 
 export const getDescription: INodeProperties[] = [channelIdField('get'), templateIdField('get')];
@@ -24,9 +24,9 @@ async function setTemplateDetailQuery(
 export const getRouting = {
 	request: {
 		method: 'GET' as const,
-		url: `=/stable/open${TEMPLATE_DETAIL_PATH}`,
+		url: `${API_PREFIX}${TEMPLATE_DETAIL_PATH}`,
 		ignoreHttpStatusErrors: true,
 	},
 	send: { preSend: [setTemplateDetailQuery] },
-	output: { postReceive: [readServiceBody] },
+	output: { postReceive: [readTemplateBody] },
 };

@@ -10,7 +10,7 @@ import type {
 import { channelIdField, showFor } from '../../shared/descriptions';
 import { invalidInputError } from '../../shared/errors';
 import { throwIfServiceError } from '../../shared/readHooks';
-import { boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
+import { API_PREFIX, boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
 import { readChannelId, TEMPLATE_LIST_PATH } from '../../shared/templates';
 import { toPositiveInteger } from '../../shared/values';
 
@@ -81,7 +81,7 @@ async function splitTemplates(
 export const getAllRouting = {
 	request: {
 		method: 'GET' as const,
-		url: `=/stable/open${TEMPLATE_LIST_PATH}`,
+		url: `${API_PREFIX}${TEMPLATE_LIST_PATH}`,
 		ignoreHttpStatusErrors: true,
 	},
 	send: { preSend: [setTemplateListQuery] },

@@ -5,9 +5,9 @@ import { invalidInputError } from '../../shared/errors';
 import { normalizePhone } from '../../shared/phone';
 import { renderTemplate } from '../../shared/placeholders';
 import type { PrepareSend } from '../../shared/sendPipeline';
-import { checkAgainstTemplate, templateHeaderType } from '../../shared/templateCheck';
+import { checkAgainstTemplate } from '../../shared/templateCheck';
 import { readChannelId, readTemplateId } from '../../shared/templates';
-import { isHeaderMediaType } from '../../shared/types';
+import { isHeaderMediaType, templateHeaderType } from '../../shared/types';
 import type { HeaderMediaType, WhatsAppTemplate } from '../../shared/types';
 import { checkMediaUrl } from '../../shared/url';
 import { normalizeVariables, parseVariablesJson } from '../../shared/variables';
@@ -86,7 +86,7 @@ export const sendDescription: INodeProperties[] = [
 		displayName: 'Variables (JSON)',
 		name: 'variablesJson',
 		type: 'json',
-		default: '{\n  "1": ""\n}',
+		default: '{}',
 		description: 'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
 		hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
 		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
@@ -212,7 +212,9 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 			this.getNode(),
 			itemIndex,
 			'Customer Phone',
-			`${JSON.stringify(rawPhone) ?? 'nothing'} is not a valid phone number: ${phone.reason}`,
+			rawPhone === undefined || rawPhone === null
+				? 'it is empty: give the number with country code, for example +4915123456789'
+				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
 		);
 	}
 	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
