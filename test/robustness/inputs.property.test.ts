@@ -397,18 +397,30 @@ interface ReadOp {
 
 beforeAll(() => buildOps(media.url));
 
-async function checkSend(op: SendOp, c: SendCase) {
+/**
+ * Runs one generated case with continue-on-fail and the checks every case shares. Returns
+ * undefined when n8n itself refused the workflow (already reported).
+ */
+async function runGeneratedCase(op: { name: string; parameters(c: never): INodeParameters }, c: SendCase | ReadCase) {
 	fake.reset();
 	const items = itemsFor(c.n, c.fields);
-	const result = await runCase({ parameters: op.parameters(c), credentials: { baseUrl: fake.url, apiKey: API_KEY }, items, continueOnFail: true });
+	const result = await runCase({ parameters: op.parameters(c as never), credentials: { baseUrl: fake.url, apiKey: API_KEY }, items, continueOnFail: true });
 	const problems: string[] = [];
 	commonChecks(fake.requests, problems);
 	if (result === 'n8n refused the workflow') {
 		count(`${op.name}: n8n refused the workflow`);
 		if (fake.requests.length > 0) problems.push('n8n refused the workflow, yet requests were sent');
-		return report(problems, { op: op.name, c });
+		report(problems, { op: op.name, c });
+		return undefined;
 	}
 	if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
+	return { result, problems };
+}
+
+async function checkSend(op: SendOp, c: SendCase) {
+	const checked = await runGeneratedCase(op, c);
+	if (!checked) return;
+	const { result, problems } = checked;
 	if (result.output.length !== c.n) problems.push(`${result.output.length} output items for ${c.n} input items`);
 	const outcomes = Array.from({ length: c.n }, (_, i) => {
 		const item = result.output[i];
@@ -447,17 +459,9 @@ async function checkSend(op: SendOp, c: SendCase) {
 }
 
 async function checkRead(op: ReadOp, c: ReadCase) {
-	fake.reset();
-	const items = itemsFor(c.n, c.fields);
-	const result = await runCase({ parameters: op.parameters(c), credentials: { baseUrl: fake.url, apiKey: API_KEY }, items, continueOnFail: true });
-	const problems: string[] = [];
-	commonChecks(fake.requests, problems);
-	if (result === 'n8n refused the workflow') {
-		count(`${op.name}: n8n refused the workflow`);
-		if (fake.requests.length > 0) problems.push('n8n refused the workflow, yet requests were sent');
-		return report(problems, { op: op.name, c });
-	}
-	if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
+	const checked = await runGeneratedCase(op, c);
+	if (!checked) return;
+	const { result, problems } = checked;
 	for (const item of result.output) count(`${op.name}: ${typeof item.json.error === 'string' ? (/\(item \d+\)/.test(item.json.error) ? `invalid ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(item.json.error)?.[0]}` : 'service') : 'ok'}`);
 	const refused = new Set<number>();
 	for (const item of result.output) {

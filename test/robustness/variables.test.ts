@@ -25,31 +25,29 @@ beforeAll(async () => {
 afterAll(async () => await fake.close());
 beforeEach(() => fake.reset());
 
-/** A template send of template 101 ({{1}} {{2}} {{3}}), variable 1 from the expression given. */
-function mapperSend(first: string, options: IDataObject = {}) {
+/** A template send of template 101 ({{1}} {{2}} {{3}}), with the variables given as `variables`. */
+function templateSend(variables: IDataObject, options: IDataObject) {
 	return {
 		resource: 'whatsappTemplate',
 		operation: 'send',
 		channelId: 12,
 		templateId: { __rl: true, mode: 'id', value: '101' },
 		customerPhone: '+4915123456789',
-		variablesMode: 'mapper',
-		variables: { mappingMode: 'defineBelow', value: { '1': first, '2': 'order 1042', '3': 'Monday' } },
+		...variables,
 		options,
 	} as never;
 }
 
-function jsonSend(expression: string, options: IDataObject = {}) {
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: 12,
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '+4915123456789',
-		variablesMode: 'json',
-		variablesJson: expression,
+/** Variable 1 from the expression given, through the mapper. */
+function mapperSend(first: string, options: IDataObject = {}) {
+	return templateSend(
+		{ variablesMode: 'mapper', variables: { mappingMode: 'defineBelow', value: { '1': first, '2': 'order 1042', '3': 'Monday' } } },
 		options,
-	} as never;
+	);
+}
+
+function jsonSend(expression: string, options: IDataObject = {}) {
+	return templateSend({ variablesMode: 'json', variablesJson: expression }, options);
 }
 
 async function sentAttributes(parameters: never, items: IDataObject[] = [{}]) {
