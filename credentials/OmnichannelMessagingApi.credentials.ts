@@ -6,8 +6,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import {
+	API_PREFIX,
+	BASE_URL_EXPRESSION,
+	CREDENTIAL_TYPE,
+	DEFAULT_API_KEY_HEADER,
+	PATHS,
+} from '../nodes/OmnichannelMessaging/constants';
+
 export class OmnichannelMessagingApi implements ICredentialType {
-	name = 'omnichannelMessagingApi';
+	name = CREDENTIAL_TYPE;
 
 	displayName = 'Omnichannel Messaging API';
 
@@ -46,10 +54,10 @@ export class OmnichannelMessagingApi implements ICredentialType {
 			type: 'string',
 			// The name contains "apiKey", so n8n's scanner requires masking; the field name is a public contract.
 			typeOptions: { password: true },
-			default: 'X-Service-Api-Key',
+			default: DEFAULT_API_KEY_HEADER,
 			description:
 				'Name of the HTTP header that carries the API key. Change it only if your deployment names it differently.',
-			placeholder: 'X-Service-Api-Key',
+			placeholder: DEFAULT_API_KEY_HEADER,
 		},
 	];
 
@@ -57,7 +65,7 @@ export class OmnichannelMessagingApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				'={{$credentials.apiKeyHeader || "X-Service-Api-Key"}}': '={{$credentials.apiKey}}',
+				[`={{$credentials.apiKeyHeader || "${DEFAULT_API_KEY_HEADER}"}}`]: '={{$credentials.apiKey}}',
 			},
 		},
 	};
@@ -65,8 +73,8 @@ export class OmnichannelMessagingApi implements ICredentialType {
 	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/stable\\/open$/i, "")}}',
-			url: '/stable/open/whatsapp/get-platform-list',
+			baseURL: BASE_URL_EXPRESSION,
+			url: `${API_PREFIX}${PATHS.channelList}`,
 			method: 'GET',
 		},
 		rules: [
@@ -83,7 +91,7 @@ export class OmnichannelMessagingApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'The base URL answered 404 to /stable/open/whatsapp/get-platform-list. Check the base URL, for example https://api.example.com. If your deployment has no channel list, the key may still be right: save the credential and try an operation.',
+						`The base URL answered 404 to ${API_PREFIX}${PATHS.channelList}. Check the base URL, for example https://api.example.com. If your deployment has no channel list, the key may still be right: save the credential and try an operation.`,
 				},
 			},
 		],

@@ -1,12 +1,14 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { BASE_URL_EXPRESSION, CREDENTIAL_TYPE } from './constants';
+import { searchChannels } from './listSearch/searchChannels';
 import { searchTemplates } from './listSearch/searchTemplates';
 import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
 import { messageDescription, prepareSendAttachment, prepareSendText } from './resources/message';
 import { prepareSendTemplate, whatsappTemplateDescription } from './resources/whatsappTemplate';
-import { runSendPipeline } from './shared/sendPipeline';
-import type { PrepareSend } from './shared/sendPipeline';
+import { runSendPipeline } from './send/pipeline';
+import type { PrepareSend } from './send/session';
 
 function sendOperation(prepare: PrepareSend) {
 	return async function (this: IExecuteFunctions) {
@@ -28,10 +30,12 @@ export class OmnichannelMessaging implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'omnichannelMessagingApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		// The reads (Get, Get Many) run through n8n's routing; their answers, errors included, reach postReceive.
 		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			ignoreHttpStatusErrors: true,
 		},
 		properties: [
 			{
@@ -51,7 +55,7 @@ export class OmnichannelMessaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchTemplates },
+		listSearch: { searchChannels, searchTemplates },
 		resourceMapping: { getTemplateVariables },
 	};
 

@@ -130,7 +130,7 @@ describe('WhatsApp Template → Send', () => {
 
 	test('a channel ID that is not a whole number fails the item', async () => {
 		const { error } = await runNode({ parameters: send({ channelId: '={{ "twelve" }}' }), credentials: service.credentials });
-		expect(error?.message).toBe('Channel ID (item 0): "twelve" is not a whole number greater than 0');
+		expect(error?.message).toBe('Channel (item 0): "twelve" is not a channel ID: give the channel\'s number, for example 12');
 		expect(service.fake.requests).toHaveLength(0);
 	});
 });
@@ -194,5 +194,27 @@ describe('WhatsApp Template → Get Many', () => {
 			'product_video',
 			'voice_note',
 		]);
+	});
+});
+
+describe('Channel: a locator, and a plain number saved before 0.2.0, in every template operation', () => {
+	const operations: Array<[string, INodeParameters, string, Record<string, string>]> = [
+		['Send', send({}), '/whatsapp/send-template-message', {}],
+		['Get', { resource: 'whatsappTemplate', operation: 'get', templateId: locator(101) }, '/whatsapp/get-template-detail', { platform_id: '12', template_id: '101' }],
+		['Get Many', { resource: 'whatsappTemplate', operation: 'getAll', returnAll: true }, '/whatsapp/get-template-list', { platform_id: '12' }],
+	];
+	test.each(operations)('%s sends the same request for 12, {mode: list} 12 and {mode: id} 12', async (_name, parameters, path, query) => {
+		const seen: unknown[] = [];
+		for (const channelId of [12, locator(12, 'list'), locator(12)]) {
+			service.fake.reset();
+			const { output, error } = await runNode({ parameters: { ...parameters, channelId }, credentials: service.credentials });
+			expect(error).toBeUndefined();
+			expect(output.length).toBeGreaterThan(0);
+			const request = service.fake.requests.find((r) => r.path === `/stable/open${path}`);
+			expect(request?.query).toEqual(query);
+			seen.push(request?.method === 'POST' ? request.body : request?.query);
+		}
+		expect(seen[1]).toEqual(seen[0]);
+		expect(seen[2]).toEqual(seen[0]);
 	});
 });

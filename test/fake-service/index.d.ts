@@ -41,6 +41,7 @@ export declare class FakeService {
 	latencyMs: number;
 	concurrencyLimit: number;
 	requests: RecordedRequest[];
+	channels: Array<Record<string, unknown>>;
 	peakInFlight: number;
 	server: Server;
 	start(port?: number, host?: string): Promise<string>;

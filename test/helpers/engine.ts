@@ -221,6 +221,8 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Simulated duration of one credential read, in ms. */
 	credentialReadMs?: number;
+	/** Cancel the execution after this many ms, as the editor's stop button or n8n's workflow timeout does. */
+	cancelAfterMs?: number;
 }
 
 export interface RunResult {
@@ -284,7 +286,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		},
 	});
 	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
-	const run = await workflowExecute.processRunExecutionData(workflow);
+	// A cancelled execution's promise never settles: n8n reports it through the workflowExecuteAfter hook.
+	const cancelled = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)));
+	const running = workflowExecute.processRunExecutionData(workflow);
+	const canceller = options.cancelAfterMs === undefined ? undefined : setTimeout(() => running.cancel(), options.cancelAfterMs);
+	const run = await Promise.race([running, options.cancelAfterMs === undefined ? running : cancelled]).finally(() => clearTimeout(canceller));
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	const error = taskData?.error ?? run.data.resultData.error;
 	return {

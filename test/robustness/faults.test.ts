@@ -25,10 +25,20 @@ jest.setTimeout(90_000);
 
 const API_KEY = 'sk-robustness-faults-93c1d7e2a4';
 const SEND_TIMEOUT_MS = 1500;
-/** The node's own bound on a read (READ_TIMEOUT_MS in shared/transport.ts). */
+/** The node's own bound on a read (REQUEST_TIMEOUT_MS in constants.ts). */
 const READ_TIMEOUT_MS = 30_000;
 
 const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
+
+/**
+ * Get and Get Many run through n8n's own routing and request helper, so a request that never got
+ * an answer fails with n8n's own words (n8n-workflow's NodeError messages), not the node's.
+ */
+const N8N_READ_MESSAGES = {
+	reset: /^The connection to the server was closed unexpectedly, perhaps it is offline\. You can retry the request immediately or wait and retry later\.$/,
+	refused: /^The service refused the connection - perhaps it is offline$/,
+	timeout: /^The connection was aborted, perhaps the server is offline$/,
+};
 
 interface Operation {
 	kind: 'send' | 'read';
@@ -80,6 +90,8 @@ interface FaultCase {
 	message: (op: Operation) => RegExp;
 	/** A send whose request reached the service: may it have been delivered? */
 	delivery: 'unknown' | 'notSent';
+	/** No answer came back: a read then fails inside n8n's request helper, with n8n's error. */
+	network?: true;
 }
 
 const FAST_FAULTS: Record<string, FaultCase> = {
@@ -90,15 +102,15 @@ const FAST_FAULTS: Record<string, FaultCase> = {
 	'200 JSON lacking id/status': { fault: { status: 200, body: { ok: true } }, message: (op) => op.incomplete, delivery: 'unknown' },
 	'200 JSON array': { fault: { status: 200, body: [] }, message: (op) => (op.kind === 'read' && op.parameters.operation === 'getAll' ? /^$/ : op.incomplete), delivery: 'unknown' },
 	'10 MB body': { fault: { kind: 'huge' }, message: (op) => op.incomplete, delivery: 'unknown' },
-	'connection reset before the answer': { fault: { kind: 'reset-before' }, message: () => /^The connection to the service was cut before it answered$/, delivery: 'unknown' },
-	'connection reset after reading': { fault: { kind: 'reset-after-read' }, message: () => /^The connection to the service was cut before it answered$/, delivery: 'unknown' },
+	'connection reset before the answer': { fault: { kind: 'reset-before' }, message: (op) => (op.kind === 'read' ? N8N_READ_MESSAGES.reset : /^The connection to the service was cut before it answered$/), delivery: 'unknown', network: true },
+	'connection reset after reading': { fault: { kind: 'reset-after-read' }, message: (op) => (op.kind === 'read' ? N8N_READ_MESSAGES.reset : /^The connection to the service was cut before it answered$/), delivery: 'unknown', network: true },
 	'401': { fault: { status: 401, body: { detail: 'Invalid api key provided.' } }, message: () => /^The API key was rejected$/, delivery: 'notSent' },
 	'429 with Retry-After (not taken, so retried)': { fault: { status: 429, headers: { 'Retry-After': '0' }, body: { detail: 'slow down' } }, message: () => /./, delivery: 'notSent' },
 };
 
 const SLOW_FAULTS: Record<string, FaultCase> = {
-	'never-ending response': { fault: { kind: 'hang' }, message: () => /^The service did not answer in time$/, delivery: 'unknown' },
-	'slow trickle': { fault: { kind: 'trickle', intervalMs: 100 }, message: () => /^The service did not answer in time$/, delivery: 'unknown' },
+	'never-ending response': { fault: { kind: 'hang' }, message: (op) => (op.kind === 'read' ? N8N_READ_MESSAGES.timeout : /^The service did not answer in time$/), delivery: 'unknown', network: true },
+	'slow trickle': { fault: { kind: 'trickle', intervalMs: 100 }, message: () => /^The service did not answer in time$/, delivery: 'unknown', network: true },
 };
 
 const uncaught = watchUncaught();
@@ -113,6 +125,15 @@ function expectNoSecret(...values: unknown[]) {
 		expect(findSecret(value, API_KEY)).toEqual([]);
 		expect(serializeEverything(value)).not.toContain(API_KEY);
 	}
+}
+
+/**
+ * A read's network error is n8n's own: its in-memory cause is the HTTP client's error, request
+ * headers included. n8n never stores or shows that cause (NodeError.toJSON keeps only its name
+ * and message), so the check is on what n8n saves as run data and shows in the editor.
+ */
+function expectNoSecretSaved(...values: unknown[]) {
+	for (const value of values) expect(JSON.stringify(value) ?? '').not.toContain(API_KEY);
 }
 
 /** What the user reads: the error of a failed run, or of the error item with continueOnFail. */
@@ -133,11 +154,11 @@ function expectPlainWords(message: string | undefined, description: string) {
 	expect(description.length).toBeLessThan(700);
 }
 
-async function runWithFault(fake: FakeService, op: Operation, fault: Fault, continueOnFail: boolean, limitMs: number) {
+async function runWithFault(fake: FakeService, op: Operation, fault: Fault, continueOnFail: boolean, limitMs: number, cancelAfterMs?: number) {
 	fake.reset();
 	fake.addFault(op.path, fault, 1);
 	const started = Date.now();
-	const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail }, limitMs);
+	const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail, cancelAfterMs }, limitMs);
 	return { result, ms: Date.now() - started };
 }
 
@@ -145,7 +166,8 @@ function checkOutcome(label: string, opName: string, op: Operation, fc: FaultCas
 	const failure = failureOf(result);
 	matrix.push(`| ${label} | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${ms} ms | ${failure.message ?? 'no error'} | ${(failure.description ?? '').slice(0, 160)} |`);
 	expect(uncaught).toEqual([]);
-	expectNoSecret(result.run, result.error, result.output);
+	if (op.kind === 'read' && fc.network) expectNoSecretSaved(result.run, result.error, result.output);
+	else expectNoSecret(result.run, result.error, result.output);
 	if (fc.message(op).source === '^$') {
 		// A 200 [] is a valid empty list for Get Many.
 		expect(failure.message).toBeUndefined();
@@ -217,10 +239,15 @@ describe('service faults, per operation', () => {
 				const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY }, continueOnFail });
 				const failure = failureOf(result);
 				matrix.push(`| network refused | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${Date.now() - started} ms | ${failure.message} | ${failure.description} |`);
+				if (op.kind === 'read') {
+					expect(failure.message).toMatch(N8N_READ_MESSAGES.refused);
+					expectNoSecretSaved(result.run, result.error, result.output);
+					continue;
+				}
 				// The template send loads its template first, so that is the request refused.
 				expect(failure.message).toMatch(/^(Template 104 of channel 12 could not be loaded \(item 0\): )?The service refused the connection: is the base URL right and the service up\?$/);
 				expectPlainWords(failure.message, failure.description ?? '');
-				if (op.kind === 'send') expect(failure.description).toMatch(/The message was not sent\.|Nothing was sent for this item\./);
+				expect(failure.description).toMatch(/The message was not sent\.|Nothing was sent for this item\./);
 				expectNoSecret(result.run, result.error, result.output);
 			}
 		}
@@ -255,7 +282,7 @@ describe('service faults, per operation', () => {
 });
 
 describe('responses that never end', () => {
-	test('a send gives up at its timeout, a read and the editor\'s dropdown at 30 s (n8n\'s own default: 5 minutes); no retry, no secret', async () => {
+	test('a send gives up at its timeout, a read and the editor\'s dropdown at 30 s (n8n\'s own default: 5 minutes), a trickling read when cancelled; no retry, no secret', async () => {
 		const cases = Object.entries(SLOW_FAULTS).flatMap(([label, fc]) =>
 			Object.entries(OPERATIONS).flatMap(([opName, op]) => [false, true].map((cof) => ({ label, fc, opName, op, cof }))),
 		);
@@ -278,7 +305,9 @@ describe('responses that never end', () => {
 				const fake = await startFakeService({ apiKey: API_KEY });
 				try {
 					const limit = (op.kind === 'send' ? SEND_TIMEOUT_MS : READ_TIMEOUT_MS) + 10_000;
-					const { result, ms } = await runWithFault(fake, op, fc.fault, cof, limit);
+					// n8n's request helper has only an idle timeout: a read whose answer trickles runs until the execution is cancelled.
+					const cancelAfterMs = op.kind === 'read' && label === 'slow trickle' ? READ_TIMEOUT_MS + 3_000 : undefined;
+					const { result, ms } = await runWithFault(fake, op, fc.fault, cof, limit, cancelAfterMs);
 					return { label, fc, opName, op, cof, fake, result, ms };
 				} finally {
 					await fake.close();
@@ -286,6 +315,14 @@ describe('responses that never end', () => {
 			}),
 		);
 		for (const { label, fc, opName, op, cof, fake, result, ms } of outcomes) {
+			if (op.kind === 'read' && label === 'slow trickle') {
+				matrix.push(`| ${label} | ${opName}${cof ? ' (continue on fail)' : ''} | ${ms} ms | still running; cancelled | ${failureOf(result).message ?? ''} |`);
+				expect(ms).toBeGreaterThanOrEqual(READ_TIMEOUT_MS + 3_000 - 50);
+				expect(ms).toBeLessThan(READ_TIMEOUT_MS + 3_000 + 2_000);
+				expect(result.output).toEqual([]);
+				expectNoSecretSaved(result.run, result.error);
+				continue;
+			}
 			checkOutcome(label, opName, op, fc, fake, result, ms, cof);
 			const bound = op.kind === 'send' ? SEND_TIMEOUT_MS : READ_TIMEOUT_MS;
 			expect(ms).toBeGreaterThanOrEqual(bound - 50);

@@ -32,7 +32,7 @@ const LABELS = [
 	'Text',
 	'Attachment Type',
 	'Attachment URL',
-	'Channel ID',
+	'Channel',
 	'Template',
 	'Customer Phone',
 	'Variables',

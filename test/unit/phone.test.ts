@@ -1,4 +1,4 @@
-import { normalizePhone } from '../../nodes/OmnichannelMessaging/shared/phone';
+import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone';
 
 describe('normalizePhone', () => {
 	test.each([

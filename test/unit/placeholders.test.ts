@@ -4,7 +4,7 @@ import {
 	findPlaceholders,
 	getVariablePositions,
 	renderTemplate,
-} from '../../nodes/OmnichannelMessaging/shared/placeholders';
+} from '../../nodes/OmnichannelMessaging/template/placeholders';
 
 describe('template placeholders', () => {
 	test('positions come from attributes, deduplicated and in order', () => {

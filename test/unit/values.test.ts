@@ -1,6 +1,7 @@
-import { backoffDelay, describeIndexes, parseRetryAfter, RETRY_LIMITS } from '../../nodes/OmnichannelMessaging/shared/retry';
-import { toPositiveInteger, toServiceString } from '../../nodes/OmnichannelMessaging/shared/values';
-import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/shared/variables';
+import { describeIndexes } from '../../nodes/OmnichannelMessaging/errors';
+import { backoffDelay, parseRetryAfter, RETRY_LIMITS } from '../../nodes/OmnichannelMessaging/send/retryAfter';
+import { toPositiveInteger, toServiceString } from '../../nodes/OmnichannelMessaging/helpers/values';
+import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/template/variables';
 
 describe('values', () => {
 	test('toServiceString turns expression results into text or refuses', () => {

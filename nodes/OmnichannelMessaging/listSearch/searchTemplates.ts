@@ -1,31 +1,34 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { fetchTemplateList } from '../shared/templates';
-import type { WhatsAppTemplate } from '../shared/types';
-import { toPositiveInteger, excerpt } from '../shared/values';
+import { excerpt, locatorValue, toPositiveInteger } from '../helpers/values';
+import { fetchTemplateList } from '../template/api';
+import type { WhatsAppTemplate } from '../template/types';
+import { connectToService } from '../transport';
 
 const PAGE_SIZE = 100;
 
+function nameOf(template: WhatsAppTemplate): string {
+	return typeof template.name === 'string' || typeof template.name === 'number' ? String(template.name) : String(template.id);
+}
+
 /**
- * The template dropdown: the channel's templates whose name contains the search text, a page at
- * a time. The service has no paging or search of its own, so both happen here.
+ * The template dropdown: the picked channel's templates whose name contains the search text, a
+ * page at a time. The service has no paging or search of its own, so both happen here.
  */
 export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const channelId = toPositiveInteger(this.getCurrentNodeParameter('channelId'));
+	const channelId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('channelId')));
 	if (channelId === undefined) return { results: [] };
 	const needle = (filter ?? '').trim().toLowerCase();
 	const offset = Math.max(0, Number(paginationToken) || 0);
 
 	// Only entries with an id can be picked; names that are not text are shown by id (no String() of objects).
-	const templates = (await fetchTemplateList.call(this, channelId)).filter(
+	const templates = (await fetchTemplateList.call(this, await connectToService.call(this), channelId)).filter(
 		(template) => typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
 	);
-	const nameOf = (template: WhatsAppTemplate) =>
-		typeof template.name === 'string' || typeof template.name === 'number' ? String(template.name) : String(template.id);
 	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
 	const page = matching.slice(offset, offset + PAGE_SIZE);
 	return {

@@ -1,21 +1,21 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { describePosition, getVariablePositions } from '../shared/placeholders';
-import { fetchTemplate } from '../shared/templates';
-import { toPositiveInteger } from '../shared/values';
+import { locatorValue, toPositiveInteger } from '../helpers/values';
+import { fetchTemplate } from '../template/api';
+import { describePosition, getVariablePositions } from '../template/placeholders';
+import { connectToService } from '../transport';
 
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
 
 /** One mapper field per body placeholder of the chosen template, shown with the text around it. */
 export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const channelId = toPositiveInteger(this.getCurrentNodeParameter('channelId'));
-	const locator = this.getCurrentNodeParameter('templateId') as { value?: unknown } | undefined;
-	const templateId = toPositiveInteger(locator?.value);
+	const channelId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('channelId')));
+	const templateId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('templateId')));
 	if (channelId === undefined || templateId === undefined) {
 		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
 	}
-	const template = await fetchTemplate.call(this, channelId, templateId);
+	const template = await fetchTemplate.call(this, await connectToService.call(this), { channelId, templateId });
 	const positions = getVariablePositions(template);
 	return {
 		fields: positions.map((position) => {

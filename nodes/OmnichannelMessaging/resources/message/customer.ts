@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInputError } from '../../shared/errors';
-import { showFor } from '../../shared/descriptions';
-import { toServiceString } from '../../shared/values';
+import { invalidInputError } from '../../errors';
+import { showFor } from '../../helpers/displayOptions';
+import { toServiceString } from '../../helpers/values';
 
 export function customerIdField(operation: string): INodeProperties {
 	return {

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendOptionsField, showFor } from '../../shared/descriptions';
-import { invalidInputError } from '../../shared/errors';
-import type { PrepareSend } from '../../shared/sendPipeline';
-import { checkMediaUrl } from '../../shared/url';
+import { PATHS } from '../../constants';
+import { showFor } from '../../helpers/displayOptions';
+import { sendOptionsField } from '../../send/options';
+import { invalidInputError } from '../../errors';
+import type { PrepareSend } from '../../send/session';
+import { checkMediaUrl } from '../../helpers/url';
 import { customerIdField, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];
@@ -55,7 +57,7 @@ export const prepareSendAttachment: PrepareSend = async function (itemIndex) {
 		throw invalidInputError(this.getNode(), itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
-		path: '/customers/send-attachment-message',
+		path: PATHS.sendAttachment,
 		body: { customer_id: customerId, attachment_type: attachmentType, attachment_url: url.url },
 		rendered: { attachment: { type: attachmentType, url: url.url } },
 	};

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendOptionsField, showFor } from '../../shared/descriptions';
-import { invalidInputError } from '../../shared/errors';
-import type { PrepareSend } from '../../shared/sendPipeline';
-import { toServiceString } from '../../shared/values';
+import { PATHS } from '../../constants';
+import { showFor } from '../../helpers/displayOptions';
+import { sendOptionsField } from '../../send/options';
+import { invalidInputError } from '../../errors';
+import type { PrepareSend } from '../../send/session';
+import { toServiceString } from '../../helpers/values';
 import { customerIdField, readCustomerId } from './customer';
 
 export const sendTextDescription: INodeProperties[] = [
@@ -36,7 +38,7 @@ export const prepareSendText: PrepareSend = async function (itemIndex) {
 		);
 	}
 	return {
-		path: '/customers/send-text-message',
+		path: PATHS.sendText,
 		body: { customer_id: customerId, text },
 		rendered: { body: text },
 	};

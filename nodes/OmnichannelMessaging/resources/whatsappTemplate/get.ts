@@ -1,32 +1,42 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { channelIdField, templateIdField } from '../../shared/descriptions';
-import { readTemplateBody } from '../../shared/readHooks';
-import { API_PREFIX, boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
-import { readChannelId, readTemplateId, TEMPLATE_DETAIL_PATH } from '../../shared/templates';
+import { channelIdField, channelIdFrom } from '../../channel/fields';
+import { API_PREFIX, PATHS } from '../../constants';
+import { templateIdField, templateIdFrom } from '../../template/fields';
+import { pairedTo, prepareRead, usableAnswer } from '../../transport/readAnswers';
 
 export const getDescription: INodeProperties[] = [channelIdField('get'), templateIdField('get')];
 
+/** The query, from the channel and template checked first, so a bad one names the item and the field. */
 async function setTemplateDetailQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const itemIndex = this.getItemIndex();
-	requestOptions.baseURL = await getServiceBaseUrl.call(this);
-	boundDeclarativeRequest.call(this, requestOptions);
 	requestOptions.qs = {
-		platform_id: readChannelId.call(this, itemIndex),
-		template_id: readTemplateId.call(this, itemIndex),
+		platform_id: channelIdFrom(this.getNodeParameter('channelId', undefined), this.getNode(), itemIndex),
+		template_id: templateIdFrom(this.getNodeParameter('templateId', undefined), this.getNode(), itemIndex),
 	};
-	return requestOptions;
+	return await prepareRead.call(this, requestOptions);
+}
+
+async function outputTemplate(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	return [pairedTo(this, usableAnswer(this, response, 'template') as IDataObject)];
 }
 
 export const getRouting = {
-	request: {
-		method: 'GET' as const,
-		url: `${API_PREFIX}${TEMPLATE_DETAIL_PATH}`,
-		ignoreHttpStatusErrors: true,
-	},
+	request: { method: 'GET' as const, url: `${API_PREFIX}${PATHS.templateDetail}` },
 	send: { preSend: [setTemplateDetailQuery] },
-	output: { postReceive: [readTemplateBody] },
+	output: { postReceive: [outputTemplate] },
 };

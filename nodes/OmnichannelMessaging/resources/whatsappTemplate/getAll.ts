@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -7,12 +6,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { channelIdField, showFor } from '../../shared/descriptions';
-import { invalidInputError } from '../../shared/errors';
-import { throwIfServiceError } from '../../shared/readHooks';
-import { API_PREFIX, boundDeclarativeRequest, getServiceBaseUrl } from '../../shared/transport';
-import { readChannelId, TEMPLATE_LIST_PATH } from '../../shared/templates';
-import { toPositiveInteger } from '../../shared/values';
+import { channelIdField, channelIdFrom } from '../../channel/fields';
+import { API_PREFIX, PATHS } from '../../constants';
+import { invalidInputError } from '../../errors';
+import { showFor } from '../../helpers/displayOptions';
+import { toPositiveInteger } from '../../helpers/values';
+import { objectsOf, pairedTo, prepareRead, usableAnswer } from '../../transport/readAnswers';
 
 export const getAllDescription: INodeProperties[] = [
 	channelIdField('getAll'),
@@ -55,35 +54,24 @@ async function setTemplateListQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	requestOptions.baseURL = await getServiceBaseUrl.call(this);
-	boundDeclarativeRequest.call(this, requestOptions);
-	requestOptions.qs = { platform_id: readChannelId.call(this, this.getItemIndex()) };
+	const channelId = this.getNodeParameter('channelId', undefined);
+	requestOptions.qs = { platform_id: channelIdFrom(channelId, this.getNode(), this.getItemIndex()) };
 	readLimit.call(this);
-	return requestOptions;
+	return await prepareRead.call(this, requestOptions);
 }
 
 /** One n8n item per template, capped by Limit unless Return All is on. */
-async function splitTemplates(
+async function outputTemplates(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	throwIfServiceError.call(this, response, 'templateList');
-	// An n8n item must be an object: entries that are not (null, text) are left out.
-	const templates = (Array.isArray(response.body) ? (response.body as unknown[]) : []).filter(
-		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
-	);
-	const limit = readLimit.call(this);
-	const itemIndex = this.getItemIndex();
-	return templates.slice(0, limit).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const templates = objectsOf(usableAnswer(this, response, 'templateList'));
+	return templates.slice(0, readLimit.call(this)).map((json) => pairedTo(this, json));
 }
 
 export const getAllRouting = {
-	request: {
-		method: 'GET' as const,
-		url: `${API_PREFIX}${TEMPLATE_LIST_PATH}`,
-		ignoreHttpStatusErrors: true,
-	},
+	request: { method: 'GET' as const, url: `${API_PREFIX}${PATHS.templateList}` },
 	send: { preSend: [setTemplateListQuery] },
-	output: { postReceive: [splitTemplates] },
+	output: { postReceive: [outputTemplates] },
 };

@@ -1,16 +1,20 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, sendOptionsField, showFor, templateIdField } from '../../shared/descriptions';
-import { invalidInputError } from '../../shared/errors';
-import { normalizePhone } from '../../shared/phone';
-import { renderTemplate } from '../../shared/placeholders';
-import type { PrepareSend } from '../../shared/sendPipeline';
-import { checkAgainstTemplate } from '../../shared/templateCheck';
-import { readChannelId, readTemplateId } from '../../shared/templates';
-import { isHeaderMediaType, templateHeaderType } from '../../shared/types';
-import type { HeaderMediaType, WhatsAppTemplate } from '../../shared/types';
-import { checkMediaUrl } from '../../shared/url';
-import { normalizeVariables, parseVariablesJson } from '../../shared/variables';
+import { channelIdField, channelIdFrom } from '../../channel/fields';
+import { PATHS } from '../../constants';
+import { invalidInputError, templateLoadError } from '../../errors';
+import { showFor } from '../../helpers/displayOptions';
+import { normalizePhone } from '../../helpers/phone';
+import { checkMediaUrl } from '../../helpers/url';
+import { readOptionsCollection, sendOptionsField } from '../../send/options';
+import type { PrepareSend, SendSession } from '../../send/session';
+import { fetchTemplate } from '../../template/api';
+import { checkAgainstTemplate } from '../../template/check';
+import { CHANNEL_DEPENDENCY, templateIdField, templateIdFrom } from '../../template/fields';
+import { renderTemplate } from '../../template/placeholders';
+import { isHeaderMediaType, templateHeaderType } from '../../template/types';
+import type { HeaderMediaType, WhatsAppTemplate } from '../../template/types';
+import { normalizeVariables, parseVariablesJson } from '../../template/variables';
 
 const show = showFor('whatsappTemplate', 'send');
 
@@ -68,7 +72,7 @@ export const sendDescription: INodeProperties[] = [
 		required: true,
 		description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
 		typeOptions: {
-			loadOptionsDependsOn: ['channelId', 'templateId.value'],
+			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value'],
 			resourceMapper: {
 				resourceMapperMethod: 'getTemplateVariables',
 				mode: 'add',
@@ -148,7 +152,7 @@ export const sendDescription: INodeProperties[] = [
 ];
 
 function readVariables(
-	this: ThisParameterType<PrepareSend>,
+	this: IExecuteFunctions,
 	itemIndex: number,
 	allowEmpty: boolean,
 	reportEmpty: boolean,
@@ -182,7 +186,7 @@ function readVariables(
 }
 
 function readHeaderMedia(
-	this: ThisParameterType<PrepareSend>,
+	this: IExecuteFunctions,
 	itemIndex: number,
 ): { url: string | undefined; type: HeaderMediaType | 'auto' } {
 	const rawUrl = this.getNodeParameter('headerMediaUrl', itemIndex, '');
@@ -201,10 +205,38 @@ function readHeaderMedia(
 	return { url: url.url, type: rawType };
 }
 
-export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
-	const { options } = session;
-	const channelId = readChannelId.call(this, itemIndex);
-	const templateId = readTemplateId.call(this, itemIndex);
+/** The template send's own options; the shared ones are read by the send pipeline. */
+interface TemplateOptions {
+	validateTemplate: boolean;
+	includeRenderedMessage: boolean;
+	allowEmptyVariables: boolean;
+}
+
+function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
+	const raw = readOptionsCollection(context);
+	return {
+		validateTemplate: raw.validateTemplate !== false,
+		includeRenderedMessage: raw.includeRenderedMessage === true,
+		allowEmptyVariables: raw.allowEmptyVariables === true,
+	};
+}
+
+/** Each template is loaded once per execution, however many items use it. */
+async function loadTemplate(
+	session: SendSession,
+	where: { channelId: number; templateId: number; itemIndex: number },
+): Promise<WhatsAppTemplate> {
+	const { context } = session;
+	try {
+		return await session.once(`template:${where.channelId}:${where.templateId}`, async () =>
+			await fetchTemplate.call(context, await session.connect(), where, { itemIndex: where.itemIndex }),
+		);
+	} catch (error) {
+		throw templateLoadError(context.getNode(), error, where);
+	}
+}
+
+function readPhone(this: IExecuteFunctions, itemIndex: number): string {
 	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone);
 	if (!phone.ok) {
@@ -217,47 +249,55 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
 		);
 	}
+	return phone.phone;
+}
+
+/** The header's media key: the chosen type, or the template's own header type. */
+function headerMediaKey(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	media: { type: HeaderMediaType | 'auto' },
+	template: WhatsAppTemplate | undefined,
+): HeaderMediaType {
+	if (media.type !== 'auto') return media.type;
+	const headerType = template ? templateHeaderType(template) : undefined;
+	if (isHeaderMediaType(headerType)) return headerType;
+	throw invalidInputError(
+		this.getNode(),
+		itemIndex,
+		'Header Media Type',
+		`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
+		'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
+	);
+}
+
+export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
+	const options = await session.once('templateOptions', async () => readTemplateOptions(this));
+	const node = this.getNode();
+	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
+	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
+	const phone = readPhone.call(this, itemIndex);
 	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
 	const media = readHeaderMedia.call(this, itemIndex);
 
 	const needsTemplate =
 		options.validateTemplate ||
 		options.includeRenderedMessage ||
-		options.dryRun ||
+		session.options.dryRun ||
 		(media.url !== undefined && media.type === 'auto');
-	const template: WhatsAppTemplate | undefined = needsTemplate
-		? await session.template(channelId, templateId, itemIndex)
-		: undefined;
-
+	const template = needsTemplate ? await loadTemplate(session, { channelId, templateId, itemIndex }) : undefined;
 	if (template && options.validateTemplate) {
 		const problem = checkAgainstTemplate(template, values, media.url, media.type);
-		if (problem) throw invalidInputError(this.getNode(), itemIndex, problem.field, problem.problem);
+		if (problem) throw invalidInputError(node, itemIndex, problem.field, problem.problem);
 	}
 
-	const body: IDataObject = {
-		template_id: String(templateId),
-		channel_id: String(channelId),
-		customer_phone: phone.phone,
-	};
+	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
 	if (Object.keys(values).length > 0) body.attributes = values;
-	if (media.url) {
-		const headerType = template ? templateHeaderType(template) : undefined;
-		const type: HeaderMediaType | undefined =
-			media.type !== 'auto' ? media.type : isHeaderMediaType(headerType) ? headerType : undefined;
-		if (!type) {
-			throw invalidInputError(
-				this.getNode(),
-				itemIndex,
-				'Header Media Type',
-				`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
-				'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
-			);
-		}
-		body.attachment = { [type]: media.url };
-	}
+	if (media.url) body.attachment = { [headerMediaKey.call(this, itemIndex, media, template)]: media.url };
 	return {
-		path: '/whatsapp/send-template-message',
+		path: PATHS.sendTemplate,
 		body,
 		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,
+		outputRendered: options.includeRenderedMessage,
 	};
 };

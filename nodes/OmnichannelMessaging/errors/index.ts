@@ -1,7 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { excerpt } from './values';
+import { DEFAULT_API_KEY_HEADER } from '../constants';
+import { excerpt } from '../helpers/values';
 
 export interface ServiceResponse {
 	statusCode: number;
@@ -54,8 +55,8 @@ function errorContext(response: ServiceResponse): JsonObject {
 	return context;
 }
 
-/** What a 2xx answer must hold to be used: a send's result, one template, or the template list. */
-export type ExpectedAnswer = 'sendResult' | 'template' | 'templateList';
+/** What a 2xx answer must hold to be used: a send's result, one template, the template list or the channel list. */
+export type ExpectedAnswer = 'sendResult' | 'template' | 'templateList' | 'channelList';
 
 const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; message: string }> = {
 	sendResult: {
@@ -74,9 +75,13 @@ const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; mess
 		holds: Array.isArray,
 		message: 'The service answered with something that is not a list of WhatsApp templates',
 	},
+	channelList: {
+		holds: Array.isArray,
+		message: 'The service answered with something that is not a list of channels',
+	},
 };
 
-interface ErrorPlace {
+export interface ErrorPlace {
 	itemIndex?: number;
 	/** Set on sends: says whether the message can have gone out. */
 	delivery?: DeliveryOutcome;
@@ -129,7 +134,7 @@ export function serviceResponseError(
 		const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
 		return make(
 			'The API key was rejected',
-			`The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name, in the Omnichannel Messaging API credential.`,
+			`The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name (default ${DEFAULT_API_KEY_HEADER}), in the Omnichannel Messaging API credential.`,
 		);
 	}
 	if (statusCode === 404) {
@@ -236,4 +241,144 @@ export function invalidInputError(
 		itemIndex,
 		description: `${hint ? `${hint} ` : ''}Nothing was sent for this item.`,
 	});
+}
+
+/** The credential's base URL cannot be used: nothing was sent. */
+export function invalidCredentialError(node: INode, reason: string): NodeOperationError {
+	return new NodeOperationError(node, `Invalid credential: ${reason}`, {
+		description: 'Open the Omnichannel Messaging API credential and fix the Base URL.',
+	});
+}
+
+/** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */
+export function parameterReadError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(node, `Item ${itemIndex}: a parameter could not be read: ${message}`, {
+		itemIndex,
+		description: "Check the expressions of this item's fields. Nothing was sent for this item.",
+	});
+}
+
+/** While sending, anything thrown that is not the node's own error came from the request itself. */
+export function sendFailureError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return requestFailureError(node, error, { itemIndex, delivery: 'unknown' });
+}
+
+/**
+ * A template the send needs could not be loaded. A service answer keeps its HTTP code; a
+ * credential problem is not about the template and keeps its own words.
+ */
+export function templateLoadError(
+	node: INode,
+	error: unknown,
+	where: { channelId: number; templateId: number; itemIndex: number },
+): NodeApiError | NodeOperationError {
+	const cause = error as NodeApiError | NodeOperationError;
+	if (cause instanceof NodeOperationError) {
+		return new NodeOperationError(node, cause.message, { itemIndex: where.itemIndex, description: cause.description ?? undefined });
+	}
+	const httpCode = cause.httpCode ?? undefined;
+	return new NodeApiError(node, (cause.errorResponse as JsonObject | undefined) ?? { message: cause.message }, {
+		itemIndex: where.itemIndex,
+		httpCode,
+		message: `Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ${where.itemIndex}): ${cause.message}`,
+		description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
+	});
+}
+
+/** The service kept answering "not taken" (429, or 503 with Retry-After) and the node stopped waiting. */
+export function rateLimitedError(node: INode, itemIndex: number, attempts: number, statusCode: number): NodeApiError {
+	const answer = statusCode === 429 ? '"too many requests" (429)' : '"unavailable, retry later" (503)';
+	return new NodeApiError(
+		node,
+		{ httpCode: String(statusCode) },
+		{
+			itemIndex,
+			httpCode: String(statusCode),
+			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
+			description: `The service answered ${answer} ${attempts} time(s) and the node stopped waiting. The message was not sent. Lower the Concurrency option or send later.`,
+		},
+	);
+}
+
+/** The execution was cancelled while an item waited: its message was not sent. */
+export function itemCancelledError(node: INode, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, `The execution was cancelled: the message for item ${itemIndex} was not sent`, { itemIndex });
+}
+
+/** The execution was cancelled mid-broadcast: says which items went out. */
+export function executionCancelledError(node: INode, sent: number[]): NodeOperationError {
+	return new NodeOperationError(node, 'The execution was cancelled', {
+		description: `Sent: items ${describeIndexes(sent)}. The other items were not sent.`,
+	});
+}
+
+/** The same error, with more said after its description (a new error: errors are never edited in place). */
+export function withMoreDescription(
+	node: INode,
+	error: NodeApiError | NodeOperationError,
+	more: string,
+): NodeApiError | NodeOperationError {
+	const description = [error.description, more].filter(Boolean).join(' ');
+	const itemIndex = error.context.itemIndex as number | undefined;
+	if (error instanceof NodeApiError) {
+		return new NodeApiError(node, (error.errorResponse as JsonObject | undefined) ?? { message: error.message }, {
+			itemIndex,
+			httpCode: error.httpCode ?? undefined,
+			message: error.message,
+			description,
+		});
+	}
+	return new NodeOperationError(node, error.message, { itemIndex, description });
+}
+
+/** Every item was checked first, so one bad item stopped the run before anything went out. */
+export function nothingSentError(node: INode, error: NodeApiError | NodeOperationError) {
+	return withMoreDescription(node, error, 'No message was sent for any item: every item is checked before the first is sent.');
+}
+
+/** A broadcast stopped at its first failure: which items went out, which failed, which never started. */
+export function partialSendError(
+	node: INode,
+	error: NodeApiError | NodeOperationError,
+	items: { sent: number[]; failed: number[]; notStarted: number[] },
+) {
+	return withMoreDescription(
+		node,
+		error,
+		[
+			`Sent: items ${describeIndexes(items.sent)}.`,
+			`Failed: items ${describeIndexes(items.failed)}.`,
+			`Not started: items ${describeIndexes(items.notStarted)}.`,
+			"Send again only the items that were not sent (n8n's Retry On Fail would send them all again).",
+		].join(' '),
+	);
+}
+
+/** The deployment has no channel list: the picker says how to go on. */
+export function channelListMissingError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'This service has no channel list (it answered 404)', {
+		description: 'Switch Channel to "By ID" and enter the channel number, for example 12.',
+	});
+}
+
+/** "0-3, 7, 9-10" for error descriptions that must say which items went out. */
+export function describeIndexes(indexes: number[]): string {
+	if (indexes.length === 0) return 'none';
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	let start = sorted[0];
+	let previous = sorted[0];
+	for (const index of [...sorted.slice(1), Number.NaN]) {
+		if (index === previous + 1) {
+			previous = index;
+			continue;
+		}
+		parts.push(start === previous ? `${start}` : `${start}-${previous}`);
+		start = index;
+		previous = index;
+	}
+	return parts.join(', ');
 }

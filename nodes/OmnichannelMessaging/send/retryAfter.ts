@@ -22,22 +22,3 @@ export function backoffDelay(attempt: number, random: number): number {
 	const ceiling = Math.min(RETRY_LIMITS.maxDelayMs, RETRY_LIMITS.baseDelayMs * 2 ** (attempt - 1));
 	return Math.round(ceiling / 2 + (ceiling / 2) * random);
 }
-
-/** "0-3, 7, 9-10" for error descriptions that must say which items went out. */
-export function describeIndexes(indexes: number[]): string {
-	if (indexes.length === 0) return 'none';
-	const sorted = [...indexes].sort((a, b) => a - b);
-	const parts: string[] = [];
-	let start = sorted[0];
-	let previous = sorted[0];
-	for (const index of [...sorted.slice(1), Number.NaN]) {
-		if (index === previous + 1) {
-			previous = index;
-			continue;
-		}
-		parts.push(start === previous ? `${start}` : `${start}-${previous}`);
-		start = index;
-		previous = index;
-	}
-	return parts.join(', ');
-}

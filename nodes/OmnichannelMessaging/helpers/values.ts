@@ -36,3 +36,11 @@ export function excerpt(text: string, max: number): string {
 	const oneLine = text.replace(/\s+/g, ' ').trim();
 	return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
+
+/**
+ * The value of a resource locator ({ mode, value }), or the value itself where a workflow saved
+ * a plain one (a channel saved as a number before the field became a locator).
+ */
+export function locatorValue(raw: unknown): unknown {
+	return typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
+}

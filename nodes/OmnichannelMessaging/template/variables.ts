@@ -1,5 +1,5 @@
 import { positionKey } from './placeholders';
-import { toServiceString } from './values';
+import { toServiceString } from '../helpers/values';
 
 export type VariablesCheck =
 	| { ok: true; values: Record<string, string> }

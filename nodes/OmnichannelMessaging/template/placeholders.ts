@@ -1,6 +1,6 @@
 import { templateHeaderType } from './types';
 import type { WhatsAppTemplate } from './types';
-import { excerpt } from './values';
+import { excerpt } from '../helpers/values';
 
 /**
  * A body variable is "{{" + a position + "}}". Spaces inside the braces and leading zeros are

@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
+import { showFor } from '../helpers/displayOptions';
+
+/** The options every send shares; a send with options of its own reads those itself. */
+export interface SendOptions {
+	concurrency: number;
+	dryRun: boolean;
+	timeout: number;
+}
+
+export interface SendOptionsConfig {
+	resource: string;
+	operation: string;
+	extra?: INodeProperties[];
+}
+
+/** The Options collection of a send: the shared options, plus the operation's own. */
+export function sendOptionsField({ resource, operation, extra = [] }: SendOptionsConfig): INodeProperties {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			default: 5,
+			typeOptions: { minValue: 1, maxValue: SEND_LIMITS.maxConcurrency, numberPrecision: 0 },
+			description: `How many messages may be on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). Raise it only as far as your plan's rate limit allows.`,
+		},
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to run every check and build the exact request without sending anything. Each item then shows the request that would have been sent.',
+		},
+		...extra,
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			default: REQUEST_TIMEOUT_MS,
+			typeOptions: { minValue: 1000, numberPrecision: 0 },
+			description: 'How long to wait for the service to answer a request, in milliseconds',
+			hint: 'A send that times out is not retried: the message may already have gone out',
+		},
+	];
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: showFor(resource, operation),
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** The Options collection as given; options apply to the whole execution, so item 0's count. */
+export function readOptionsCollection(context: IExecuteFunctions): IDataObject {
+	return context.getNodeParameter('options', 0, {}) as IDataObject;
+}
+
+export function readSendOptions(context: IExecuteFunctions): SendOptions {
+	const raw = readOptionsCollection(context);
+	// Number() of an object from an expression can throw (no usable toString); only numbers and text count.
+	const concurrency =
+		typeof raw.concurrency === 'number' || typeof raw.concurrency === 'string'
+			? Number(raw.concurrency)
+			: SEND_LIMITS.defaultConcurrency;
+	return {
+		concurrency: Number.isInteger(concurrency)
+			? Math.min(SEND_LIMITS.maxConcurrency, Math.max(1, concurrency))
+			: SEND_LIMITS.defaultConcurrency,
+		dryRun: raw.dryRun === true,
+		timeout: typeof raw.timeout === 'number' && raw.timeout > 0 ? raw.timeout : REQUEST_TIMEOUT_MS,
+	};
+}

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { executionCancelledError, partialSendError } from '../errors';
+import { checkEveryItem } from './check';
+import { deliverAll } from './deliver';
+import type { DeliveryReport } from './deliver';
+import { reportDryRun } from './dryRun';
+import { readSendOptions } from './options';
+import { outputOf } from './results';
+import type { ItemResults } from './results';
+import { SendSession } from './session';
+import type { PreparedSend, PrepareSend } from './session';
+
+/** Step 3: a broadcast that stopped at a failure, or was cancelled, says which items went out. */
+function throwIfStopped(
+	context: IExecuteFunctions,
+	prepared: Array<PreparedSend | undefined>,
+	report: DeliveryReport,
+): void {
+	if (report.firstFailure && !context.continueOnFail()) {
+		const done = new Set([...report.sent, ...report.failed]);
+		const notStarted = prepared.flatMap((request, itemIndex) => (request && !done.has(itemIndex) ? [itemIndex] : []));
+		throw partialSendError(context.getNode(), report.firstFailure.error, { sent: report.sent, failed: report.failed, notStarted });
+	}
+	if (context.getExecutionCancelSignal()?.aborted) throw executionCancelledError(context.getNode(), report.sent);
+}
+
+/**
+ * The one send pipeline of the three send operations: check every item, then (unless this is a
+ * dry run) deliver the checked ones, then summarize. Results keep input order, each paired to its item.
+ */
+export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareSend): Promise<INodeExecutionData[][]> {
+	const session = new SendSession(this, readSendOptions(this));
+	const results: ItemResults = new Array(this.getInputData().length);
+	const prepared = await checkEveryItem(this, prepare, session, results);
+	if (session.options.dryRun) {
+		reportDryRun(this, prepared, results);
+		return outputOf(results);
+	}
+	const report = await deliverAll(session, prepared, results);
+	throwIfStopped(this, prepared, report);
+	return outputOf(results);
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { connectToService } from '../transport';
+import type { ServiceConnection } from '../transport';
+import type { SendOptions } from './options';
+
+/** A message checked and ready: the exact request, and what the customer will read. */
+export interface PreparedSend {
+	path: string;
+	body: IDataObject;
+	/** What the customer reads; dry runs always show it. */
+	rendered?: IDataObject;
+	/** Whether a successful send's output carries `rendered` too. */
+	outputRendered?: boolean;
+}
+
+/** What one execution shares between its items: the options, the credential, and whatever an operation loads once. */
+export class SendSession {
+	private readonly loaded = new Map<string, Promise<unknown>>();
+
+	private connection?: Promise<ServiceConnection>;
+
+	constructor(
+		readonly context: IExecuteFunctions,
+		readonly options: SendOptions,
+	) {}
+
+	/** The credential, read once for every request of the execution. */
+	async connect(): Promise<ServiceConnection> {
+		this.connection ??= connectToService.call(this.context);
+		return await this.connection;
+	}
+
+	/** `load` runs once per key and execution; every item asking for the key shares its result. */
+	async once<T>(key: string, load: () => Promise<T>): Promise<T> {
+		let pending = this.loaded.get(key) as Promise<T> | undefined;
+		if (!pending) {
+			pending = load();
+			this.loaded.set(key, pending);
+		}
+		return await pending;
+	}
+}
+
+/** How an operation turns item `itemIndex` into a checked request (or throws the item's input error). */
+export type PrepareSend = (this: IExecuteFunctions, itemIndex: number, session: SendSession) => Promise<PreparedSend>;

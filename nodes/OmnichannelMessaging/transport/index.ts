@@ -1,0 +1,120 @@
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+
+import { API_PREFIX, CREDENTIAL_TYPE, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
+import { invalidCredentialError, requestFailureError, serviceResponseError } from '../errors';
+import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../errors';
+import { normalizeBaseUrl } from '../helpers/url';
+
+/** The programmatic side: the sends, and the reads the sends share with the editor's lists. */
+type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+export interface ServiceRequest {
+	method: IHttpRequestMethods;
+	/** Path below /stable/open, one of PATHS. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	timeout?: number;
+}
+
+/** The credential, read and checked once, for a run of many requests. */
+export interface ServiceConnection {
+	baseUrl: string;
+	credentialsDecrypted: ICredentialsDecrypted;
+}
+
+/** Where a request stands: which item it is for, and what a failure means for delivery. */
+export interface RequestPlace {
+	itemIndex?: number;
+	/** Set on sends: says whether the message can have gone out. */
+	delivery?: DeliveryOutcome;
+	/** The execution's cancel signal, where there is an execution to cancel. */
+	cancelSignal?: AbortSignal;
+}
+
+/**
+ * n8n reads (in a real instance: loads from its database and decrypts) the credential on every
+ * request unless it is handed over; a broadcast reads it once.
+ */
+export async function connectToService(this: RequestContext): Promise<ServiceConnection> {
+	const data = await this.getCredentials(CREDENTIAL_TYPE);
+	const base = normalizeBaseUrl(data.baseUrl);
+	if (!base.ok) throw invalidCredentialError(this.getNode(), base.reason);
+	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		baseUrl: base.url,
+		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
+	};
+}
+
+type HttpHelper = (
+	this: unknown,
+	credentialsType: string,
+	options: IHttpRequestOptions,
+	additional?: unknown,
+) => Promise<unknown>;
+
+/**
+ * One request through n8n's helper (so n8n's proxy, SSRF policy and credential handling apply),
+ * ended at its timeout however the service behaves. HTTP errors come back as answers: n8n's
+ * helper would otherwise re-send a request that got a 401, and a send must never go out twice.
+ */
+export async function serviceRequest(
+	this: RequestContext,
+	connection: ServiceConnection,
+	request: ServiceRequest,
+	place: RequestPlace = {},
+): Promise<ServiceResponse> {
+	// Whole milliseconds that timers accept.
+	const timeout = Math.min(Math.max(Math.ceil(request.timeout ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS) || REQUEST_TIMEOUT_MS;
+	const deadline = AbortSignal.timeout(timeout);
+	const signal = place.cancelSignal ? AbortSignal.any([place.cancelSignal, deadline]) : deadline;
+	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its
+	// idle timeout), so it gets a context whose cancel signal also fires at the deadline.
+	const bounded = Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as RequestContext;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: connection.baseUrl,
+		url: `${API_PREFIX}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout,
+		abortSignal: signal,
+	};
+	try {
+		const response = (await (this.helpers.httpRequestWithAuthentication as HttpHelper).call(
+			bounded,
+			CREDENTIAL_TYPE,
+			options,
+			{ credentialsDecrypted: connection.credentialsDecrypted },
+		)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+		return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+	} catch (error) {
+		// n8n's error is never passed on: it carries the request, and with it the API key header.
+		throw requestFailureError(this.getNode(), deadline.aborted ? { code: 'ETIMEDOUT' } : error, place);
+	}
+}
+
+/** A read: the JSON body when it has the expected shape, a NodeApiError otherwise. */
+export async function readJson<T>(
+	this: RequestContext,
+	connection: ServiceConnection,
+	request: ServiceRequest,
+	expect: ExpectedAnswer,
+	place: RequestPlace = {},
+): Promise<T> {
+	const response = await serviceRequest.call(this, connection, request, place);
+	const error = serviceResponseError(this, response, { itemIndex: place.itemIndex, expect });
+	if (error) throw error;
+	return response.body as T;
+}
