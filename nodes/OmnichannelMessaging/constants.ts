@@ -33,6 +33,23 @@ export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Bounds of the send options. */
 export const SEND_LIMITS = {
-	defaultConcurrency: 5,
-	maxConcurrency: 50,
+	defaultConcurrency: 20,
+	maxConcurrency: 100,
 } as const;
+
+/**
+ * Tuning of the send pacer's adaptive window (AIMD, as in TCP congestion control). Mutable so
+ * that tests can shorten the progress window.
+ */
+export const PACING = {
+	/** Sends in flight at the start: small, the window grows from there. */
+	initialWindow: 2,
+	/** On "not taken" the window shrinks to this share of itself. */
+	decrease: 0.5,
+	/** After a "not taken" the window stays at or below the level the service took, until this long passes without one. */
+	probeAfterMs: 30_000,
+	/** Starts after a Retry-After pause are spread over this share of the pause (at least 50 ms). */
+	resumeJitter: 0.1,
+	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
+	progressWindowMs: 120_000,
+};

@@ -422,3 +422,22 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
+
+/**
+ * The node's state shared between executions (send/processState.ts), as the package n8n loaded
+ * holds it: the same module instance the loaded node uses.
+ */
+export function processState(): {
+	forgetProcessState(): void;
+	pacedServices(): string[];
+	pacerFor(key: string): unknown;
+} {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'send', 'processState.js'));
+}
+
+/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds. */
+export function nodeConstants(): { PACING: Record<string, number> } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'constants.js'));
+}

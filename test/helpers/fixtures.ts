@@ -1,5 +1,6 @@
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
+import { processState } from './engine';
 import type { CredentialData } from './engine';
 import { mapperValue } from './mapperValue';
 
@@ -12,7 +13,11 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 		state.fake = await startFakeService({ apiKey: API_KEY, ...options });
 		state.credentials = { baseUrl: state.fake.url, apiKey: API_KEY };
 	});
-	beforeEach(() => state.fake.reset());
+	beforeEach(() => {
+		state.fake.reset();
+		// Each test starts as a fresh n8n process would: no pace learned from an earlier test.
+		processState().forgetProcessState();
+	});
 	afterAll(async () => await state.fake.close());
 	return state;
 }

@@ -32,12 +32,6 @@ export function channelIdField(operation: string): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 12',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'A channel ID is a whole number, for example 12' },
-					},
-				],
 			},
 		],
 		displayOptions: showFor('whatsappTemplate', operation),

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { DEFAULT_API_KEY_HEADER } from '../constants';
+import { DEFAULT_API_KEY_HEADER, PACING } from '../constants';
 import { excerpt } from '../helpers/values';
 
 export interface ServiceResponse {
@@ -288,17 +288,26 @@ export function templateLoadError(
 	});
 }
 
-/** The service kept answering "not taken" (429, or 503 with Retry-After) and the node stopped waiting. */
-export function rateLimitedError(node: INode, itemIndex: number, attempts: number, statusCode: number): NodeApiError {
-	const answer = statusCode === 429 ? '"too many requests" (429)' : '"unavailable, retry later" (503)';
+/** The service kept answering "not taken" (429, or 503 with Retry-After) and the node stopped trying. */
+export function rateLimitedError(
+	node: INode,
+	itemIndex: number,
+	attempts: number,
+	why: 'noProgress' | 'waitTooLong',
+	retryAfterMs?: number,
+): NodeApiError {
+	const because =
+		why === 'noProgress'
+			? `no message to the service went through for ${Math.round(PACING.progressWindowMs / 1000)} seconds`
+			: `it asked to wait ${Math.round((retryAfterMs ?? 0) / 1000)} seconds`;
 	return new NodeApiError(
 		node,
-		{ httpCode: String(statusCode) },
+		{ httpCode: '429' },
 		{
 			itemIndex,
-			httpCode: String(statusCode),
+			httpCode: '429',
 			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
-			description: `The service answered ${answer} ${attempts} time(s) and the node stopped waiting. The message was not sent. Lower the Concurrency option or send later.`,
+			description: `${attempts > 0 ? `The service refused it ${attempts} time(s) as too many requests` : 'The service was refusing every message as too many requests'}, and the node stopped trying because ${because}. The message was not sent. Send it again later, or lower Max Messages per Second.`,
 		},
 	);
 }

@@ -1,11 +1,13 @@
-import { sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { PACING } from '../constants';
 import { itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../errors';
 import type { ServiceResponse } from '../errors';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
-import { backoffDelay, parseRetryAfter, RETRY_LIMITS } from './retryAfter';
+import type { Pacer, Permit, SendLimits } from './pacer';
+import { pacerFor, serviceKey } from './processState';
+import { parseRetryAfter } from './retryAfter';
 import { errorItem } from './results';
 import type { ItemResults } from './results';
 import type { PreparedSend, SendSession } from './session';
@@ -17,63 +19,74 @@ export interface DeliveryReport {
 	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
 }
 
-/** Waits, but wakes up at once when the execution is cancelled. */
-async function waitUnlessCancelled(cancel: AbortSignal | undefined, delay: number): Promise<void> {
-	if (!cancel) return await sleep(delay);
-	if (cancel.aborted) return;
-	await Promise.race([
-		sleep(delay),
-		new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true })),
-	]);
+/** "Not taken": 429, or 503 with Retry-After. The only answers after which a send is tried again. */
+function notTaken(response: ServiceResponse): { retryAfterMs: number | undefined } | undefined {
+	const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+	if (response.statusCode === 429 || (response.statusCode === 503 && retryAfterMs !== undefined)) return { retryAfterMs };
+	return undefined;
 }
 
-/** "Not taken": 429, or 503 with Retry-After. The only answers after which a send is tried again. */
-function notTakenDelay(response: ServiceResponse): number | undefined | 'no' {
-	const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
-	if (response.statusCode === 429 || (response.statusCode === 503 && retryAfter !== undefined)) return retryAfter;
-	return 'no';
+interface Attempt {
+	context: IExecuteFunctions;
+	connection: ServiceConnection;
+	pacer: Pacer;
+	limits: SendLimits;
+	timeout: number;
+}
+
+/** One request for one item, with a place in the service's window; the answer goes back to the pacer. */
+async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: number, permit: Permit) {
+	const { context, connection, pacer, limits } = attempt;
+	let response: ServiceResponse | undefined;
+	try {
+		response = await serviceRequest.call(
+			context,
+			connection,
+			{ method: 'POST', path: request.path, body: request.body, timeout: attempt.timeout },
+			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
+		);
+	} finally {
+		// No answer (network fault, timeout): the place in the window is free again, nothing learned.
+		if (response === undefined) pacer.ended();
+	}
+	const refusal = notTaken(response);
+	if (refusal) pacer.throttled(permit, refusal.retryAfterMs);
+	else pacer.accepted(permit, limits, response.statusCode >= 200 && response.statusCode < 300);
+	return { response, refusal };
 }
 
 /**
- * Sends one message. Only a "not taken" answer is retried: any other failure may come after the
- * service accepted the message, and a second try could make the customer get it twice.
+ * Sends one message. Only a "not taken" answer is tried again, for as long as the service makes
+ * progress: any other failure may come after the service accepted the message, and a second try
+ * could make the customer get it twice.
  */
-async function sendWithRetry(
-	context: IExecuteFunctions,
-	connection: ServiceConnection,
-	request: PreparedSend,
-	itemIndex: number,
-	timeout: number,
-): Promise<IDataObject> {
+async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, pacer } = attempt;
 	const cancelSignal = context.getExecutionCancelSignal();
-	let waited = 0;
-	for (let attempt = 1; ; attempt++) {
-		const response = await serviceRequest.call(
-			context,
-			connection,
-			{ method: 'POST', path: request.path, body: request.body, timeout },
-			{ itemIndex, delivery: 'unknown', cancelSignal },
-		);
-		const retryAfter = notTakenDelay(response);
-		if (retryAfter === 'no') {
+	for (let tries = 1; ; tries++) {
+		const permit = await pacer.acquire(attempt.limits, cancelSignal);
+		if (!permit) throw itemCancelledError(context.getNode(), itemIndex);
+		if (!pacer.makingProgress()) {
+			pacer.ended();
+			throw rateLimitedError(context.getNode(), itemIndex, tries - 1, 'noProgress');
+		}
+		const { response, refusal } = await attemptOnce(attempt, request, itemIndex, permit);
+		if (!refusal) {
 			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
 			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
 			if (error) throw error;
 			return response.body as IDataObject;
 		}
-		const delay = retryAfter ?? backoffDelay(attempt, Math.random());
-		if (attempt >= RETRY_LIMITS.maxAttempts || waited + delay > RETRY_LIMITS.maxTotalWaitMs) {
-			throw rateLimitedError(context.getNode(), itemIndex, attempt, response.statusCode);
+		if ((refusal.retryAfterMs ?? 0) > PACING.progressWindowMs) {
+			throw rateLimitedError(context.getNode(), itemIndex, tries, 'waitTooLong', refusal.retryAfterMs);
 		}
-		waited += delay;
-		await waitUnlessCancelled(cancelSignal, delay);
-		if (cancelSignal?.aborted) throw itemCancelledError(context.getNode(), itemIndex);
 	}
 }
 
 /**
- * Step 2: the checked items go out with at most `concurrency` requests in flight. Without
- * continue-on-fail no new send starts after a failure; requests in flight settle.
+ * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
+ * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
+ * flight settle.
  */
 export async function deliverAll(
 	session: SendSession,
@@ -85,6 +98,13 @@ export async function deliverAll(
 	const report: DeliveryReport = { sent: [], failed: [] };
 	if (queue.length === 0) return report;
 	const connection = await session.connect();
+	const attempt: Attempt = {
+		context,
+		connection,
+		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
+		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
+		timeout: options.timeout,
+	};
 	const continueOnFail = context.continueOnFail();
 	const cancelSignal = context.getExecutionCancelSignal();
 	let next = 0;
@@ -93,7 +113,7 @@ export async function deliverAll(
 			const itemIndex = queue[next++];
 			const request = prepared[itemIndex] as PreparedSend;
 			try {
-				const body = await sendWithRetry(context, connection, request, itemIndex, options.timeout);
+				const body = await sendWithPacing(attempt, request, itemIndex);
 				report.sent.push(itemIndex);
 				const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
 				results[itemIndex] = { json, pairedItem: { item: itemIndex } };

@@ -6,6 +6,7 @@ import { showFor } from '../helpers/displayOptions';
 /** The options every send shares; a send with options of its own reads those itself. */
 export interface SendOptions {
 	concurrency: number;
+	maxPerSecond: number;
 	dryRun: boolean;
 	timeout: number;
 }
@@ -23,9 +24,10 @@ export function sendOptionsField({ resource, operation, extra = [] }: SendOption
 			displayName: 'Concurrency',
 			name: 'concurrency',
 			type: 'number',
-			default: 5,
+			default: 20,
 			typeOptions: { minValue: 1, maxValue: SEND_LIMITS.maxConcurrency, numberPrecision: 0 },
-			description: `How many messages may be on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). Raise it only as far as your plan's rate limit allows.`,
+			description: `The most messages on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). The node finds the service's limit by itself and stays below it; this only caps it.`,
+			hint: 'Executions in this n8n process that send with the same credential share one pace',
 		},
 		{
 			displayName: 'Dry Run',
@@ -34,6 +36,15 @@ export function sendOptionsField({ resource, operation, extra = [] }: SendOption
 			default: false,
 			description:
 				'Whether to run every check and build the exact request without sending anything. Each item then shows the request that would have been sent.',
+		},
+		{
+			displayName: 'Max Messages per Second',
+			name: 'maxPerSecond',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			description:
+				"The most sends started per second to this service, for a plan's quota or WhatsApp's throughput (80 messages a second per business number by default). 0 means no cap.",
 		},
 		...extra,
 		{
@@ -73,6 +84,7 @@ export function readSendOptions(context: IExecuteFunctions): SendOptions {
 		concurrency: Number.isInteger(concurrency)
 			? Math.min(SEND_LIMITS.maxConcurrency, Math.max(1, concurrency))
 			: SEND_LIMITS.defaultConcurrency,
+		maxPerSecond: typeof raw.maxPerSecond === 'number' && raw.maxPerSecond > 0 ? raw.maxPerSecond : 0,
 		dryRun: raw.dryRun === true,
 		timeout: typeof raw.timeout === 'number' && raw.timeout > 0 ? raw.timeout : REQUEST_TIMEOUT_MS,
 	};

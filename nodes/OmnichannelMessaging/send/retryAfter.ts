@@ -1,7 +1,5 @@
-/** How long a rate-limited send may wait in total, and how often it is tried. */
-export const RETRY_LIMITS = {
-	maxAttempts: 6,
-	maxTotalWaitMs: 120_000,
+/** The pause after a "not taken" answer that names no Retry-After: doubles per answer in a row. */
+export const BACKOFF = {
 	baseDelayMs: 1_000,
 	maxDelayMs: 30_000,
 };
@@ -19,6 +17,6 @@ export function parseRetryAfter(value: unknown, now: number): number | undefined
 
 /** Exponential backoff with jitter, so many waiting items do not come back in one burst. */
 export function backoffDelay(attempt: number, random: number): number {
-	const ceiling = Math.min(RETRY_LIMITS.maxDelayMs, RETRY_LIMITS.baseDelayMs * 2 ** (attempt - 1));
+	const ceiling = Math.min(BACKOFF.maxDelayMs, BACKOFF.baseDelayMs * 2 ** (attempt - 1));
 	return Math.round(ceiling / 2 + (ceiling / 2) * random);
 }

@@ -30,12 +30,6 @@ export function templateIdField(operation: string): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 7',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'A template ID is a whole number, for example 7' },
-					},
-				],
 			},
 		],
 		displayOptions: showFor('whatsappTemplate', operation),

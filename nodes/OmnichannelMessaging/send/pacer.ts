@@ -1,0 +1,150 @@
+import { sleep } from 'n8n-workflow';
+
+import { PACING } from '../constants';
+import { backoffDelay } from './retryAfter';
+
+/** How an execution asks to send: its own upper bound on the window, and its rate cap (0: none). */
+export interface SendLimits {
+	ceiling: number;
+	maxPerSecond: number;
+}
+
+/** A place in the window, held for one request; given back with what the service answered. */
+export interface Permit {
+	readonly startedAt: number;
+	/** How many were in flight, this one included, when it started. */
+	readonly inFlightAtStart: number;
+}
+
+/** Waits, but wakes up at once when `signal` aborts. Never longer than `ms`. */
+export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+	if (signal?.aborted || ms <= 0) return;
+	if (!signal) return await sleep(ms);
+	let onAbort: () => void = () => {};
+	const aborted = new Promise<void>((resolve) => {
+		onAbort = resolve;
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	await Promise.race([sleep(ms), aborted]);
+	signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * The pace of one service, shared by every execution in this process that sends to it: an
+ * in-flight window that grows while answers come back and shrinks on "not taken" (429, or 503 with
+ * Retry-After), a pause of all new starts while the service asks for one, and an optional rate cap.
+ */
+export class Pacer {
+	private window = PACING.initialWindow;
+
+	private threshold = Number.POSITIVE_INFINITY;
+
+	/** The in-flight level the service last took without complaint, learned from its 429s. */
+	private acceptedLevel = Number.POSITIVE_INFINITY;
+
+	private inFlight = 0;
+
+	private pausedUntil = 0;
+
+	private lastDecreaseAt = 0;
+
+	private lastThrottleAt = 0;
+
+	private nextStartAt = 0;
+
+	/** "Not taken" answers since the last success, for the pause when the service names none. */
+	private throttlesInARow = 0;
+
+	/** When the service began refusing without taking anything since. */
+	private refusingSince = 0;
+
+	/** When a send to this service last succeeded. */
+	private lastSuccessAt = 0;
+
+	private waiting: Array<() => void> = [];
+
+	/** Waits for a place in the window; undefined when `signal` aborted first. */
+	async acquire(limits: SendLimits, signal?: AbortSignal): Promise<Permit | undefined> {
+		for (;;) {
+			if (signal?.aborted) return undefined;
+			const now = Date.now();
+			if (now < this.pausedUntil) {
+				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * PACING.resumeJitter);
+				await waitUnlessAborted(this.pausedUntil - now + Math.random() * spread, signal);
+				continue;
+			}
+			if (this.inFlight >= Math.max(1, Math.min(Math.floor(this.window), limits.ceiling))) {
+				await this.nextRelease(signal);
+				continue;
+			}
+			if (limits.maxPerSecond > 0 && now < this.nextStartAt) {
+				await waitUnlessAborted(this.nextStartAt - now, signal);
+				continue;
+			}
+			if (limits.maxPerSecond > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / limits.maxPerSecond;
+			this.inFlight += 1;
+			return { startedAt: now, inFlightAtStart: this.inFlight };
+		}
+	}
+
+	/** The service took the request (whatever it then answered): the window may grow. */
+	accepted(permit: Permit, limits: SendLimits, succeeded: boolean): void {
+		const now = Date.now();
+		if (succeeded) {
+			this.lastSuccessAt = now;
+			this.throttlesInARow = 0;
+		}
+		const cap = now - this.lastThrottleAt < PACING.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
+		const step = this.window < this.threshold ? 1 : 1 / this.window;
+		this.window = Math.max(1, Math.min(cap, this.window + step));
+		this.release();
+	}
+
+	/** "Not taken": the window shrinks once per burst, and a Retry-After pauses every new start. */
+	throttled(permit: Permit, retryAfterMs: number | undefined): void {
+		const now = Date.now();
+		this.lastThrottleAt = now;
+		this.acceptedLevel = Math.max(1, Math.min(this.acceptedLevel, permit.inFlightAtStart - 1));
+		// Answers to requests that started before the last decrease belong to the burst that caused it.
+		if (permit.startedAt >= this.lastDecreaseAt) {
+			this.window = Math.max(1, Math.min(this.window * PACING.decrease, this.acceptedLevel));
+			this.threshold = this.window;
+			this.lastDecreaseAt = now;
+		}
+		if (this.throttlesInARow === 0) this.refusingSince = now;
+		this.throttlesInARow += 1;
+		const pause = retryAfterMs ?? backoffDelay(this.throttlesInARow, Math.random());
+		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+		this.release();
+	}
+
+	/** The request ended without an answer (network fault, timeout): its place is free again. */
+	ended(): void {
+		this.release();
+	}
+
+	/** False once the service has refused every send, and taken none, for the whole progress window. */
+	makingProgress(now = Date.now()): boolean {
+		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= PACING.progressWindowMs;
+	}
+
+	private release(): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		const waiting = this.waiting;
+		this.waiting = [];
+		for (const wake of waiting) wake();
+	}
+
+	/** Only a release lowers the count in flight or grows the window, so nothing else needs a look. */
+	private async nextRelease(signal?: AbortSignal): Promise<void> {
+		let wake: () => void = () => {};
+		const released = new Promise<void>((resolve) => {
+			wake = () => resolve();
+			this.waiting.push(wake);
+			signal?.addEventListener('abort', wake, { once: true });
+		});
+		await released;
+		signal?.removeEventListener('abort', wake);
+		this.waiting = this.waiting.filter((entry) => entry !== wake);
+	}
+}

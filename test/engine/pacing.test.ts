@@ -1,0 +1,141 @@
+/**
+ * The pacer shared by every execution that sends to one service in this process: an adaptive
+ * window, a service-wide pause on Retry-After, a rate cap, and no item lost while the service
+ * makes progress. Runs through n8n-core's engine against the fake service.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { nodeConstants, processState, runNode } from '../helpers/engine';
+import type { RunResult } from '../helpers/engine';
+import { locator, mapped, useFakeService } from '../helpers/fixtures';
+
+const service = useFakeService();
+const SEND_PATH = '/whatsapp/send-template-message';
+
+const phones = (count: number, prefix = '0') =>
+	Array.from({ length: count }, (_, i) => ({ phone: `+491510${prefix}${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
+
+const templateSend = (options: INodeParameters = {}): INodeParameters => ({
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: '={{ $json.phone }}',
+	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
+	options: { validateTemplate: false, ...options },
+});
+
+const posts = () => service.fake.sends(SEND_PATH);
+const accepted = () => posts().filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);
+const refused = () => posts().filter((r) => r.status === 429);
+
+function expectEachSentOnce(expected: string[], results: RunResult[]) {
+	for (const result of results) expect(result.error).toBeUndefined();
+	expect([...accepted()].sort()).toEqual([...expected].sort());
+	for (const result of results) expect(result.output.every((item) => item.json.status === 'ongoing')).toBe(true);
+}
+
+afterEach(() => {
+	service.fake.latencyMs = 0;
+	service.fake.concurrencyLimit = Number.POSITIVE_INFINITY;
+	service.fake.retryAfter = '1';
+});
+
+describe('adaptive window', () => {
+	test('shrinks on 429 and grows back: every message sent once, few 429s, near the limit', async () => {
+		Object.assign(service.fake, { latencyMs: 40, concurrencyLimit: 4, retryAfter: '0' });
+		const items = phones(120);
+		const started = Date.now();
+		const result = await runNode({ parameters: templateSend({ concurrency: 50 }), credentials: service.credentials, items });
+		const wall = Date.now() - started;
+		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		expect(refused().length).toBeLessThanOrEqual(items.length * 0.1);
+		// floor: 120 sends × 40 ms ÷ 4 in flight = 1.2 s
+		expect(wall).toBeLessThan(1200 * 2);
+	});
+
+	test('a Retry-After pauses every start to that service, not just the refused item', async () => {
+		service.fake.latencyMs = 20;
+		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);
+		const items = phones(10);
+		const result = await runNode({ parameters: templateSend({ concurrency: 5 }), credentials: service.credentials, items });
+		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		const refusedAt = refused()[0].time;
+		const startedDuringPause = posts().filter((r) => r.time > refusedAt + 30 && r.time < refusedAt + 950);
+		expect(startedDuringPause).toEqual([]);
+		expect(posts().filter((r) => r.time >= refusedAt + 950).length).toBeGreaterThan(0);
+	});
+
+	test('two executions at once share one pacer: after warm-up the service never sees more than its limit', async () => {
+		Object.assign(service.fake, { latencyMs: 40, concurrencyLimit: 6, retryAfter: '0' });
+		const first = phones(90, '1');
+		const second = phones(90, '2');
+		const results = await Promise.all([
+			runNode({ parameters: templateSend({ concurrency: 20 }), credentials: service.credentials, items: first }),
+			runNode({ parameters: templateSend({ concurrency: 20 }), credentials: service.credentials, items: second }),
+		]);
+		expectEachSentOnce([...first, ...second].map((p) => p.phone), results);
+		expect(processState().pacedServices()).toHaveLength(1);
+		// The fake refuses whatever goes past its limit: once the window has learned it, no more 429s.
+		const firstRefusal = refused()[0]?.time ?? Number.POSITIVE_INFINITY;
+		const late = refused().filter((r) => r.time > firstRefusal + 200);
+		expect(late).toEqual([]);
+		expect(refused().length).toBeLessThanOrEqual(12);
+	});
+
+	test('different API keys get different pacers, keyed without the key itself', async () => {
+		await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		await runNode({ parameters: templateSend(), credentials: { ...service.credentials, apiKey: 'another-key-b7c1' }, items: phones(1) });
+		const keys = processState().pacedServices();
+		expect(keys).toHaveLength(2);
+		expect(keys.join(' ')).not.toContain(service.credentials.apiKey);
+		expect(keys.join(' ')).not.toContain('another-key-b7c1');
+		expect(keys.every((key) => key.startsWith(service.fake.url))).toBe(true);
+	});
+});
+
+describe('rate cap', () => {
+	test('Max Messages per Second holds the start rate within 10%', async () => {
+		const items = phones(41);
+		const result = await runNode({ parameters: templateSend({ maxPerSecond: 20 }), credentials: service.credentials, items });
+		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		const times = posts().map((r) => r.time);
+		const rate = ((times.length - 1) * 1000) / (times[times.length - 1] - times[0]);
+		expect(rate).toBeGreaterThan(18);
+		expect(rate).toBeLessThan(22);
+	});
+});
+
+describe('no item lost while the service makes progress', () => {
+	test('a service that answers 429 forever: every item fails as not sent after the progress bound, with the POSTs expected', async () => {
+		const { PACING } = nodeConstants();
+		const saved = PACING.progressWindowMs;
+		PACING.progressWindowMs = 2_500;
+		try {
+			service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } }, 1000);
+			const started = Date.now();
+			const { output, error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(3), continueOnFail: true });
+			expect(error).toBeUndefined();
+			// t=0: 2 in flight (the first window), both refused; then the window is 1 and every Retry-After pause lets one through:
+			// t≈1 s, t≈2 s; at t≈3 s the 2.5 s bound has passed and the items fail without another POST.
+			expect(posts()).toHaveLength(4);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+			expect(output.map((item) => item.json.error)).toEqual([0, 1, 2].map((i) => `Rate limited by the service: the message for item ${i} was not sent`));
+			expect(output.every((item) => (item.error?.description ?? '').includes('The message was not sent.'))).toBe(true);
+			expect(output[0].error?.description).toContain('no message to the service went through for 3 seconds');
+		} finally {
+			PACING.progressWindowMs = saved;
+		}
+	});
+
+	test('cancelling the execution during a pause ends every wait at once, nothing more is sent', async () => {
+		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '30' }, body: { detail: 'later' } }, 1);
+		const started = Date.now();
+		const result = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials: service.credentials, items: phones(5), cancelAfterMs: 400 });
+		expect(Date.now() - started).toBeLessThan(2_000);
+		expect(posts()).toHaveLength(1);
+		expect(accepted()).toEqual([]);
+		expect(result.run.status).toBe('canceled');
+	});
+});
