@@ -1,8 +1,10 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { invalidInputError } from '../errors';
 import { showFor } from '../helpers/displayOptions';
-import { locatorValue, toPositiveInteger } from '../helpers/values';
+import { listOrIdField, numberedIdFrom } from '../helpers/locator';
+import type { NumberedThing } from '../helpers/locator';
+
+const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 };
 
 /**
  * The WhatsApp channel: picked from the service's channel list, or given by number. Before 0.2.0
@@ -10,46 +12,17 @@ import { locatorValue, toPositiveInteger } from '../helpers/values';
  * n8n hands a value that is not a locator to the reader unchanged.
  */
 export function channelIdField(operation: string): INodeProperties {
-	return {
-		displayName: 'Channel',
+	return listOrIdField(CHANNEL, {
 		name: 'channelId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
+		searchListMethod: 'searchChannels',
 		description:
 			'The WhatsApp channel (platform) to use: pick it from the list, or give its number, for example 12. Sent as channel_id when sending and as platform_id when reading templates.',
-		hint: 'If the list stays empty, your service has no channel list: switch to By ID and enter the channel number',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a channel...',
-				typeOptions: { searchListMethod: 'searchChannels', searchable: true, searchFilterRequired: false },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 12',
-			},
-		],
+		hint: 'If the list cannot load, your service has no channel list: switch to By ID and enter the channel number',
 		displayOptions: showFor('whatsappTemplate', operation),
-	};
+	});
 }
 
 /** The channel as the service's integer id: `parameter` is the field's value, a locator or a plain number. */
 export function channelIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
-	const raw = locatorValue(parameter);
-	const channelId = toPositiveInteger(raw);
-	if (channelId === undefined) {
-		throw invalidInputError(
-			node,
-			itemIndex,
-			'Channel',
-			`${JSON.stringify(raw) ?? 'nothing'} is not a channel ID: give the channel's number, for example 12`,
-			'Pick a channel from the list, or switch to "By ID" and enter its number, for example 12.',
-		);
-	}
-	return channelId;
+	return numberedIdFrom(CHANNEL, parameter, node, itemIndex);
 }

@@ -93,6 +93,58 @@ function withDelivery(description: string, place: ErrorPlace): string {
 	return place.delivery ? `${description} ${DELIVERY_TEXT[place.delivery]}` : description;
 }
 
+interface Words {
+	message: string;
+	description: string;
+}
+
+/** A 2xx answer the node cannot use: not JSON, or not the shape it needs. */
+function successProblem(response: ServiceResponse, expect: ExpectedAnswer | undefined): Words | undefined {
+	const { statusCode, body } = response;
+	const returned = `It returned HTTP ${statusCode} with ${describeBody(body)}.`;
+	if (!isObject(body) && !Array.isArray(body)) {
+		return { message: 'The service answered without the expected JSON data', description: returned };
+	}
+	const expected = expect ? EXPECTED[expect] : undefined;
+	if (expected && !expected.holds(body)) return { message: expected.message, description: returned };
+	return undefined;
+}
+
+/** What a failed answer means, in the user's words. */
+function failureWords(response: ServiceResponse): Words {
+	const { statusCode, body } = response;
+	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
+		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
+		return { message: excerpt(body.error, 300), description: `The service refused the request (error code: ${code}).` };
+	}
+	if (statusCode === 401 || statusCode === 403) {
+		const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
+		return {
+			message: 'The API key was rejected',
+			description: `The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name (default ${DEFAULT_API_KEY_HEADER}), in the Omnichannel Messaging API credential.`,
+		};
+	}
+	if (statusCode === 404) {
+		return {
+			message: 'The service has no such resource (404)',
+			description: `Check the base URL in the credential (for example https://api.example.com) and the channel and template IDs. The service sent ${describeBody(body)}.`,
+		};
+	}
+	if (statusCode === 429) {
+		return {
+			message: 'The service is rate limiting requests (429)',
+			description: 'Too many requests were sent at once. Lower the concurrency option or try again later.',
+		};
+	}
+	if (statusCode >= 500) {
+		return {
+			message: `The service failed with HTTP ${statusCode}`,
+			description: `The service had an internal problem and sent ${describeBody(body)}.`,
+		};
+	}
+	return { message: `The service answered HTTP ${statusCode}`, description: `The service sent ${describeBody(body)}.` };
+}
+
 /**
  * The one place where a service answer becomes an n8n error. Returns undefined when the answer
  * is a success the node can use.
@@ -102,63 +154,16 @@ export function serviceResponseError(
 	response: ServiceResponse,
 	place: ErrorPlace = {},
 ): NodeApiError | undefined {
-	const { statusCode, body } = response;
-	const httpCode = String(statusCode);
-	const options = { itemIndex: place.itemIndex, httpCode };
+	const { statusCode } = response;
+	const words = statusCode >= 200 && statusCode < 300 ? successProblem(response, place.expect) : failureWords(response);
+	if (!words) return undefined;
 	// getNode() copies the node: on a broadcast's hot path it is asked for only to build an error.
-	const make = (message: string, description: string) =>
-		new NodeApiError(context.getNode(), errorContext(response), {
-			...options,
-			message,
-			description: withDelivery(description, place),
-		});
-
-	if (statusCode >= 200 && statusCode < 300) {
-		if (!isObject(body) && !Array.isArray(body)) {
-			return make(
-				'The service answered without the expected JSON data',
-				`It returned HTTP ${statusCode} with ${describeBody(body)}.`,
-			);
-		}
-		const expected = place.expect ? EXPECTED[place.expect] : undefined;
-		if (expected && !expected.holds(body)) {
-			return make(expected.message, `It returned HTTP ${statusCode} with ${describeBody(body)}.`);
-		}
-		return undefined;
-	}
-	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
-		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
-		return make(excerpt(body.error, 300), `The service refused the request (error code: ${code}).`);
-	}
-	if (statusCode === 401 || statusCode === 403) {
-		const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
-		return make(
-			'The API key was rejected',
-			`The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name (default ${DEFAULT_API_KEY_HEADER}), in the Omnichannel Messaging API credential.`,
-		);
-	}
-	if (statusCode === 404) {
-		return make(
-			'The service has no such resource (404)',
-			`Check the base URL in the credential (for example https://api.example.com) and the channel and template IDs. The service sent ${describeBody(body)}.`,
-		);
-	}
-	if (statusCode === 429) {
-		return make(
-			'The service is rate limiting requests (429)',
-			'Too many requests were sent at once. Lower the concurrency option or try again later.',
-		);
-	}
-	if (statusCode >= 500) {
-		return make(
-			`The service failed with HTTP ${statusCode}`,
-			`The service had an internal problem and sent ${describeBody(body)}.`,
-		);
-	}
-	return make(
-		`The service answered HTTP ${statusCode}`,
-		`The service sent ${describeBody(body)}.`,
-	);
+	return new NodeApiError(context.getNode(), errorContext(response), {
+		itemIndex: place.itemIndex,
+		httpCode: String(statusCode),
+		message: words.message,
+		description: withDelivery(words.description, place),
+	});
 }
 
 const NETWORK_TEXT: Record<string, { message: string; delivery: DeliveryOutcome }> = {

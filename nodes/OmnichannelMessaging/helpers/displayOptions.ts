@@ -1,6 +1,21 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
 type Show = { resource: string[]; operation: string[] };
 
 /** The displayOptions of a field that belongs to one operation of one resource. */
 export function showFor(resource: string, operation: string): { show: Show } {
 	return { show: { resource: [resource], operation: [operation] } };
+}
+
+/** The Operation selector of a resource. */
+export function operationField(resource: string, options: INodePropertyOptions[], defaultOperation: string): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
 }

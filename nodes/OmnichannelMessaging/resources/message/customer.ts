@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInputError } from '../../errors';
 import { showFor } from '../../helpers/displayOptions';
+import { sendOptionsField } from '../../send/options';
 import { toServiceString } from '../../helpers/values';
 
 export function customerIdField(operation: string): INodeProperties {
@@ -31,4 +32,9 @@ export function readCustomerId(this: IExecuteFunctions, itemIndex: number): stri
 		);
 	}
 	return customerId;
+}
+
+/** A message send's fields: who gets it, what the operation sends, and the send options. */
+export function messageSendFields(operation: string, fields: INodeProperties[]): INodeProperties[] {
+	return [customerIdField(operation), ...fields, sendOptionsField({ resource: 'message', operation })];
 }

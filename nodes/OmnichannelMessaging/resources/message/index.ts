@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationField } from '../../helpers/displayOptions';
 import { sendAttachmentDescription } from './sendAttachment';
 import { sendTextDescription } from './sendText';
 
@@ -7,13 +8,9 @@ export { prepareSendAttachment } from './sendAttachment';
 export { prepareSendText } from './sendText';
 
 export const messageDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['message'] } },
-		options: [
+	operationField(
+		'message',
+		[
 			{
 				name: 'Send Attachment',
 				value: 'sendAttachment',
@@ -27,8 +24,8 @@ export const messageDescription: INodeProperties[] = [
 				description: 'Send a plain text message to a customer on any connected platform',
 			},
 		],
-		default: 'sendText',
-	},
+		'sendText',
+	),
 	...sendTextDescription,
 	...sendAttachmentDescription,
 ];

@@ -2,16 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
-import { sendOptionsField } from '../../send/options';
 import { invalidInputError } from '../../errors';
 import type { PrepareSend } from '../../send/session';
 import { checkMediaUrl } from '../../helpers/url';
-import { customerIdField, readCustomerId } from './customer';
+import { messageSendFields, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];
 
-export const sendAttachmentDescription: INodeProperties[] = [
-	customerIdField('sendAttachment'),
+export const sendAttachmentDescription: INodeProperties[] = messageSendFields('sendAttachment', [
 	{
 		displayName: 'Attachment Type',
 		name: 'attachmentType',
@@ -38,8 +36,7 @@ export const sendAttachmentDescription: INodeProperties[] = [
 		hint: 'Must start with https:// (or http://) and be publicly reachable',
 		displayOptions: showFor('message', 'sendAttachment'),
 	},
-	sendOptionsField({ resource: 'message', operation: 'sendAttachment' }),
-];
+]);
 
 export const prepareSendAttachment: PrepareSend = async function (itemIndex) {
 	const customerId = readCustomerId.call(this, itemIndex);

@@ -2,14 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
-import { sendOptionsField } from '../../send/options';
 import { invalidInputError } from '../../errors';
 import type { PrepareSend } from '../../send/session';
 import { toServiceString } from '../../helpers/values';
-import { customerIdField, readCustomerId } from './customer';
+import { messageSendFields, readCustomerId } from './customer';
 
-export const sendTextDescription: INodeProperties[] = [
-	customerIdField('sendText'),
+export const sendTextDescription: INodeProperties[] = messageSendFields('sendText', [
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -21,8 +19,7 @@ export const sendTextDescription: INodeProperties[] = [
 		description: 'The message the customer receives, as plain text',
 		displayOptions: showFor('message', 'sendText'),
 	},
-	sendOptionsField({ resource: 'message', operation: 'sendText' }),
-];
+]);
 
 export const prepareSendText: PrepareSend = async function (itemIndex) {
 	const customerId = readCustomerId.call(this, itemIndex);

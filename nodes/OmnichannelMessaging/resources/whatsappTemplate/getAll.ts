@@ -1,17 +1,11 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom } from '../../channel/fields';
-import { API_PREFIX, PATHS } from '../../constants';
+import { PATHS } from '../../constants';
 import { invalidInputError } from '../../errors';
 import { showFor } from '../../helpers/displayOptions';
 import { toPositiveInteger } from '../../helpers/values';
-import { objectsOf, pairedTo, prepareRead, usableAnswer } from '../../transport/readAnswers';
+import { declarativeRead, objectsOf } from '../../transport/readAnswers';
 
 export const getAllDescription: INodeProperties[] = [
 	channelIdField('getAll'),
@@ -50,28 +44,16 @@ function readLimit(this: IExecuteSingleFunctions): number {
 	return limit;
 }
 
-async function setTemplateListQuery(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const channelId = this.getNodeParameter('channelId', undefined);
-	requestOptions.qs = { platform_id: channelIdFrom(channelId, this.getNode(), this.getItemIndex()) };
-	readLimit.call(this);
-	return await prepareRead.call(this, requestOptions);
-}
-
-/** One n8n item per template, capped by Limit unless Return All is on. */
-async function outputTemplates(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const templates = objectsOf(usableAnswer(this, response, 'templateList'));
-	return templates.slice(0, readLimit.call(this)).map((json) => pairedTo(this, json));
-}
-
-export const getAllRouting = {
-	request: { method: 'GET' as const, url: `${API_PREFIX}${PATHS.templateList}` },
-	send: { preSend: [setTemplateListQuery] },
-	output: { postReceive: [outputTemplates] },
-};
+/** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
+export const getAllRouting = declarativeRead({
+	path: PATHS.templateList,
+	expect: 'templateList',
+	query() {
+		const channelId = channelIdFrom(this.getNodeParameter('channelId', undefined), this.getNode(), this.getItemIndex());
+		readLimit.call(this);
+		return { platform_id: channelId };
+	},
+	output(body) {
+		return objectsOf(body).slice(0, readLimit.call(this));
+	},
+});

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationField } from '../../helpers/displayOptions';
 import { getAllDescription, getAllRouting } from './getAll';
 import { getDescription, getRouting } from './get';
 import { sendDescription } from './send';
@@ -7,13 +8,9 @@ import { sendDescription } from './send';
 export { prepareSendTemplate } from './send';
 
 export const whatsappTemplateDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['whatsappTemplate'] } },
-		options: [
+	operationField(
+		'whatsappTemplate',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -36,8 +33,8 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 					'Send an approved template to a phone number. The service queues it (status "ongoing"): queued is not yet delivered.',
 			},
 		],
-		default: 'send',
-	},
+		'send',
+	),
 	...sendDescription,
 	...getDescription,
 	...getAllDescription,
