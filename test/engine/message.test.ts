@@ -119,8 +119,8 @@ describe('continue on fail', () => {
 		expect(output[0].json.status).toBe('sent');
 		expect(output[1].json.error).toBe('Text (item 1): it is empty');
 		expect(output[2].json.error).toBe('Customer not found');
-		expect(output[2].error?.description).toContain('error code: customer_not_found');
-		expect(output[2].error?.description).toContain('The message was not sent.');
+		expect(output[2].json.message).toContain('error code: customer_not_found');
+		expect(output[2].json.message).toContain('The message was not sent.');
 		expect(output[3].json.status).toBe('sent');
 		expect(service.fake.requests.map((r) => r.body.customer_id)).toEqual(['1', 'not-a-customer', '4']);
 		expect(serializeEverything(run)).not.toContain(API_KEY);

@@ -9,6 +9,8 @@ export interface RecordedRequest {
 	body: any;
 	time: number;
 	status?: number | string;
+	/** Requests in flight at the fake when this one arrived, itself included. */
+	inFlight?: number;
 }
 
 export type Fault =
@@ -40,6 +42,7 @@ export declare class FakeService {
 	url: string;
 	latencyMs: number;
 	concurrencyLimit: number;
+	retryAfter: string;
 	requests: RecordedRequest[];
 	channels: Array<Record<string, unknown>>;
 	peakInFlight: number;

@@ -115,6 +115,7 @@ class FakeService {
 			if (this.log) this.log(record);
 			this.inFlight += 1;
 			this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+			record.inFlight = this.inFlight;
 			const overLimit = this.inFlight > this.concurrencyLimit;
 			const finish = (status, body, headers = {}) => {
 				this.inFlight -= 1;

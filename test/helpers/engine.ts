@@ -223,6 +223,8 @@ export interface RunOptions {
 	credentialReadMs?: number;
 	/** Cancel the execution after this many ms, as the editor's stop button or n8n's workflow timeout does. */
 	cancelAfterMs?: number;
+	/** The node's ID (default node-1): two IDs are two nodes of the same workflow. */
+	nodeId?: string;
 }
 
 export interface RunResult {
@@ -244,7 +246,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const nodeTypes = new PackageNodeTypes(loader);
 	if (options.nodeType) nodeTypes.register(NODE_TYPE, options.nodeType);
 	const node: INode = {
-		id: 'node-1',
+		id: options.nodeId ?? 'node-1',
 		name: NODE_NAME,
 		type: NODE_TYPE,
 		typeVersion: 1,

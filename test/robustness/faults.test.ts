@@ -138,9 +138,13 @@ function expectNoSecretSaved(...values: unknown[]) {
 
 /** What the user reads: the error of a failed run, or of the error item with continueOnFail. */
 function failureOf(result: RunResult) {
+	// An error item is json alone (n8n 2.x keeps no other json beside an error object): error, message (the description), details.
 	const item = result.output.find((o) => o.error || typeof o.json.error === 'string');
 	const error = (result.error ?? item?.error) as { message: string; description?: string | null } | undefined;
-	return { message: error?.message ?? (item?.json.error as string | undefined), description: error?.description ?? '' };
+	return {
+		message: error?.message ?? (item?.json.error as string | undefined),
+		description: error?.description ?? (item?.json.message as string | undefined) ?? '',
+	};
 }
 
 function expectPlainWords(message: string | undefined, description: string) {

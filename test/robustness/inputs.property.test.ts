@@ -427,7 +427,8 @@ async function checkSend(op: SendOp, c: SendCase) {
 		if (item && (item.pairedItem as { item: number } | undefined)?.item !== i) problems.push(`output ${i} is paired to ${JSON.stringify(item.pairedItem)}`);
 		const outcome = outcomeOf(item, i, problems, mentionsObjectText(c));
 		if (outcome.kind === 'invalid') {
-			const description = String((item?.error as { description?: string } | undefined)?.description ?? '');
+			// An error item is json alone: its description is json.message (n8n 2.x keeps no json beside an error object).
+			const description = String((item?.error as { description?: string } | undefined)?.description ?? item?.json.message ?? '');
 			if (!description.includes('Nothing was sent')) problems.push(`item ${i}: refused, but the description does not say nothing was sent: ${description}`);
 		}
 		count(`${op.name}: ${outcome.kind}${outcome.kind === 'invalid' ? ` ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(outcome.message ?? '')?.[0]}` : ''}`);

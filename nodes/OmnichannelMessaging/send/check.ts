@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nothingSentError, parameterReadError } from '../errors';
 import { errorItem } from './results';
+import { readSendOnceKey } from './sendOnceQueue';
 import type { ItemResults } from './results';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
@@ -19,7 +20,9 @@ export async function checkEveryItem(
 	const prepared: Array<PreparedSend | undefined> = new Array(itemCount);
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		try {
-			prepared[itemIndex] = await prepare.call(context, itemIndex, session);
+			const request = await prepare.call(context, itemIndex, session);
+			if (session.options.sendOnce) request.sendOnceKey = readSendOnceKey(context, itemIndex);
+			prepared[itemIndex] = request;
 		} catch (caught) {
 			const error = parameterReadError(context.getNode(), caught, itemIndex);
 			if (!context.continueOnFail()) throw nothingSentError(context.getNode(), error);

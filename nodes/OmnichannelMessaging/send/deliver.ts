@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PACING } from '../constants';
-import { itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../errors';
+import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../errors';
 import type { ServiceResponse } from '../errors';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { Pacer, Permit, SendLimits } from './pacer';
 import { pacerFor, serviceKey } from './processState';
+import type { ClaimOutcome } from './processState';
 import { parseRetryAfter } from './retryAfter';
 import { errorItem } from './results';
 import type { ItemResults } from './results';
@@ -83,6 +84,23 @@ async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex
 	}
 }
 
+/** Where the workers take their next item from, and tell how its send ended. */
+export interface ItemSource {
+	take(): Promise<number | undefined>;
+	settle(itemIndex: number, outcome: ClaimOutcome): Promise<void>;
+	finish(): Promise<void>;
+}
+
+/** The items in input order, nothing remembered. */
+export function inInputOrder(queue: number[]): ItemSource {
+	let next = 0;
+	return {
+		take: async () => queue[next++],
+		settle: async () => {},
+		finish: async () => {},
+	};
+}
+
 /**
  * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
  * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
@@ -92,11 +110,10 @@ export async function deliverAll(
 	session: SendSession,
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
+	source: ItemSource,
 ): Promise<DeliveryReport> {
 	const { context, options } = session;
-	const queue = prepared.flatMap((request, itemIndex) => (request ? [itemIndex] : []));
 	const report: DeliveryReport = { sent: [], failed: [] };
-	if (queue.length === 0) return report;
 	const connection = await session.connect();
 	const attempt: Attempt = {
 		context,
@@ -107,24 +124,30 @@ export async function deliverAll(
 	};
 	const continueOnFail = context.continueOnFail();
 	const cancelSignal = context.getExecutionCancelSignal();
-	let next = 0;
 	const worker = async () => {
-		while (next < queue.length && !(report.firstFailure && !continueOnFail) && !cancelSignal?.aborted) {
-			const itemIndex = queue[next++];
+		while (!(report.firstFailure && !continueOnFail) && !cancelSignal?.aborted) {
+			const itemIndex = await source.take();
+			if (itemIndex === undefined) return;
 			const request = prepared[itemIndex] as PreparedSend;
 			try {
 				const body = await sendWithPacing(attempt, request, itemIndex);
 				report.sent.push(itemIndex);
 				const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
 				results[itemIndex] = { json, pairedItem: { item: itemIndex } };
+				await source.settle(itemIndex, 'accepted');
 			} catch (caught) {
 				const error = sendFailureError(context.getNode(), caught, itemIndex);
 				report.failed.push(itemIndex);
 				if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
 				if (continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
+				await source.settle(itemIndex, factsOf(error).outcome);
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(options.concurrency, queue.length) }, async () => await worker()));
+	try {
+		await Promise.all(Array.from({ length: options.concurrency }, async () => await worker()));
+	} finally {
+		await source.finish();
+	}
 	return report;
 }

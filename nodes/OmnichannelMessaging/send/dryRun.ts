@@ -10,8 +10,10 @@ export function reportDryRun(
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
 ): void {
+	let built = 0;
 	prepared.forEach((request, itemIndex) => {
-		if (!request) return;
+		if (!request || results[itemIndex]) return;
+		built += 1;
 		results[itemIndex] = {
 			json: {
 				dryRun: true,
@@ -22,7 +24,7 @@ export function reportDryRun(
 		};
 	});
 	context.addExecutionHints({
-		message: `Dry run: ${prepared.filter(Boolean).length} message(s) checked and built. Nothing was sent.`,
+		message: `Dry run: ${built} message(s) checked and built. Nothing was sent.`,
 		location: 'outputPane',
 	});
 }

@@ -4,12 +4,65 @@ import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
 import { showFor } from '../helpers/displayOptions';
 
 /** The options every send shares; a send with options of its own reads those itself. */
+export interface SendOnceOptions {
+	scope: 'node' | 'workflow';
+	unknown: 'skip' | 'send';
+	history: number;
+}
+
 export interface SendOptions {
 	concurrency: number;
+	/** Set when Send Once per Key is given. */
+	sendOnce?: SendOnceOptions;
 	maxPerSecond: number;
 	dryRun: boolean;
 	timeout: number;
 }
+
+/** Send once per key: n8n's own processed-data store remembers which keys went out. */
+const SEND_ONCE_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Send Once per Key',
+		name: 'sendOnceKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.orderId }}-shipped',
+		description:
+			'A key for each message: an item whose key was already sent is not sent again, in this execution or any later one (a webhook delivered twice, a re-run, Retry On Fail). Empty: off.',
+		hint: 'Use an expression that is the same every time this message would be sent, for example {{ $json.orderId }}-shipped',
+	},
+	{
+		displayName: 'Send Once Across',
+		name: 'sendOnceScope',
+		type: 'options',
+		default: 'node',
+		options: [
+			{ name: 'This Node', value: 'node', description: 'Keys sent by this node only' },
+			{ name: 'All Send Nodes in This Workflow', value: 'workflow', description: 'Keys sent by any send node of this workflow with this scope' },
+		],
+		description: 'Where a key counts as already sent',
+	},
+	{
+		displayName: 'If an Earlier Outcome Is Unknown',
+		name: 'sendOnceUnknown',
+		type: 'options',
+		default: 'skip',
+		options: [
+			{ name: 'Skip It', value: 'skip', description: 'Never risk a duplicate: the item is output as skipped' },
+			{ name: 'Send It', value: 'send', description: 'Send again a message that may already have arrived' },
+		],
+		description:
+			'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut connection, n8n stopping mid-broadcast)',
+	},
+	{
+		displayName: 'Send Once History',
+		name: 'sendOnceHistory',
+		type: 'number',
+		default: 100000,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'How many keys to remember; the oldest are forgotten first. Must exceed the largest broadcast.',
+	},
+];
 
 export interface SendOptionsConfig {
 	resource: string;
@@ -46,6 +99,7 @@ export function sendOptionsField({ resource, operation, extra = [] }: SendOption
 			description:
 				"The most sends started per second to this service, for a plan's quota or WhatsApp's throughput (80 messages a second per business number by default). 0 means no cap.",
 		},
+		...SEND_ONCE_OPTIONS,
 		...extra,
 		{
 			displayName: 'Timeout',
@@ -85,7 +139,20 @@ export function readSendOptions(context: IExecuteFunctions): SendOptions {
 			? Math.min(SEND_LIMITS.maxConcurrency, Math.max(1, concurrency))
 			: SEND_LIMITS.defaultConcurrency,
 		maxPerSecond: typeof raw.maxPerSecond === 'number' && raw.maxPerSecond > 0 ? raw.maxPerSecond : 0,
+		sendOnce: readSendOnceOptions(raw, context),
 		dryRun: raw.dryRun === true,
 		timeout: typeof raw.timeout === 'number' && raw.timeout > 0 ? raw.timeout : REQUEST_TIMEOUT_MS,
+	};
+}
+
+/** On when a key is given, judged on the parameter as saved: the key itself is read per item. */
+function readSendOnceOptions(raw: IDataObject, context: IExecuteFunctions): SendOnceOptions | undefined {
+	const saved = (context.getNode().parameters.options as IDataObject | undefined)?.sendOnceKey;
+	if (saved === undefined || saved === '') return undefined;
+	const history = Number(raw.sendOnceHistory);
+	return {
+		scope: raw.sendOnceScope === 'workflow' ? 'workflow' : 'node',
+		unknown: raw.sendOnceUnknown === 'send' ? 'send' : 'skip',
+		history: Number.isSafeInteger(history) && history > 0 ? history : 100_000,
 	};
 }

@@ -5,6 +5,7 @@ import { checkEveryItem } from './check';
 import { deliverAll } from './deliver';
 import type { DeliveryReport } from './deliver';
 import { reportDryRun } from './dryRun';
+import { itemSourceFor, previewSendOnce } from './sendOnce';
 import { readSendOptions } from './options';
 import { outputOf } from './results';
 import type { ItemResults } from './results';
@@ -15,11 +16,15 @@ import type { PreparedSend, PrepareSend } from './session';
 function throwIfStopped(
 	context: IExecuteFunctions,
 	prepared: Array<PreparedSend | undefined>,
+	results: ItemResults,
 	report: DeliveryReport,
 ): void {
 	if (report.firstFailure && !context.continueOnFail()) {
 		const done = new Set([...report.sent, ...report.failed]);
-		const notStarted = prepared.flatMap((request, itemIndex) => (request && !done.has(itemIndex) ? [itemIndex] : []));
+		// Items skipped for their send-once key have their result already.
+		const notStarted = prepared.flatMap((request, itemIndex) =>
+			request && !done.has(itemIndex) && !results[itemIndex] ? [itemIndex] : [],
+		);
 		throw partialSendError(context.getNode(), report.firstFailure.error, { sent: report.sent, failed: report.failed, notStarted });
 	}
 	if (context.getExecutionCancelSignal()?.aborted) throw executionCancelledError(context.getNode(), report.sent);
@@ -34,10 +39,13 @@ export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareS
 	const results: ItemResults = new Array(this.getInputData().length);
 	const prepared = await checkEveryItem(this, prepare, session, results);
 	if (session.options.dryRun) {
+		await previewSendOnce(session, prepared, results);
 		reportDryRun(this, prepared, results);
 		return outputOf(results);
 	}
-	const report = await deliverAll(session, prepared, results);
-	throwIfStopped(this, prepared, report);
+	const { queue, source } = itemSourceFor(session, prepared, results);
+	if (queue.length === 0) return outputOf(results);
+	const report = await deliverAll(session, prepared, results, source);
+	throwIfStopped(this, prepared, results, report);
 	return outputOf(results);
 }

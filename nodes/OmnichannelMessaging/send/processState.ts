@@ -2,7 +2,8 @@ import { Pacer } from './pacer';
 
 /*
  * The state this node keeps between executions in one n8n process, in one place: one pacer per
- * service. Keys hold the base URL and a hash of the API key, never the key itself.
+ * service (keyed by the base URL and a hash of the API key, never the key itself), and the
+ * send-once keys being sent right now (keyed by workflow, scope and key).
  */
 
 const pacers = new Map<string, Pacer>();
@@ -39,4 +40,74 @@ export function pacedServices(): string[] {
 /** Forgets every pacer, as a restart of n8n would (tests start each case from a fresh process state). */
 export function forgetProcessState(): void {
 	pacers.clear();
+	for (const held of claims.values()) held.settle('notSent');
+	claims.clear();
+}
+
+/** How a send with a send-once key ended, for an execution that waits on the same key. */
+export type ClaimOutcome = 'accepted' | 'notSent' | 'unknown';
+
+interface HeldClaim {
+	outcome: Promise<ClaimOutcome>;
+	settle(outcome: ClaimOutcome): void;
+}
+
+/** Send-once keys an execution of this process is sending right now, by workflow, scope and key. */
+const claims = new Map<string, HeldClaim>();
+
+/**
+ * Takes every key that no other execution holds, at once (nothing awaited in between), and says
+ * which keys others hold. An execution only ever waits on executions that started before it, so
+ * two executions can never wait on each other.
+ */
+export function claimKeys(scopeKey: string, keys: string[]): { mine: Set<string>; others: Map<string, Promise<ClaimOutcome>> } {
+	const mine = new Set<string>();
+	const others = new Map<string, Promise<ClaimOutcome>>();
+	for (const key of keys) {
+		const held = claims.get(`${scopeKey}\n${key}`);
+		if (held) {
+			others.set(key, held.outcome);
+			continue;
+		}
+		let settle: (outcome: ClaimOutcome) => void = () => {};
+		const outcome = new Promise<ClaimOutcome>((resolve) => (settle = resolve));
+		claims.set(`${scopeKey}\n${key}`, { outcome, settle });
+		mine.add(key);
+	}
+	return { mine, others };
+}
+
+/** Ends this execution's claim on `key`: whoever waits on it learns the outcome. */
+export function settleKey(scopeKey: string, key: string, outcome: ClaimOutcome): void {
+	const held = claims.get(`${scopeKey}\n${key}`);
+	if (!held) return;
+	claims.delete(`${scopeKey}\n${key}`);
+	held.settle(outcome);
+}
+
+/** How many send-once keys executions of this process hold right now (for tests). */
+export function heldKeyCount(): number {
+	return claims.size;
+}
+
+/** The last store call queued for each row of n8n's processed-data store, by workflow and scope. */
+const storeQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs store calls for one row one after another. n8n's store reads the whole row, awaits, and
+ * writes it back without a lock: two executions of this process writing at once would lose keys.
+ */
+export async function inStoreOrder<T>(rowKey: string, call: () => Promise<T>): Promise<T> {
+	const previous = storeQueues.get(rowKey) ?? Promise.resolve();
+	const next = previous.then(call, call);
+	const settled = next.then(
+		() => undefined,
+		() => undefined,
+	);
+	storeQueues.set(rowKey, settled);
+	try {
+		return await next;
+	} finally {
+		if (storeQueues.get(rowKey) === settled) storeQueues.delete(rowKey);
+	}
 }

@@ -1,10 +1,20 @@
 import type { INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { errorItemJson } from '../errors';
+
 /** One slot per input item: the pipeline's steps fill them, the output keeps input order. */
 export type ItemResults = Array<INodeExecutionData | undefined>;
 
+/** A failed item: the message, the description, and the facts a workflow can branch on (details.outcome, details.reason, …). */
 export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
-	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
+	return { json: errorItemJson(error), pairedItem: { item: itemIndex } };
+}
+
+/** Why an item was not sent on purpose: its send-once key was sent already, or may have been. */
+export type SkipReason = 'alreadySent' | 'duplicateInRun' | 'outcomeUnknown';
+
+export function skippedItem(itemIndex: number, reason: SkipReason, sendOnceKey: string): INodeExecutionData {
+	return { json: { skipped: true, reason, sendOnceKey }, pairedItem: { item: itemIndex } };
 }
 
 export function outputOf(results: ItemResults): INodeExecutionData[][] {

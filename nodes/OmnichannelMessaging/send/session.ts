@@ -12,6 +12,8 @@ export interface PreparedSend {
 	rendered?: IDataObject;
 	/** Whether a successful send's output carries `rendered` too. */
 	outputRendered?: boolean;
+	/** The item's send-once key, when Send Once per Key is on. */
+	sendOnceKey?: string;
 }
 
 /** What one execution shares between its items: the options, the credential, and whatever an operation loads once. */

@@ -1,0 +1,122 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { PACING } from '../constants';
+import { factsOf, withFacts } from './facts';
+import { requestFailureError } from './service';
+
+/** Bad input for one item: names the item and the field, and says what a good value looks like. */
+export function invalidInputError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	problem: string,
+	hint?: string,
+): NodeOperationError {
+	const error = new NodeOperationError(node, `${field} (item ${itemIndex}): ${problem}`, {
+		itemIndex,
+		description: `${hint ? `${hint} ` : ''}Nothing was sent for this item.`,
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
+}
+
+/** The credential's base URL cannot be used: nothing was sent. */
+export function invalidCredentialError(node: INode, reason: string): NodeOperationError {
+	const error = new NodeOperationError(node, `Invalid credential: ${reason}`, {
+		description: 'Open the Omnichannel Messaging API credential and fix the Base URL.',
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Base URL' }, { cause: 'credential-invalid' });
+}
+
+/** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */
+export function parameterReadError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	const built = new NodeOperationError(node, `Item ${itemIndex}: a parameter could not be read: ${message}`, {
+		itemIndex,
+		description: "Check the expressions of this item's fields. Nothing was sent for this item.",
+	});
+	return withFacts(built, { outcome: 'notSent', reason: 'invalidInput' });
+}
+
+/** While sending, anything thrown that is not the node's own error came from the request itself. */
+export function sendFailureError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return requestFailureError(node, error, { itemIndex, delivery: 'unknown' });
+}
+
+/**
+ * A template the send needs could not be loaded. A service answer keeps its HTTP code; a
+ * credential problem is not about the template and keeps its own words.
+ */
+export function templateLoadError(
+	node: INode,
+	error: unknown,
+	where: { channelId: number; templateId: number; itemIndex: number },
+): NodeApiError | NodeOperationError {
+	const cause = error as NodeApiError | NodeOperationError;
+	const facts = { ...factsOf(cause), outcome: 'notSent' as const };
+	if (cause instanceof NodeOperationError) {
+		const copy = new NodeOperationError(node, cause.message, { itemIndex: where.itemIndex, description: cause.description ?? undefined });
+		return withFacts(copy, facts, cause.failure);
+	}
+	const loadError = new NodeApiError(node, (cause.errorResponse as JsonObject | undefined) ?? { message: cause.message }, {
+		itemIndex: where.itemIndex,
+		httpCode: cause.httpCode ?? undefined,
+		message: `Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ${where.itemIndex}): ${cause.message}`,
+		description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
+	});
+	return withFacts(loadError, facts, cause.failure);
+}
+
+/** The service kept answering "not taken" (429, or 503 with Retry-After) and the node stopped trying. */
+export function rateLimitedError(
+	node: INode,
+	itemIndex: number,
+	attempts: number,
+	why: 'noProgress' | 'waitTooLong',
+	retryAfterMs?: number,
+): NodeApiError {
+	const because =
+		why === 'noProgress'
+			? `no message to the service went through for ${Math.round(PACING.progressWindowMs / 1000)} seconds`
+			: `it asked to wait ${Math.round((retryAfterMs ?? 0) / 1000)} seconds`;
+	const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+	const error = new NodeApiError(
+		node,
+		{ httpCode: '429' },
+		{
+			itemIndex,
+			httpCode: '429',
+			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
+			description: `${attempts > 0 ? `The service refused it ${attempts} time(s) as too many requests` : 'The service was refusing every message as too many requests'}, and the node stopped trying because ${because}. The message was not sent. Send it again later, or lower Max Messages per Second.`,
+		},
+	);
+	return withFacts(
+		error,
+		{ outcome: 'notSent', reason: 'rateLimited', httpCode: '429', retryAfterSeconds },
+		{ cause: 'rate-limited', retryAfterMs },
+	);
+}
+
+/** The execution was cancelled while an item waited: its message was not sent. */
+export function itemCancelledError(node: INode, itemIndex: number): NodeOperationError {
+	const error = new NodeOperationError(node, `The execution was cancelled: the message for item ${itemIndex} was not sent`, { itemIndex });
+	return withFacts(error, { outcome: 'notSent', reason: 'notStarted' });
+}
+
+/** The deployment has no channel list: the picker says how to go on. */
+export function channelListMissingError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'This service has no channel list (it answered 404)', {
+		description: 'Switch Channel to "By ID" and enter the channel number, for example 12.',
+	});
+}
+
+
+/** Send Once per Key needs n8n's processed-data store, which n8n has had since 1.64. */
+export function sendOnceUnsupportedError(node: INode): NodeOperationError {
+	const error = new NodeOperationError(node, 'Send Once per Key needs n8n 1.64 or later', {
+		description: "This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.",
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
+}

@@ -1,0 +1,189 @@
+/**
+ * Send Once per Key on n8n's own processed-data store: a key sent before is not sent again, in
+ * the same run or a later one, also when two executions run at once; failures carry what a
+ * workflow needs to decide what to send again. Runs through n8n-core's engine and helpers, with
+ * an in-memory store that behaves like n8n's database one (test/helpers/processedDataStore.ts).
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { processState, runNode } from '../helpers/engine';
+import type { RunResult } from '../helpers/engine';
+import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { useProcessedDataStore } from '../helpers/processedDataStore';
+import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
+
+const service = useFakeService();
+const SEND_PATH = '/whatsapp/send-template-message';
+let store: InMemoryProcessedDataStore;
+
+beforeAll(async () => {
+	store = await useProcessedDataStore();
+});
+beforeEach(() => store.reset());
+
+const orders = (count: number, from = 0) =>
+	Array.from({ length: count }, (_, i) => ({ orderId: `A-${from + i}`, phone: `+491520${String(from + i).padStart(6, '0')}`, name: `Customer ${from + i}` }));
+
+const templateSend = (options: IDataObject = {}): INodeParameters => ({
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: '={{ $json.phone }}',
+	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
+	options: { validateTemplate: false, sendOnceKey: '={{ $json.orderId }}-shipped', ...options } as INodeParameters,
+});
+
+const accepted = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);
+const run = async (items: IDataObject[], options: IDataObject = {}, extra: Partial<Parameters<typeof runNode>[0]> = {}) =>
+	await runNode({ parameters: templateSend(options), credentials: service.credentials, items, ...extra });
+const skipped = (result: RunResult) => result.output.filter((item) => item.json.skipped === true).map((item) => [item.pairedItem, item.json.reason, item.json.sendOnceKey]);
+
+describe('a key sent before is not sent again', () => {
+	test('a second run sends nothing and outputs every item as skipped, paired with its input', async () => {
+		const items = orders(30);
+		expect((await run(items)).error).toBeUndefined();
+		expect(accepted()).toHaveLength(30);
+		service.fake.reset();
+		const second = await run(items);
+		expect(second.error).toBeUndefined();
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+		expect(skipped(second)).toEqual(items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]));
+	});
+
+	test('the same key twice in one run: sent once, the second is duplicateInRun', async () => {
+		const items = [...orders(3), orders(1)[0]];
+		const result = await run(items);
+		expect(accepted()).toEqual(orders(3).map((o) => o.phone));
+		expect(result.output[3].json).toEqual({ skipped: true, reason: 'duplicateInRun', sendOnceKey: 'A-0-shipped' });
+		expect(result.output[3].pairedItem).toEqual({ item: 3 });
+	});
+
+	test('a refused (400) item and an invalid item are sent again by the next run; accepted ones are not', async () => {
+		const items = [...orders(3), { orderId: 'A-bad', phone: 'not a phone', name: 'X' }];
+		service.fake.addFault(SEND_PATH, { status: 400, body: { error: 'Template paused', code: 'template_paused', success: false } }, 1, 1);
+		const first = await run(items, {}, { continueOnFail: true });
+		expect(first.output[1].json.details).toEqual({ outcome: 'notSent', reason: 'rejected', httpCode: '400', serviceCode: 'template_paused' });
+		expect(first.output[3].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		service.fake.reset();
+		const second = await run(items.slice(0, 3));
+		expect(accepted()).toEqual([orders(3)[1].phone]);
+		expect(skipped(second).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
+	});
+
+	test.each([
+		['500', { status: 500 }],
+		['a timeout', { kind: 'hang' }],
+		['a cut connection', { kind: 'reset-after-read' }],
+	] as const)('after %s the next run skips the key as outcomeUnknown by default, and sends it with "Send It"', async (_label, fault) => {
+		const items = orders(2);
+		service.fake.addFault(SEND_PATH, fault as never, 1);
+		const first = await run(items, { timeout: 1500 }, { continueOnFail: true });
+		expect((first.output[0].json.details as IDataObject).outcome).toBe('unknown');
+		service.fake.reset();
+		const second = await run(items);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+		expect(skipped(second).map(([, reason]) => reason)).toEqual(['outcomeUnknown', 'alreadySent']);
+		const third = await run(items, { sendOnceUnknown: 'send' });
+		expect(accepted()).toEqual([items[0].phone]);
+		expect(skipped(third).map(([, reason]) => reason)).toEqual(['alreadySent']);
+		service.fake.reset();
+		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
+	});
+});
+
+describe('two executions at once (two webhook deliveries of the same event)', () => {
+	test('each key is sent once: the later execution waits for the earlier one\'s outcome', async () => {
+		service.fake.latencyMs = 30;
+		try {
+			const items = orders(60);
+			const results = await Promise.all([run(items), run([...items].reverse())]);
+			for (const result of results) expect(result.error).toBeUndefined();
+			expect([...accepted()].sort()).toEqual(items.map((o) => o.phone).sort());
+			const skips = results.flatMap((result) => skipped(result));
+			expect(skips).toHaveLength(60);
+			expect(processState()).toBeDefined();
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+});
+
+describe('two executions at once with different keys', () => {
+	test('no key is lost from the store: a later run skips all of them', async () => {
+		service.fake.latencyMs = 20;
+		try {
+			const first = orders(80);
+			const second = orders(80, 1000);
+			await Promise.all([run(first), run(second)]);
+			expect(accepted()).toHaveLength(160);
+			service.fake.reset();
+			const again = await Promise.all([run(first), run(second)]);
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+			expect(again.flatMap((result) => skipped(result))).toHaveLength(160);
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+});
+
+describe('scope, dry run, and no key', () => {
+	test('This Node: another node of the workflow sends the same key; All Send Nodes: it does not', async () => {
+		const items = orders(2);
+		await run(items, { sendOnceScope: 'node' }, { nodeId: 'node-a' });
+		await run(items, { sendOnceScope: 'node' }, { nodeId: 'node-b' });
+		expect(accepted()).toHaveLength(4);
+		service.fake.reset();
+		await run(items, { sendOnceScope: 'workflow' }, { nodeId: 'node-a' });
+		const other = await run(items, { sendOnceScope: 'workflow' }, { nodeId: 'node-b' });
+		expect(accepted()).toHaveLength(2);
+		expect(skipped(other).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
+	});
+
+	test('a dry run reports which items would be skipped and records nothing', async () => {
+		await run(orders(2));
+		const before = [...store.rows.entries()];
+		const dry = await run([...orders(3), orders(1)[0]], { dryRun: true });
+		expect(dry.output.map((item) => [item.json.dryRun, item.json.skipped ?? false, item.json.reason ?? null])).toEqual([
+			[true, true, 'alreadySent'],
+			[true, true, 'alreadySent'],
+			[true, false, null],
+			[true, true, 'duplicateInRun'],
+		]);
+		expect([...store.rows.entries()]).toEqual(before);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(2);
+	});
+
+	test('without a key the store is never asked', async () => {
+		const result = await runNode({
+			parameters: { ...templateSend(), options: { validateTemplate: false } },
+			credentials: service.credentials,
+			items: orders(5),
+		});
+		expect(result.error).toBeUndefined();
+		expect(store.calls).toEqual({ checkProcessedAndRecord: 0, removeProcessed: 0 });
+		expect(store.rows.size).toBe(0);
+	});
+
+	test('an item whose key is empty is an input error naming the field; nothing is sent for it', async () => {
+		const result = await run([...orders(1), { orderId: '', phone: '+4915200000009', name: 'Y' }].map((o) => o), { sendOnceKey: '={{ $json.orderId }}' }, { continueOnFail: true });
+		expect(result.output[1].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
+		expect(accepted()).toEqual([orders(1)[0].phone]);
+	});
+});
+
+describe('store calls', () => {
+	test.each([0, 10_000, 100_000])('2,000 items with a history of %i entries', async (history) => {
+		store.seed('wf-1', 'node-1', history);
+		const started = Date.now();
+		const result = await run(orders(2000));
+		const wall = Date.now() - started;
+		expect(result.error).toBeUndefined();
+		expect(accepted()).toHaveLength(2000);
+		const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
+		// One claim per batch of 2 × Concurrency (40), the acceptances recorded with the next claim, one final record.
+		expect(store.calls.checkProcessedAndRecord).toBe(51);
+		expect(store.calls.removeProcessed).toBe(0);
+		console.log(`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`);
+	});
+});
