@@ -129,6 +129,11 @@ async function main() {
 	const rest = new n8n.N8nRest(server.url);
 	const owner = await rest.ownerSetupOrLogin();
 
+	printWelcome(owner);
+}
+
+/** What the user needs next: the editor URL, the login, the sandbox and the examples. */
+function printWelcome(owner) {
 	const examples = fs
 		.readdirSync(path.join(n8n.REPO_ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))

@@ -239,12 +239,17 @@ async function n8nCliOk(args, options) {
 	return result;
 }
 
-/** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with "{". */
+/**
+ * The JSON that `n8n execute --rawOutput` prints between its log lines: from the first line that
+ * starts with "{" to the last line that is "}". Log lines can also come after it (a task runner
+ * that registers late on a busy machine prints `Registered runner ...` once the run is over).
+ */
 function parseRawOutput(stdout) {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('{'));
-	if (start === -1) throw new Error(`no JSON in n8n's output:\n${stdout}`);
-	return JSON.parse(lines.slice(start).join('\n'));
+	const end = lines.findLastIndex((line) => line.trimEnd() === '}');
+	if (start === -1 || end < start) throw new Error(`no JSON in n8n's output:\n${stdout}`);
+	return JSON.parse(lines.slice(start, end + 1).join('\n'));
 }
 
 /** Polls until n8n is migrated and its REST routes answer; throws if it exits or the time is up. */
