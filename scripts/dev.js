@@ -60,7 +60,7 @@ async function stopAll(code) {
 	process.exit(code);
 }
 
-/** npm run build, showing its output only when it fails (or with N8N_DEV_VERBOSE=1). */
+/** npm run build. Its tsc and gulp lines say nothing when it works: kept for a failure (or N8N_DEV_VERBOSE=1). */
 async function build(node) {
 	const lines = [];
 	const log = verbose ? (line) => say(`  ${line}`) : (line) => lines.push(line);

@@ -23,18 +23,14 @@ function runnerStartScript(entry) {
 async function grantToken(brokerUrl, authToken, timeoutMs = 30_000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		try {
-			const response = await fetch(`${brokerUrl}/runners/auth`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ token: authToken }),
-			});
-			const body = await response.json();
-			if (response.ok && body?.data?.token) return body.data.token;
-			if (response.status === 403) throw new Error('the task broker refused N8N_RUNNERS_AUTH_TOKEN');
-		} catch (error) {
-			if (/refused N8N_RUNNERS_AUTH_TOKEN/.test(error.message)) throw error;
-		}
+		const response = await fetch(`${brokerUrl}/runners/auth`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ token: authToken }),
+		}).catch(() => undefined); // not listening yet
+		if (response?.status === 403) throw new Error('the task broker refused N8N_RUNNERS_AUTH_TOKEN');
+		const body = response?.ok ? await response.json().catch(() => undefined) : undefined;
+		if (body?.data?.token) return body.data.token;
 		if (Date.now() > deadline) throw new Error(`no grant token from the task broker at ${brokerUrl}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
