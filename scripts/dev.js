@@ -9,9 +9,11 @@
  *   4. copies package.json + dist/ to .n8n-dev/user/.n8n/nodes/node_modules/<package>/, where
  *      n8n keeps installed community packages
  *   5. imports the credential "Omnichannel Messaging sandbox" and the workflows in examples/
- *   6. starts n8n on http://127.0.0.1:5679, creates the owner account on the first start,
- *      and prints the editor URL and the login
- * Ctrl-C stops n8n and the sandbox.
+ *   6. starts n8n on http://127.0.0.1:5679 (its task broker on 5681, with a JavaScript task
+ *      runner in external mode, the mode n8n recommends), creates the owner account on the first
+ *      start, and prints the editor URL and the login
+ * Ctrl-C stops n8n, its task runner and the sandbox. The README's "Run it locally" lists the same
+ * flags and variables:
  *
  *   --reset          start from an empty n8n user folder (drops your own workflows there)
  *   --skip-build     use dist/ as it is
@@ -58,16 +60,24 @@ async function stopAll(code) {
 	process.exit(code);
 }
 
+/** npm run build. Its tsc and gulp lines say nothing when it works: kept for a failure (or N8N_DEV_VERBOSE=1). */
+async function build(node) {
+	const lines = [];
+	const log = verbose ? (line) => say(`  ${line}`) : (line) => lines.push(line);
+	try {
+		await n8n.run('npm', ['run', 'build', '--silent'], { cwd: n8n.REPO_ROOT, env: envWithNode24(node), log });
+	} catch (error) {
+		for (const line of lines) say(`  ${line}`);
+		throw error;
+	}
+}
+
 async function main() {
 	process.on('SIGINT', () => stopAll(0));
 	process.on('SIGTERM', () => stopAll(0));
 	const node = node24Binary({ log: say });
 
-	if (!args.has('--skip-build')) {
-		await step('building the package', () =>
-			n8n.run('npm', ['run', 'build', '--silent'], { cwd: n8n.REPO_ROOT, env: envWithNode24(node), log: (l) => say(`  ${l}`) }),
-		);
-	}
+	if (!args.has('--skip-build')) await step('building the package', () => build(node));
 
 	if (!(await n8n.isPortFree(port))) throw new Error(`port ${port} is in use: is n8n already running? Set N8N_DEV_PORT to use another port.`);
 	const sandboxOptions = sandboxOptionsFromEnv();
@@ -79,10 +89,11 @@ async function main() {
 
 	if (args.has('--reset')) fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
+	fs.mkdirSync(devDir, { recursive: true });
 	const target = n8n.installPackageInto(userFolder);
 	say(`package copied to ${path.relative(n8n.REPO_ROOT, target)}`);
 
-	const env = n8n.n8nEnv({ userFolder, port, brokerPort, logLevel: verbose ? undefined : 'warn' });
+	const env = n8n.n8nEnv({ userFolder, port, brokerPort, runners: 'external', logLevel: verbose ? undefined : 'warn' });
 	const cli = { env, node: install.node, entry: install.entry };
 	const credentialFile = path.join(devDir, 'sandbox-credential.json');
 	fs.writeFileSync(
@@ -118,6 +129,11 @@ async function main() {
 	const rest = new n8n.N8nRest(server.url);
 	const owner = await rest.ownerSetupOrLogin();
 
+	printWelcome(owner);
+}
+
+/** What the user needs next: the editor URL, the login, the sandbox and the examples. */
+function printWelcome(owner) {
 	const examples = fs
 		.readdirSync(path.join(n8n.REPO_ROOT, 'examples'))
 		.filter((file) => file.endsWith('.json'))

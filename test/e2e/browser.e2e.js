@@ -4,7 +4,8 @@
  * service. Opens a workflow holding the node, sets the channel, opens the template dropdown
  * (the list comes from the node's searchTemplates method), picks order_shipped, fills the three
  * variable fields the resource mapper shows (getTemplateVariables), executes the node and checks
- * the result. Saves docs/template-dropdown.png and docs/node-panel.png.
+ * the result. Saves template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
+ * `npm run docs:screenshots` runs it with E2E_SCREENSHOT_DIR=docs to refresh the README's images.
  *
  * Needs Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium) or CHROMIUM_PATH.
  */
@@ -16,8 +17,8 @@ const n8n = require('../../scripts/lib/n8n');
 const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor, trigger, omniNode, chain } = require('./support');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// Where the screenshots go: docs/ for the README (E2E_SCREENSHOT_DIR to keep them elsewhere).
-const DOCS = path.resolve(n8n.REPO_ROOT, process.env.E2E_SCREENSHOT_DIR || 'docs');
+// A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
+const SCREENSHOTS = path.resolve(n8n.REPO_ROOT, process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'));
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),
 	omniNode('Send WhatsApp template', {
@@ -115,7 +116,7 @@ async function step(name, action) {
 }
 
 test('template dropdown, variable fields and execution in the node panel', async () => {
-	fs.mkdirSync(DOCS, { recursive: true });
+	fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
 	await step('sign in', async () => {
 		await page.goto(`${server.url}/signin`);
@@ -167,7 +168,7 @@ test('template dropdown, variable fields and execution in the node panel', async
 		});
 		const sandboxRequests = fake.requests.filter((r) => r.path.endsWith('/whatsapp/get-template-list'));
 		expect(sandboxRequests.map((r) => r.query)).toEqual([{ platform_id: '12' }]);
-		await page.screenshot({ path: path.join(DOCS, 'template-dropdown.png') });
+		await page.screenshot({ path: path.join(SCREENSHOTS, 'template-dropdown.png') });
 	});
 
 	const mapper = ndv.getByTestId('resource-mapper-container');
@@ -211,7 +212,7 @@ test('template dropdown, variable fields and execution in the node panel', async
 		await output.getByTestId('radio-button-json').click();
 		await output.getByText('"ongoing"').first().waitFor();
 		await mapper.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: path.join(DOCS, 'node-panel.png') });
+		await page.screenshot({ path: path.join(SCREENSHOTS, 'node-panel.png') });
 	});
 
 	const sends = fake.requests.filter((r) => r.method === 'POST');
