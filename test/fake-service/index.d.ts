@@ -9,6 +9,8 @@ export interface RecordedRequest {
 	body: any;
 	time: number;
 	status?: number | string;
+	/** Which limit answered 429, if one did. */
+	limitedBy?: 'in-flight' | 'rate';
 }
 
 export type Fault =
@@ -26,7 +28,14 @@ export interface FakeServiceOptions {
 	projectId?: number;
 	latencyMs?: number;
 	concurrencyLimit?: number;
+	/** Retry-After of the in-flight limit's 429 (default '1'). */
 	retryAfter?: string;
+	/** Token bucket on the send endpoints (POST): sends per second; default no limit. */
+	rateLimitPerSecond?: number;
+	/** Tokens the bucket holds (the burst it allows); default one second's worth, at least 1. */
+	rateLimitBurst?: number;
+	/** Milliseconds, monotonic; default performance.now(). Tests pass their own to hold time still. */
+	clock?: () => number;
 	log?: (request: RecordedRequest) => void;
 	channels?: Array<{ platform_id: number; title: string; number: string }>;
 	templates?: Record<number, any[]>;
@@ -40,12 +49,23 @@ export declare class FakeService {
 	url: string;
 	latencyMs: number;
 	concurrencyLimit: number;
+	rateLimitPerSecond: number;
+	rateLimitBurst?: number;
+	/** 429s answered since the last reset, by the limit that answered them. */
+	tooMany: { inFlight: number; rate: number };
 	requests: RecordedRequest[];
 	peakInFlight: number;
 	server: Server;
 	start(port?: number, host?: string): Promise<string>;
 	close(): Promise<void>;
 	reset(): void;
+	/** Changes limits; null switches one off. Fills the token bucket. */
+	setLimits(limits: {
+		concurrencyLimit?: number | null;
+		retryAfter?: string;
+		rateLimitPerSecond?: number | null;
+		rateLimitBurst?: number | null;
+	}): void;
 	addFault(path: string, fault: Fault, times?: number, skip?: number): void;
 	setTemplates(channelId: number, templates: any[]): void;
 	sends(path?: string): RecordedRequest[];
