@@ -221,6 +221,8 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Simulated duration of one credential read, in ms. */
 	credentialReadMs?: number;
+	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
+	executionId?: string;
 }
 
 export interface RunResult {
@@ -263,7 +265,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1' },
 	});
 	const mode = options.mode ?? 'manual';
-	const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
+	const hooks = new ExecutionLifecycleHooks(mode, options.executionId ?? 'exec-1', {
 		id: 'wf-1',
 		name: 'test',
 		nodes: [node],
@@ -277,6 +279,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as never);
 	const credentialsHelper = new TestCredentialsHelper(loader, options.credentials, options.credentialReadMs);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
+	if (options.executionId) additionalData.executionId = options.executionId;
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
