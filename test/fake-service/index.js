@@ -5,7 +5,9 @@
  * {error, code, success:false}. It records every request and can misbehave on demand.
  *
  * Two limits, each off unless set, as a service behind an API gateway has them:
- * - concurrencyLimit: requests in flight (any method) above it get 429 with Retry-After: retryAfter.
+ * - concurrencyLimit: requests being served at once (any method); one more gets 429 with
+ *   Retry-After: retryAfter. A refused request holds no slot: a limiter (nginx limit_conn, a worker
+ *   pool) turns it away without serving it, so only admitted requests count against the limit.
  * - rateLimitPerSecond: a token bucket on the send endpoints (POST). It holds rateLimitBurst tokens
  *   (default: one second's worth, at least 1), starts full and refills continuously; a send takes
  *   one token when it arrives, and a send that finds none gets 429 with Retry-After = the seconds
@@ -42,6 +44,8 @@ class FakeService {
 		this.faults = [];
 		this.inFlight = 0;
 		this.peakInFlight = 0;
+		// Requests being served: what the in-flight limit counts (inFlight also counts refused ones).
+		this.admitted = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
 		this.refillBucket();
 		this.sockets = new Set();
@@ -166,17 +170,20 @@ class FakeService {
 			if (this.log) this.log(record);
 			this.inFlight += 1;
 			this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-			const token = req.method === 'POST' ? this.takeToken() : { ok: true };
-			const overLimit = token.ok && this.inFlight > this.concurrencyLimit;
+			const fault = this.takeFault(url.pathname);
+			const token = fault || req.method !== 'POST' ? { ok: true } : this.takeToken();
+			const overLimit = !fault && token.ok && this.admitted >= this.concurrencyLimit;
+			const admitted = !fault && token.ok && !overLimit;
+			if (admitted) this.admitted += 1;
 			const finish = (status, body, headers = {}) => {
 				this.inFlight -= 1;
+				if (admitted) this.admitted -= 1;
 				record.status = status;
 				if (res.destroyed) return;
 				const payload = typeof body === 'string' ? body : JSON.stringify(body);
 				res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
 				res.end(payload);
 			};
-			const fault = this.takeFault(url.pathname);
 			const run = () => {
 				if (fault) return this.applyFault(fault, req, res, record, finish);
 				if (!token.ok) {

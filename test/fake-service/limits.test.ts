@@ -180,6 +180,19 @@ describe('in-flight limit beside the rate limit', () => {
 		expect(service.tooMany).toEqual({ inFlight: 15, rate: 0 });
 	});
 
+	it('counts only the requests it serves: a refused one holds no slot while its answer travels back', async () => {
+		const service = await fake({ concurrencyLimit: 1, latencyMs: 400 });
+		const first = send(service.url, 1);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const refused = send(service.url, 2); // answered at ~550 ms
+		expect((await first).status).toBe(200); // ~400 ms: the one slot is free again
+		expect((await send(service.url, 3)).status).toBe(200);
+		expect((await refused).status).toBe(429);
+		expect(service.tooMany.inFlight).toBe(1);
+		// It was still open at the service: the peak counts every open request, served or not.
+		expect(service.peakInFlight).toBe(2);
+	});
+
 	it('applies both: the bucket first, then what is in flight', async () => {
 		const clock = stillClock();
 		const service = await fake({ concurrencyLimit: 10, rateLimitPerSecond: 15, latencyMs: 300, clock: clock.read });
