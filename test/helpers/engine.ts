@@ -211,6 +211,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
+	executionId?: string;
 	/**
 	 * Run the node as an AI agent's tool, the way n8n 2.x does (n8n-core's engine-request path):
 	 * the agent's arguments arrive as one item on `main`, parameters read them with `$fromAI()`,
@@ -221,8 +223,6 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Simulated duration of one credential read, in ms. */
 	credentialReadMs?: number;
-	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
-	executionId?: string;
 }
 
 export interface RunResult {
