@@ -840,6 +840,7 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 	console.log('median per row:');
 	for (const row of rows) {
 		const ms = all.filter((m) => m.row.id === row.id);
+		if (ms.length === 0) continue;
 		const walls = ms.flatMap((m) => m.engine.executionWallMs);
 		console.log(
 			`  ${pad(row.id, COLUMNS[0][1])}  wall ${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +

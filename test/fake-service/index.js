@@ -14,7 +14,8 @@
  *   until the next token, rounded up to a whole number (RFC 9110 delay-seconds), at least 1. That is
  *   what Django REST framework's throttling answers (the service's `detail` bodies are DRF's), and
  *   Kong's rate limiting likewise sends whole seconds. A rejected send takes no token.
- * Both answers come after latencyMs, like any other: the round trip is the network's.
+ * Both answers come after latencyMs, like any other: the round trip is the network's. A request
+ * that meets a fault (addFault) bypasses both limits.
  */
 const http = require('node:http');
 const { demoTemplates, demoChannels } = require('./seed');
