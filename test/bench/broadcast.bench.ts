@@ -3,7 +3,11 @@
  * fake service running in a child process with a fixed latency and concurrency limit.
  *
  *   rows  A10  custom pipeline (the node as built), options.concurrency = the service's limit
- *         A5   custom pipeline, default concurrency (5)
+ *         A5   custom pipeline, concurrency 5
+ *         D    custom pipeline, the node's default options (no concurrency set)
+ *         3xA10, 2xD@50rps ...  several executions at once in one engine process (so they share
+ *              whatever the node keeps per process), and/or a requests-per-second limit at the
+ *              service instead of the in-flight one; see USAGE for the grammar
  *         B    declarative routing (today's engine): same description, no customOperations
  *         Bc   B with continue-on-fail, so the engine reports the failed items itself
  *         R    reference, no n8n: a plain node:http client sending the same requests with
@@ -28,16 +32,49 @@ import type { ServiceStats } from './fake-service.child';
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
+/**
+ * Issue 11's situations: several executions (or one with a high concurrency) against one shared
+ * limit, at an internet round trip (at 20 ms the run is CPU-bound in n8n's request stack).
+ */
+const PRESETS = {
+	pacing: {
+		flags: { latency: '100', limit: '10', items: '600', runs: '1', 'retry-after': '1' },
+		continueOnFail: true,
+		rows: 'A50,3xA10,3xD,D,2xD@50rps',
+	},
+} as const;
+type PresetName = keyof typeof PRESETS;
+
 const USAGE = `node .tmp/bench/broadcast.bench.js [flags]   (npm run bench -- [flags])
 
 Flags (env in brackets):
-  --items N         items per execution, default 2000            [BENCH_ITEMS]
+  --preset pacing   the table of issue 11 (several executions sharing one rate limit), with its
+                    targets checked; sets --latency 100 --limit 10 --items 600 --runs 1
+                    --continue-on-fail --rows ${PRESETS.pacing.rows} (flags given
+                    beside it win). Exits 1 when a target is not met.
+  --items N         items per row, default 2000; a row of k executions sends N in all, N/k
+                    each (the floor is always for N items)           [BENCH_ITEMS]
   --latency MS      service latency per request, default 20     [BENCH_LATENCY_MS]
-  --limit N         service concurrency limit, default 10       [BENCH_LIMIT]
-  --retry-after S   Retry-After of the service's 429, default 1 [BENCH_RETRY_AFTER]
+  --limit N         service in-flight limit, default 10 (429 above it) [BENCH_LIMIT]
+  --retry-after S   Retry-After of the in-flight limit's 429, default 1 [BENCH_RETRY_AFTER]
   --runs N          runs of every row, default 3                [BENCH_RUNS]
-  --rows LIST       comma list of A<n> (custom pipeline, concurrency n), B, Bc, R, Rk;
-                    default A<limit>,A5,B,Bc,R                               [BENCH_ROWS]
+  --continue-on-fail / --no-continue-on-fail
+                    the node's continue-on-fail for the A and D rows; default off (on with
+                    --preset pacing). Off, the first item the node gives up on stops the
+                    execution and every item not sent by then counts as not sent; on, the
+                    execution goes on and "not sent" counts exactly the items lost.
+  --rows LIST       comma list of rows; default A<limit>,A5,B,Bc,R        [BENCH_ROWS]
+                    [<k>x]<base>[@<r>rps][+WHAT_IF...]
+                      base   A<n>  custom pipeline (the node as built), options.concurrency n
+                             D     custom pipeline with the node's default options (no concurrency)
+                             B     declarative routing (today's engine); Bc: with continue on fail
+                             R     reference client without n8n, concurrency = --limit; Rk: keep-alive
+                      <k>x   k executions of the workflow at once in the same engine process
+                             (A and D rows), each with its share of the items and its own phones
+                      @<r>rps  the service limits sends to r per second (a token bucket holding one
+                             second's worth; 429 with Retry-After in whole seconds) instead of
+                             --limit in flight; floor = items ÷ r
+                    e.g. --rows A50,3xA10,3xD,D,2xD@50rps
                     A<n>+WHAT_IF[+WHAT_IF...] runs a custom row with a diagnostic patch in the
                     engine process (targets ignore such rows):
                       fn-auth       credential authenticate as a function (no per-request expressions)
@@ -68,6 +105,9 @@ interface BenchConfig {
 	counted: boolean;
 	credentialReadMs: number;
 	cpuProf: boolean;
+	/** The node's continue-on-fail for the A and D rows. */
+	continueOnFail: boolean;
+	preset?: PresetName;
 	json?: string;
 }
 
@@ -76,19 +116,27 @@ function parseArgs(argv: string[]): BenchConfig {
 		console.log(USAGE);
 		process.exit(0);
 	}
-	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json'];
+	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset'];
 	const flags = new Map<string, string>();
 	const bools = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
 		const [name, inline] = arg.slice(2).split('=', 2);
-		if (['counted', 'cpu-prof'].includes(name)) bools.add(name);
+		if (['counted', 'cpu-prof', 'continue-on-fail', 'no-continue-on-fail'].includes(name)) bools.add(name);
 		else if (known.includes(name)) flags.set(name, inline ?? argv[++i]);
 		else throw new Error(`unknown flag --${name}; see --help`);
 	}
+	const presetName = flags.get('preset');
+	if (presetName !== undefined && !(presetName in PRESETS)) {
+		throw new Error(`unknown preset ${presetName}; use ${Object.keys(PRESETS).join(', ')}`);
+	}
+	const preset = presetName === undefined ? undefined : PRESETS[presetName as PresetName];
+	// A preset's values stand above the environment (a stray BENCH_ITEMS must not change its table), below flags.
+	const presetValue = (name: string): string | undefined =>
+		name === 'rows' ? preset?.rows : (preset?.flags as Record<string, string> | undefined)?.[name];
 	const num = (name: string, env: string, fallback: number) => {
-		const raw = flags.get(name) ?? process.env[env];
+		const raw = flags.get(name) ?? presetValue(name) ?? process.env[env];
 		if (raw === undefined) return fallback;
 		const value = Number(raw);
 		if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, got ${raw}`);
@@ -100,13 +148,15 @@ function parseArgs(argv: string[]): BenchConfig {
 		items: num('items', 'BENCH_ITEMS', 2000),
 		latencyMs: num('latency', 'BENCH_LATENCY_MS', 20),
 		limit,
-		retryAfter: flags.get('retry-after') ?? process.env.BENCH_RETRY_AFTER ?? '1',
+		retryAfter: flags.get('retry-after') ?? presetValue('retry-after') ?? process.env.BENCH_RETRY_AFTER ?? '1',
 		runs: num('runs', 'BENCH_RUNS', 3),
-		rows: (flags.get('rows') ?? process.env.BENCH_ROWS ?? `A${limit},A5,B,Bc,R`).split(',').map((r) => r.trim()).filter(Boolean),
+		rows: (flags.get('rows') ?? presetValue('rows') ?? process.env.BENCH_ROWS ?? `A${limit},A5,B,Bc,R`).split(',').map((r) => r.trim()).filter(Boolean),
 		warmup: num('warmup', 'BENCH_WARMUP', 20),
 		counted: bools.has('counted') || credentialReadMs > 0,
 		credentialReadMs,
 		cpuProf: bools.has('cpu-prof'),
+		continueOnFail: bools.has('no-continue-on-fail') ? false : bools.has('continue-on-fail') || (preset?.continueOnFail ?? false),
+		preset: presetName as PresetName | undefined,
 		json: flags.get('json'),
 	};
 }
@@ -115,7 +165,12 @@ interface RowSpec {
 	id: string;
 	label: string;
 	variant: 'custom' | 'declarative' | 'raw';
+	/** options.concurrency; undefined for D (the node's default options) and the declarative rows. */
 	concurrency?: number;
+	/** Executions of the workflow at once in the engine process; --items is split between them. */
+	executions: number;
+	/** The service's requests-per-second limit for this row (its in-flight limit is then off). */
+	ratePerSecond?: number;
 	continueOnFail: boolean;
 	keepAlive?: boolean;
 	/** Diagnostic changes applied inside the engine process (see WHAT_IFS); not the node as built. */
@@ -134,43 +189,58 @@ const WHAT_IFS = {
 } as const;
 type WhatIf = keyof typeof WHAT_IFS;
 
-function rowSpec(id: string, limit: number): RowSpec {
-	const [base, ...whatIfs] = id.split('+');
+const ROW_GRAMMAR = /^(?:(\d+)x)?(A\d+|D|B|Bc|R|Rk)(?:@(\d+(?:\.\d+)?)rps)?$/;
+
+function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
+	const [shape, ...whatIfs] = id.split('+');
 	for (const w of whatIfs) {
 		if (!(w in WHAT_IFS)) throw new Error(`unknown what-if ${w} in row ${id}: use ${Object.keys(WHAT_IFS).join(', ')}`);
 	}
+	const parts = ROW_GRAMMAR.exec(shape);
+	if (!parts) throw new Error(`unknown row ${id}: use [<k>x]A<concurrency>|D|B|Bc|R|Rk[@<r>rps][+what-if...] (see --help)`);
+	const executions = parts[1] === undefined ? 1 : Number(parts[1]);
+	const base = parts[2];
+	const ratePerSecond = parts[3] === undefined ? undefined : Number(parts[3]);
+	if (executions < 1) throw new Error(`row ${id}: at least one execution`);
+	if (ratePerSecond !== undefined && !(ratePerSecond > 0)) throw new Error(`row ${id}: the rate must be above 0`);
+	const spec = baseRowSpec(base, limit, continueOnFail);
+	if (whatIfs.length && spec.variant !== 'custom') throw new Error(`what-ifs (${id}) apply to custom pipeline rows (A<n>, D) only`);
+	if (executions > 1 && spec.variant !== 'custom') throw new Error(`several executions (${id}) apply to custom pipeline rows (A<n>, D) only`);
+	const shared = [
+		executions > 1 ? `${executions} executions at once in one process` : '',
+		ratePerSecond !== undefined ? `service limit ${ratePerSecond} sends/s (no in-flight limit)` : '',
+		spec.variant === 'custom' && continueOnFail ? 'continue on fail' : '',
+		whatIfs.length ? `what if: ${whatIfs.map((w) => WHAT_IFS[w as WhatIf]).join('; ')}` : '',
+	].filter(Boolean);
+	return {
+		...spec,
+		id,
+		label: [spec.label, ...shared].join(', '),
+		executions,
+		ratePerSecond,
+		whatIfs: whatIfs as WhatIf[],
+	};
+}
+
+function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit<RowSpec, 'executions'> {
+	const common = { id: base, whatIfs: [] as WhatIf[] };
 	const custom = /^A(\d+)$/.exec(base);
 	if (custom) {
 		const concurrency = Number(custom[1]);
-		return {
-			id,
-			label: `custom pipeline, concurrency ${concurrency}${whatIfs.length ? ` — what if: ${whatIfs.map((w) => WHAT_IFS[w as WhatIf]).join('; ')}` : ''}`,
-			variant: 'custom',
-			concurrency,
-			continueOnFail: false,
-			whatIfs: whatIfs as WhatIf[],
-		};
+		return { ...common, label: `custom pipeline, concurrency ${concurrency}`, variant: 'custom', concurrency, continueOnFail };
 	}
-	if (whatIfs.length) throw new Error(`what-ifs (${id}) apply to custom pipeline rows (A<n>) only`);
-	return fixedRowSpec(id, limit);
-}
-
-function fixedRowSpec(id: string, limit: number): RowSpec {
-	if (id === 'B') return { id, label: "declarative routing (today's engine)", variant: 'declarative', continueOnFail: false, whatIfs: [] };
-	if (id === 'Bc') return { id, label: 'declarative routing, continue on fail', variant: 'declarative', continueOnFail: true, whatIfs: [] };
-	if (id === 'R' || id === 'Rk') {
-		const keepAlive = id === 'Rk';
-		return {
-			id,
-			label: `reference: plain node:http client, no n8n, concurrency ${limit}, ${keepAlive ? 'keep-alive' : 'Connection: close'}`,
-			variant: 'raw',
-			concurrency: limit,
-			continueOnFail: true,
-			keepAlive,
-			whatIfs: [],
-		};
-	}
-	throw new Error(`unknown row ${id}: use A<concurrency>[+what-if...], B, Bc, R or Rk`);
+	if (base === 'D') return { ...common, label: "custom pipeline, the node's default options", variant: 'custom', continueOnFail };
+	if (base === 'B') return { ...common, label: "declarative routing (today's engine)", variant: 'declarative', continueOnFail: false };
+	if (base === 'Bc') return { ...common, label: 'declarative routing, continue on fail', variant: 'declarative', continueOnFail: true };
+	const keepAlive = base === 'Rk';
+	return {
+		...common,
+		label: `reference: plain node:http client, no n8n, concurrency ${limit}, ${keepAlive ? 'keep-alive' : 'Connection: close'}`,
+		variant: 'raw',
+		concurrency: limit,
+		continueOnFail: true,
+		keepAlive,
+	};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,8 +253,9 @@ function phoneFor(index: number, prefix = '+49151'): string {
 	return `${prefix}${String(index).padStart(7, '0')}`; // +49151000NNNN, unique per item
 }
 
-function itemsFor(count: number, prefix?: string) {
-	return Array.from({ length: count }, (_, i) => ({
+/** `offset` keeps the phones of the executions of one row apart, so a duplicate is a real one. */
+function itemsFor(count: number, prefix?: string, offset = 0) {
+	return Array.from({ length: count }, (_, j) => offset + j).map((i) => ({
 		phone: phoneFor(i, prefix),
 		name: `Customer ${i}`,
 		order: `ORD-${100000 + i}`,
@@ -225,19 +296,26 @@ interface EngineResult {
 	loopDelayMaxMs: number;
 	outputItems: number;
 	errorItems: number;
+	/** The first execution's error that failed the node (and how many executions failed). */
 	nodeError?: string;
+	failedExecutions: number;
+	/** Wall time of each execution of the row. */
+	executionWallMs: number[];
 	decryptCalls?: number;
 }
 
 interface EngineJob {
 	row: RowSpec;
-	items: number;
+	/** Items of each execution of the row, in order. */
+	itemsPerExecution: number[];
 	warmup: number;
 	counted: boolean;
 	credentialReadMs: number;
 	/** Where to write a CPU profile of the timed execution only (not loading, not warm-up). */
 	cpuProfile?: string;
 	url: string;
+	/** A second fake without limits, for the warm-up (see fake-service.child.ts). */
+	warmupUrl: string;
 	apiKey: string;
 }
 
@@ -348,33 +426,56 @@ async function startProfiler() {
 	};
 }
 
-async function engineChild() {
-	const send = (message: unknown) => process.send?.(message);
-	const job = await new Promise<EngineJob>((resolve) => process.once('message', (m: { job: EngineJob }) => resolve(m.job)));
+type Items = ReturnType<typeof itemsFor>;
+interface ExecutionResult {
+	output: Array<{ json: IDataObjectLike; error?: unknown }>;
+	error?: { message: string };
+	decryptCalls?: number;
+}
+
+/** How the engine process runs one execution of the row's workflow. */
+async function executionRunner(job: EngineJob) {
 	// Imported here, not at the top: the orchestrator never loads n8n.
 	const { runNode } = await import('../helpers/engine');
 	const { runVariant } = await import('./declarative');
 	const { row } = job;
-	await applyWhatIfs(row.whatIfs);
-	const credentials = { baseUrl: job.url, apiKey: job.apiKey };
 	const parameters = parametersFor(row);
-	const run = async (items: ReturnType<typeof itemsFor>) => {
-		if (row.variant === 'raw') return await rawClient(job, items);
-		if (row.variant === 'custom' && !job.counted) {
-			return await runNode({ parameters, credentials, items, continueOnFail: row.continueOnFail });
-		}
-		return await runVariant({
-			variant: row.variant,
-			parameters,
-			credentials,
-			items,
-			continueOnFail: row.continueOnFail,
-			credentialReadMs: job.credentialReadMs,
-		});
+	return async (items: Items, executionId: string, url = job.url): Promise<ExecutionResult> => {
+		if (row.variant === 'raw') return await rawClient({ ...job, url }, items);
+		const credentials = { baseUrl: url, apiKey: job.apiKey };
+		const common = { parameters, credentials, items, continueOnFail: row.continueOnFail, executionId };
+		if (row.variant === 'custom' && !job.counted) return await runNode(common);
+		return await runVariant({ ...common, variant: row.variant, credentialReadMs: job.credentialReadMs });
 	};
+}
 
-	if (job.warmup > 0) await run(itemsFor(job.warmup, '+49152'));
-	const items = itemsFor(job.items);
+/** The row's executions, all started at once in this process, each timed on its own. */
+async function runExecutions(run: (items: Items, executionId: string) => Promise<ExecutionResult>, batches: Items[]) {
+	return await Promise.all(
+		batches.map(async (items, e) => {
+			const t0 = performance.now();
+			const result = await run(items, `bench-${e + 1}`);
+			return { result, wallMs: performance.now() - t0 };
+		}),
+	);
+}
+
+function batchesFor(job: EngineJob): Items[] {
+	let offset = 0;
+	return job.itemsPerExecution.map((count) => {
+		const items = itemsFor(count, undefined, offset);
+		offset += count;
+		return items;
+	});
+}
+
+async function engineChild() {
+	const send = (message: unknown) => process.send?.(message);
+	const job = await new Promise<EngineJob>((resolve) => process.once('message', (m: { job: EngineJob }) => resolve(m.job)));
+	await applyWhatIfs(job.row.whatIfs);
+	const run = await executionRunner(job);
+	if (job.warmup > 0) await run(itemsFor(job.warmup, '+49152'), 'warm-up', job.warmupUrl);
+	const batches = batchesFor(job);
 	global.gc?.();
 	send({ type: 'ready' });
 	await new Promise<void>((resolve) => process.once('message', () => resolve()));
@@ -390,7 +491,7 @@ async function engineChild() {
 	const cpu0 = process.cpuUsage();
 	const startedAt = Date.now();
 	const t0 = performance.now();
-	const result = await run(items);
+	const executions = await runExecutions(run, batches);
 	const wallMs = performance.now() - t0;
 	const endedAt = Date.now();
 	const cpu = process.cpuUsage(cpu0);
@@ -398,6 +499,8 @@ async function engineChild() {
 	clearInterval(sampler);
 	if (profiler && job.cpuProfile) writeFileSync(job.cpuProfile, JSON.stringify(await profiler.stop()));
 	heapUsedPeak = Math.max(heapUsedPeak, process.memoryUsage().heapUsed);
+	const outputs = executions.flatMap((e) => e.result.output);
+	const errors = executions.flatMap((e) => (e.result.error ? [e.result.error] : []));
 	const message: EngineResult = {
 		wallMs,
 		startedAt,
@@ -409,10 +512,15 @@ async function engineChild() {
 		heapUsedPeakMb: heapUsedPeak / 2 ** 20,
 		loopDelayP99Ms: loop.percentile(99) / 1e6,
 		loopDelayMaxMs: loop.max / 1e6,
-		outputItems: result.output.length,
-		errorItems: result.output.filter((item) => item.error !== undefined || item.json?.error !== undefined).length,
-		nodeError: result.error ? `${result.error.message}`.slice(0, 200) : undefined,
-		decryptCalls: 'decryptCalls' in result ? (result.decryptCalls as number) : undefined,
+		outputItems: outputs.length,
+		errorItems: outputs.filter((item) => item.error !== undefined || item.json?.error !== undefined).length,
+		nodeError: errors.length ? `${errors[0].message}`.slice(0, 200) : undefined,
+		failedExecutions: errors.length,
+		executionWallMs: executions.map((e) => e.wallMs),
+		decryptCalls: executions.reduce<number | undefined>(
+			(sum, e) => (e.result.decryptCalls === undefined ? sum : (sum ?? 0) + e.result.decryptCalls),
+			undefined,
+		),
 	};
 	// Exit once the result is out: sockets or timers left by the engine must not keep it alive.
 	process.send?.({ type: 'result', result: message }, () => process.exit(0));
@@ -476,7 +584,10 @@ interface Measurement {
 	floorMs: number;
 	ratio: number;
 	requestsPerItem: number;
-	failedItems: number;
+	/** 429s the service answered ÷ items. */
+	tooManyPerItem: number;
+	/** Items whose message the service never accepted. */
+	notSent: number;
 	prepMs?: number;
 	sendMs?: number;
 }
@@ -491,7 +602,31 @@ const repoRoot = (() => {
 	return process.cwd();
 })();
 
-async function measure(config: BenchConfig, fake: Child, service: { url: string; apiKey: string }, row: RowSpec, run: number): Promise<Measurement> {
+interface ServiceAddress {
+	url: string;
+	warmupUrl: string;
+	apiKey: string;
+}
+
+/** --items split between the row's executions, the first ones taking the remainder. */
+function splitItems(items: number, executions: number): number[] {
+	return Array.from({ length: executions }, (_, e) => Math.floor(items / executions) + (e < items % executions ? 1 : 0));
+}
+
+/** The shared limit's floor: items × latency ÷ in-flight limit, or items ÷ rate. */
+function floorFor(config: BenchConfig, row: RowSpec): number {
+	return row.ratePerSecond !== undefined ? (config.items / row.ratePerSecond) * 1000 : (config.items * config.latencyMs) / config.limit;
+}
+
+/** The row's limits at the service: the in-flight limit, or the rate limit instead of it. */
+function limitsFor(config: BenchConfig, row: RowSpec) {
+	return row.ratePerSecond !== undefined
+		? { concurrencyLimit: null, rateLimitPerSecond: row.ratePerSecond, retryAfter: config.retryAfter }
+		: { concurrencyLimit: config.limit, rateLimitPerSecond: null, retryAfter: config.retryAfter };
+}
+
+async function measure(config: BenchConfig, fake: Child, service: ServiceAddress, row: RowSpec, run: number): Promise<Measurement> {
+	await fake.ask({ type: 'limits', limits: limitsFor(config, row) }, 'limits-set');
 	const execArgv = ['--expose-gc'];
 	let cpuProfile: string | undefined;
 	if (config.cpuProf) {
@@ -510,7 +645,7 @@ async function measure(config: BenchConfig, fake: Child, service: { url: string;
 	engine.proc.send({
 		job: {
 			row,
-			items: config.items,
+			itemsPerExecution: splitItems(config.items, row.executions),
 			warmup: config.warmup,
 			counted: config.counted,
 			credentialReadMs: config.credentialReadMs,
@@ -523,7 +658,7 @@ async function measure(config: BenchConfig, fake: Child, service: { url: string;
 	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as { result: EngineResult };
 	await engine.end();
 	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as { stats: ServiceStats };
-	const floorMs = (config.items * config.latencyMs) / config.limit;
+	const floorMs = floorFor(config, row);
 	const firstSend = stats.firstSendAt;
 	return {
 		run,
@@ -533,7 +668,8 @@ async function measure(config: BenchConfig, fake: Child, service: { url: string;
 		floorMs,
 		ratio: result.wallMs / floorMs,
 		requestsPerItem: (stats.sendPosts + stats.templateGets) / config.items,
-		failedItems: config.items - stats.deliveredPhones,
+		tooManyPerItem: stats.tooMany / config.items,
+		notSent: config.items - stats.deliveredPhones,
 		prepMs: firstSend !== undefined ? firstSend - result.startedAt : undefined,
 		sendMs: stats.lastSendAt !== undefined && firstSend !== undefined ? result.endedAt - firstSend : undefined,
 	};
@@ -554,7 +690,8 @@ const COLUMNS: Array<[string, number, (m: Measurement) => string]> = [
 	['ratio', 6, (m) => m.ratio.toFixed(3)],
 	['req/item', 8, (m) => m.requestsPerItem.toFixed(4)],
 	['429s', 5, (m) => String(m.service.tooMany)],
-	['failed', 6, (m) => String(m.failedItems)],
+	['429/item', 8, (m) => m.tooManyPerItem.toFixed(4)],
+	['not sent', 8, (m) => String(m.notSent)],
 	['dup', 4, (m) => String(m.service.duplicateSends)],
 	['RSS MB', 7, (m) => m.engine.maxRssMb.toFixed(0)],
 	['prep ms', 7, (m) => (m.prepMs === undefined ? '-' : m.prepMs.toFixed(0))],
@@ -563,7 +700,7 @@ const COLUMNS: Array<[string, number, (m: Measurement) => string]> = [
 	['conns', 6, (m) => String(m.service.connections)],
 	['node result', 0, (m) =>
 		m.engine.nodeError
-			? `error: ${m.engine.nodeError.slice(0, 60)}`
+			? `error${m.engine.failedExecutions > 1 ? ` (${m.engine.failedExecutions} executions)` : ''}: ${m.engine.nodeError.slice(0, 60)}`
 			: `${m.engine.outputItems} items${m.engine.errorItems ? `, ${m.engine.errorItems} error items` : ''}`],
 ];
 
@@ -581,23 +718,27 @@ function median(values: number[]) {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+const verdict = (ok: boolean) => (ok ? 'MET    ' : 'NOT MET');
+
+/** One execution against the in-flight limit: the rows the original targets are about. */
+const isClassic = (m: Measurement) => m.row.executions === 1 && m.row.ratePerSecond === undefined;
+
 function targets(config: BenchConfig, all: Measurement[]) {
 	const lines: string[] = [];
-	const custom = all.filter((m) => m.row.variant === 'custom' && m.row.whatIfs.length === 0);
+	const custom = all.filter((m) => m.row.variant === 'custom' && m.row.whatIfs.length === 0 && isClassic(m));
 	const atLimit = custom.filter((m) => m.row.concurrency === config.limit);
 	const declarative = all.filter((m) => m.row.variant === 'declarative');
 	const reference = all.filter((m) => m.row.variant === 'raw' && !m.row.keepAlive);
-	const verdict = (ok: boolean) => (ok ? 'MET    ' : 'NOT MET');
 	if (custom.length) {
-		const clean = custom.every((m) => m.failedItems === 0 && m.service.duplicateSends === 0);
-		const declFails = declarative.length === 0 ? undefined : declarative.every((m) => m.failedItems > 0);
-		const worst = custom.reduce((w, m) => Math.max(w, m.failedItems + m.service.duplicateSends), 0);
+		const clean = custom.every((m) => m.notSent === 0 && m.service.duplicateSends === 0);
+		const declFails = declarative.length === 0 ? undefined : declarative.every((m) => m.notSent > 0);
+		const worst = custom.reduce((w, m) => Math.max(w, m.notSent + m.service.duplicateSends), 0);
 		lines.push(
-			`${verdict(clean && declFails !== false)}  custom pipeline: 0 failed items and 0 duplicates in every run` +
-				` (worst failed+dup: ${worst})` +
+			`${verdict(clean && declFails !== false)}  custom pipeline: 0 items not sent and 0 duplicates in every run` +
+				` (worst not sent+dup: ${worst})` +
 				(declFails === undefined
 					? '; no declarative row to compare'
-					: `; declarative failed items per run: ${declarative.map((m) => `${m.row.id}=${m.failedItems}`).join(' ')}`),
+					: `; declarative items not sent per run: ${declarative.map((m) => `${m.row.id}=${m.notSent}`).join(' ')}`),
 		);
 	}
 	if (atLimit.length) {
@@ -619,29 +760,115 @@ function targets(config: BenchConfig, all: Measurement[]) {
 				(config.items < 1000 ? ` (with ${config.items} items the one template GET alone adds ${(1 / config.items).toFixed(4)})` : ''),
 		);
 	}
-	return lines;
+	if (all.some((m) => !isClassic(m))) {
+		lines.push('(rows with several executions or a rate limit have their targets under --preset pacing)');
+	}
+	return { lines, met: true };
 }
 
-async function orchestrate(config: BenchConfig) {
-	const rows = config.rows.map((id) => rowSpec(id, config.limit));
-	COLUMNS[0][1] = Math.max(4, ...rows.map((r) => r.id.length));
+/** "A50 29, 3xA10 6/4": a value per row, one per run. */
+function perRow(ms: Measurement[], value: (m: Measurement) => string) {
+	const ids = [...new Set(ms.map((m) => m.row.id))];
+	return ids.map((id) => `${id} ${ms.filter((m) => m.row.id === id).map(value).join('/')}`).join(', ');
+}
+
+/** Issue 11's targets, every one in every run of every custom row. */
+function pacingTargets(all: Measurement[]) {
+	const custom = all.filter((m) => m.row.variant === 'custom' && m.row.whatIfs.length === 0);
+	const isOneDefault = (m: Measurement) => isClassic(m) && m.row.concurrency === undefined;
+	const shared = custom.filter((m) => !isOneDefault(m));
+	const oneDefault = custom.filter(isOneDefault);
+	const checks: Array<[boolean, string]> = [];
+	if (custom.length) {
+		checks.push([
+			custom.every((m) => m.notSent === 0 && m.service.duplicateSends === 0),
+			`0 items not sent and 0 duplicates in every row (not sent/dup): ${perRow(custom, (m) => `${m.notSent}/${m.service.duplicateSends}`)}`,
+		]);
+	}
+	if (shared.length) {
+		checks.push([
+			shared.every((m) => m.ratio <= 1.25),
+			`wall <= 1.25 × floor of the shared limit: ${perRow(shared, (m) => m.ratio.toFixed(2))}`,
+		]);
+	}
+	if (custom.length) {
+		checks.push([
+			custom.every((m) => m.tooManyPerItem <= 0.05),
+			`429s <= 0.05 per item: ${perRow(custom, (m) => m.tooManyPerItem.toFixed(3))}`,
+		]);
+	}
+	if (oneDefault.length) {
+		checks.push([
+			oneDefault.every((m) => m.ratio <= 1.25),
+			`1 execution, default options: wall <= 1.25 × floor: ${perRow(oneDefault, (m) => m.ratio.toFixed(2))}`,
+		]);
+	}
+	const lines = checks.map(([ok, text]) => `${verdict(ok)}  ${text}`);
+	lines.push('(not checked here: "the existing rows no worse": run npm run bench -- --runs 2 and compare with the README\'s table)');
+	const met = checks.length > 0 && checks.every(([ok]) => ok);
+	lines.push(`pacing targets: ${met ? 'PASS' : `FAIL (${checks.filter(([ok]) => !ok).length} of ${checks.length} not met)`}`);
+	return { lines, met };
+}
+
+async function startFake(config: BenchConfig) {
 	const fake = new Child(
 		fork(path.join(__dirname, 'fake-service.child.js'), [
 			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
 		], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
 		'fake service',
 	);
-	const service = (await fake.next('listening', 30_000)) as unknown as { url: string; apiKey: string };
+	const service = (await fake.next('listening', 30_000)) as unknown as ServiceAddress;
+	return { fake, service };
+}
+
+function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddress) {
 	console.log(
-		`broadcast bench: ${config.items} WhatsApp template messages (channel ${CHANNEL_ID}, template ${TEMPLATE_ID}), ` +
-			`service latency ${config.latencyMs} ms, limit ${config.limit} in flight (429 Retry-After: ${config.retryAfter} above), ` +
-			`${config.runs} run(s), warm-up ${config.warmup} items, node ${process.version}` +
+		`broadcast bench${config.preset ? ` (preset ${config.preset})` : ''}: ${config.items} WhatsApp template messages per row ` +
+			`(channel ${CHANNEL_ID}, template ${TEMPLATE_ID}; a row of k executions sends ${config.items} ÷ k each), ` +
+			`service latency ${config.latencyMs} ms, limit ${config.limit} in flight (429 Retry-After: ${config.retryAfter} above) ` +
+			`unless a row has @<r>rps, ${config.runs} run(s), warm-up ${config.warmup} items, ` +
+			`continue on fail ${config.continueOnFail ? 'on' : 'off'} (A, D rows), node ${process.version}` +
 			(config.counted ? `, bench runner for all rows (credential read ${config.credentialReadMs} ms)` : ''),
 	);
-	console.log(`fake service: ${service.url} (own process); each row runs in a fresh engine process`);
+	console.log(`fake service: ${service.url} (own process; warm-ups go to a second fake, ${service.warmupUrl}, without limits); each row runs in a fresh engine process`);
 	console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start\n`);
 	for (const row of rows) console.log(`  ${pad(row.id, COLUMNS[0][1])}  ${row.label}`);
 	console.log('');
+}
+
+function printMedians(rows: RowSpec[], all: Measurement[]) {
+	console.log('median per row:');
+	for (const row of rows) {
+		const ms = all.filter((m) => m.row.id === row.id);
+		if (ms.length === 0) continue;
+		const walls = ms.flatMap((m) => m.engine.executionWallMs);
+		console.log(
+			`  ${pad(row.id, COLUMNS[0][1])}  wall ${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +
+				(row.executions > 1 ? `each execution ${Math.min(...walls).toFixed(0)}-${Math.max(...walls).toFixed(0)} ms, ` : '') +
+				`req/item ${median(ms.map((m) => m.requestsPerItem)).toFixed(4)}, 429s ${median(ms.map((m) => m.service.tooMany))} ` +
+				`(in flight ${median(ms.map((m) => m.service.tooManyInFlight))}, rate ${median(ms.map((m) => m.service.tooManyRate))}), ` +
+				`not sent ${median(ms.map((m) => m.notSent))}, dup ${median(ms.map((m) => m.service.duplicateSends))}, ` +
+				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
+				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
+				`Connection header: ${Object.entries(ms[0].service.connectionHeaders).map(([k, v]) => `${k}×${v}`).join(' ')}` +
+				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : ''),
+		);
+	}
+}
+
+const LEGEND =
+	'columns: floor = items × latency ÷ in-flight limit, or items ÷ rate for @<r>rps rows (items: all executions of the row ' +
+	'together); req/item = (send POSTs + template GETs) ÷ items; 429/item = 429s ÷ items; not sent = items the service never ' +
+	'accepted (with continue on fail off, the first item the node gives up on ends its execution, and the items not sent by ' +
+	'then count too); dup = accepted sends beyond the first for a phone; RSS = peak RSS (maxRSS) of the engine process; ' +
+	'prep = execution start to the first send at the service (checks, template GET); send = first send to end of execution; ' +
+	'conns = TCP connections the service accepted. Timings are noisy on a shared machine.';
+
+async function orchestrate(config: BenchConfig): Promise<boolean> {
+	const rows = config.rows.map((id) => rowSpec(id, config.limit, config.continueOnFail));
+	COLUMNS[0][1] = Math.max(4, ...rows.map((r) => r.id.length));
+	const { fake, service } = await startFake(config);
+	printIntro(config, rows, service);
 	console.log(header());
 	const all: Measurement[] = [];
 	try {
@@ -658,33 +885,18 @@ async function orchestrate(config: BenchConfig) {
 	console.log('');
 	console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other processes on the machine inflate wall times)`);
 	console.log('');
-	console.log('median per row:');
-	for (const row of rows) {
-		const ms = all.filter((m) => m.row.id === row.id);
-		console.log(
-			`  ${pad(row.id, COLUMNS[0][1])}  wall ${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +
-				`req/item ${median(ms.map((m) => m.requestsPerItem)).toFixed(4)}, 429s ${median(ms.map((m) => m.service.tooMany))}, ` +
-				`failed ${median(ms.map((m) => m.failedItems))}, dup ${median(ms.map((m) => m.service.duplicateSends))}, ` +
-				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
-				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
-				`Connection header: ${Object.entries(ms[0].service.connectionHeaders).map(([k, v]) => `${k}×${v}`).join(' ')}` +
-				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : ''),
-		);
-	}
+	printMedians(rows, all);
 	console.log('');
-	console.log('targets:');
-	for (const l of targets(config, all)) console.log(`  ${l}`);
+	const verdicts = config.preset === 'pacing' ? pacingTargets(all) : targets(config, all);
+	console.log(config.preset === 'pacing' ? 'targets (issue 11, every run of every row):' : 'targets:');
+	for (const l of verdicts.lines) console.log(`  ${l}`);
 	console.log('');
-	console.log(
-		'columns: floor = items × latency ÷ service limit; req/item = (send POSTs + template GETs) ÷ items; failed = items the ' +
-			'service never accepted; dup = accepted sends beyond the first for a phone; RSS = peak RSS (maxRSS) of the engine process; ' +
-			'prep = execution start to the first send at the service (checks, template GET); send = first send to end of execution; ' +
-			'conns = TCP connections the service accepted.',
-	);
+	console.log(LEGEND);
 	if (config.json) {
 		writeFileSync(config.json, JSON.stringify({ config, measurements: all }, null, 2));
 		console.log(`measurements written to ${config.json}`);
 	}
+	return verdicts.met;
 }
 
 if (process.argv.includes('--engine-child')) {
@@ -693,7 +905,10 @@ if (process.argv.includes('--engine-child')) {
 		process.exit(1);
 	});
 } else {
-	orchestrate(parseArgs(process.argv.slice(2))).catch((error) => {
+	orchestrate(parseArgs(process.argv.slice(2))).then((met) => {
+		// Only the preset's targets decide the exit code: the lead runs it to check the pacer.
+		if (!met) process.exitCode = 1;
+	}, (error) => {
 		console.error(error);
 		process.exit(1);
 	});

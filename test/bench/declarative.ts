@@ -78,6 +78,7 @@ export interface VariantRunOptions {
 	continueOnFail: boolean;
 	/** Simulated time of one credential read (database round trip), ms; default 0. */
 	credentialReadMs?: number;
+	executionId?: string;
 }
 
 let declarativeType: INodeType | undefined;
@@ -93,6 +94,7 @@ export async function runVariant(options: VariantRunOptions): Promise<RunResult 
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 		credentialReadMs: options.credentialReadMs,
+		executionId: options.executionId,
 		nodeType: options.variant === 'custom' ? base : declarativeType,
 	});
 	return { ...result, decryptCalls: result.credentialReads };

@@ -1,11 +1,16 @@
 /*
  * The fake Omnichannel Messaging service in a process of its own, so its event loop and the
  * engine's never wait on each other. Started by broadcast.bench.ts with fork(); talks over IPC:
- *   child -> parent  { type: 'listening', url, apiKey }
+ *   child -> parent  { type: 'listening', url, apiKey, warmupUrl }
+ *                    warmupUrl: a second fake on its own port, without limits, for the engines'
+ *                    warm-up, so what the node learns per service while warming up does not carry
+ *                    into the timed run
  *   parent -> child  { type: 'reset' } -> { type: 'reset-done' }
  *   parent -> child  { type: 'stats' } -> { type: 'stats', stats: ServiceStats }
+ *   parent -> child  { type: 'limits', limits } -> { type: 'limits-set' }  (FakeService.setLimits;
+ *                    null switches a limit off, JSON having no Infinity)
  *   parent -> child  { type: 'stop' }  (closes the server and exits)
- * Options come as one JSON argument: { latencyMs, concurrencyLimit, retryAfter }.
+ * Options come as one JSON argument: { latencyMs, concurrencyLimit, retryAfter, rateLimitPerSecond }.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +42,9 @@ export interface ServiceStats {
 	otherRequests: number;
 	byStatus: Record<string, number>;
 	tooMany: number;
+	/** 429s by the limit that answered them: in flight, or the requests-per-second bucket. */
+	tooManyInFlight: number;
+	tooManyRate: number;
 	/** Distinct phones the service accepted (2xx) at least one send for. */
 	deliveredPhones: number;
 	/** Accepted sends beyond the first, per phone: messages a customer got twice. */
@@ -107,6 +115,8 @@ function startedFake(options: FakeServiceOptions) {
 			otherRequests,
 			byStatus,
 			tooMany: byStatus['429'] ?? 0,
+			tooManyInFlight: fake.tooMany.inFlight,
+			tooManyRate: fake.tooMany.rate,
 			deliveredPhones: acceptedPerPhone.size,
 			duplicateSends,
 			repeatedPosts,
@@ -139,6 +149,8 @@ async function main() {
 	const options = JSON.parse(process.argv[2] ?? '{}') as FakeServiceOptions;
 	const { fake, stats, reset } = startedFake(options);
 	const url = await fake.start(0, '127.0.0.1');
+	const warmup = new FakeService({ latencyMs: options.latencyMs, apiKey: fake.apiKey });
+	const warmupUrl = await warmup.start(0, '127.0.0.1');
 	const send = (message: unknown) => process.send?.(message);
 	process.on('message', (message: { type: string }) => {
 		switch (message.type) {
@@ -146,17 +158,21 @@ async function main() {
 				reset();
 				send({ type: 'reset-done' });
 				break;
+			case 'limits':
+				fake.setLimits((message as unknown as { limits: Parameters<FakeServiceInstance['setLimits']>[0] }).limits);
+				send({ type: 'limits-set' });
+				break;
 			case 'stats':
 				send({ type: 'stats', stats: stats() });
 				break;
 			case 'stop':
-				void fake.close().then(() => process.exit(0));
+				void Promise.all([fake.close(), warmup.close()]).then(() => process.exit(0));
 				break;
 		}
 	});
 	// The parent going away must not leave the server running.
 	process.on('disconnect', () => process.exit(0));
-	send({ type: 'listening', url, apiKey: fake.apiKey, latencyMs: fake.latencyMs, concurrencyLimit: fake.concurrencyLimit });
+	send({ type: 'listening', url, warmupUrl, apiKey: fake.apiKey, latencyMs: fake.latencyMs, concurrencyLimit: fake.concurrencyLimit });
 }
 
 if (require.main === module) {

@@ -11,6 +11,8 @@ export interface RecordedRequest {
 	status?: number | string;
 	/** Requests in flight at the fake when this one arrived, itself included. */
 	inFlight?: number;
+	/** Which limit answered 429, if one did. */
+	limitedBy?: 'in-flight' | 'rate';
 }
 
 export type Fault =
@@ -28,7 +30,14 @@ export interface FakeServiceOptions {
 	projectId?: number;
 	latencyMs?: number;
 	concurrencyLimit?: number;
+	/** Retry-After of the in-flight limit's 429 (default '1'). */
 	retryAfter?: string;
+	/** Token bucket on the send endpoints (POST): sends per second; default no limit. */
+	rateLimitPerSecond?: number;
+	/** Tokens the bucket holds (the burst it allows); default one second's worth, at least 1. */
+	rateLimitBurst?: number;
+	/** Milliseconds, monotonic; default performance.now(). Tests pass their own to hold time still. */
+	clock?: () => number;
 	log?: (request: RecordedRequest) => void;
 	channels?: Array<{ platform_id: number; title: string; number: string }>;
 	templates?: Record<number, any[]>;
@@ -43,6 +52,10 @@ export declare class FakeService {
 	latencyMs: number;
 	concurrencyLimit: number;
 	retryAfter: string;
+	rateLimitPerSecond: number;
+	rateLimitBurst?: number;
+	/** 429s answered since the last reset, by the limit that answered them. */
+	tooMany: { inFlight: number; rate: number };
 	requests: RecordedRequest[];
 	channels: Array<Record<string, unknown>>;
 	peakInFlight: number;
@@ -50,6 +63,13 @@ export declare class FakeService {
 	start(port?: number, host?: string): Promise<string>;
 	close(): Promise<void>;
 	reset(): void;
+	/** Changes limits; null switches one off. Fills the token bucket. */
+	setLimits(limits: {
+		concurrencyLimit?: number | null;
+		retryAfter?: string;
+		rateLimitPerSecond?: number | null;
+		rateLimitBurst?: number | null;
+	}): void;
 	addFault(path: string, fault: Fault, times?: number, skip?: number): void;
 	setTemplates(channelId: number, templates: any[]): void;
 	sends(path?: string): RecordedRequest[];

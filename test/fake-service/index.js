@@ -3,6 +3,19 @@
  * A fake of the Omnichannel Messaging service, written from ../shared/spec/service-api.md and the
  * field notes. It is strict: wrong header -> 401, wrong types or missing fields -> 400 with
  * {error, code, success:false}. It records every request and can misbehave on demand.
+ *
+ * Two limits, each off unless set, as a service behind an API gateway has them:
+ * - concurrencyLimit: requests being served at once (any method); one more gets 429 with
+ *   Retry-After: retryAfter. A refused request holds no slot: a limiter (nginx limit_conn, a worker
+ *   pool) turns it away without serving it, so only admitted requests count against the limit.
+ * - rateLimitPerSecond: a token bucket on the send endpoints (POST). It holds rateLimitBurst tokens
+ *   (default: one second's worth, at least 1), starts full and refills continuously; a send takes
+ *   one token when it arrives, and a send that finds none gets 429 with Retry-After = the seconds
+ *   until the next token, rounded up to a whole number (RFC 9110 delay-seconds), at least 1. That is
+ *   what Django REST framework's throttling answers (the service's `detail` bodies are DRF's), and
+ *   Kong's rate limiting likewise sends whole seconds. A rejected send takes no token.
+ * Both answers come after latencyMs, like any other: the round trip is the network's. A request
+ * that meets a fault (addFault) bypasses both limits.
  */
 const http = require('node:http');
 const { demoTemplates, demoChannels } = require('./seed');
@@ -18,6 +31,10 @@ class FakeService {
 		this.latencyMs = options.latencyMs ?? 0;
 		this.concurrencyLimit = options.concurrencyLimit ?? Infinity;
 		this.retryAfter = options.retryAfter ?? '1';
+		this.rateLimitPerSecond = options.rateLimitPerSecond ?? Infinity;
+		this.rateLimitBurst = options.rateLimitBurst;
+		// Injectable so a test can hold time still and count tokens exactly.
+		this.clock = options.clock ?? (() => performance.now());
 		this.log = options.log ?? null;
 		this.channels = options.channels ?? demoChannels();
 		this.templates = new Map();
@@ -28,6 +45,10 @@ class FakeService {
 		this.faults = [];
 		this.inFlight = 0;
 		this.peakInFlight = 0;
+		// Requests being served: what the in-flight limit counts (inFlight also counts refused ones).
+		this.admitted = 0;
+		this.tooMany = { inFlight: 0, rate: 0 };
+		this.refillBucket();
 		this.sockets = new Set();
 		this.messageCounter = 0;
 		this.server = http.createServer((req, res) => this.handle(req, res));
@@ -49,10 +70,45 @@ class FakeService {
 		await new Promise((resolve) => this.server.close(() => resolve()));
 	}
 
+	/** Clears the records and counters, and fills the token bucket, so each test or run starts alike. */
 	reset() {
 		this.requests = [];
 		this.faults = [];
 		this.peakInFlight = 0;
+		this.tooMany = { inFlight: 0, rate: 0 };
+		this.refillBucket();
+	}
+
+	/** Changes the limits of a running service (the bench reuses one service for rows with different limits). */
+	setLimits({ concurrencyLimit, retryAfter, rateLimitPerSecond, rateLimitBurst } = {}) {
+		if (concurrencyLimit !== undefined) this.concurrencyLimit = concurrencyLimit ?? Infinity;
+		if (retryAfter !== undefined) this.retryAfter = retryAfter;
+		if (rateLimitPerSecond !== undefined) this.rateLimitPerSecond = rateLimitPerSecond ?? Infinity;
+		if (rateLimitBurst !== undefined) this.rateLimitBurst = rateLimitBurst ?? undefined;
+		this.refillBucket();
+	}
+
+	bucketCapacity() {
+		return this.rateLimitBurst ?? Math.max(1, this.rateLimitPerSecond);
+	}
+
+	refillBucket() {
+		this.tokens = this.bucketCapacity();
+		this.tokensAt = this.clock();
+	}
+
+	/** Takes a token for a send; without one, answers the seconds until the next (Retry-After). */
+	takeToken() {
+		if (!Number.isFinite(this.rateLimitPerSecond)) return { ok: true };
+		const now = this.clock();
+		this.tokens = Math.min(this.bucketCapacity(), this.tokens + ((now - this.tokensAt) / 1000) * this.rateLimitPerSecond);
+		this.tokensAt = now;
+		if (this.tokens >= 1) {
+			this.tokens -= 1;
+			return { ok: true };
+		}
+		const waitSeconds = (1 - this.tokens) / this.rateLimitPerSecond;
+		return { ok: false, retryAfter: Math.max(1, Math.ceil(waitSeconds - 1e-9)) };
 	}
 
 	/**
@@ -116,19 +172,31 @@ class FakeService {
 			this.inFlight += 1;
 			this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
 			record.inFlight = this.inFlight;
-			const overLimit = this.inFlight > this.concurrencyLimit;
+			const fault = this.takeFault(url.pathname);
+			const token = fault || req.method !== 'POST' ? { ok: true } : this.takeToken();
+			const overLimit = !fault && token.ok && this.admitted >= this.concurrencyLimit;
+			const admitted = !fault && token.ok && !overLimit;
+			if (admitted) this.admitted += 1;
 			const finish = (status, body, headers = {}) => {
 				this.inFlight -= 1;
+				if (admitted) this.admitted -= 1;
 				record.status = status;
 				if (res.destroyed) return;
 				const payload = typeof body === 'string' ? body : JSON.stringify(body);
 				res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
 				res.end(payload);
 			};
-			const fault = this.takeFault(url.pathname);
 			const run = () => {
 				if (fault) return this.applyFault(fault, req, res, record, finish);
+				if (!token.ok) {
+					this.tooMany.rate += 1;
+					record.limitedBy = 'rate';
+					const unit = token.retryAfter === 1 ? 'second' : 'seconds';
+					return finish(429, { detail: `Request was throttled. Expected available in ${token.retryAfter} ${unit}.` }, { 'Retry-After': String(token.retryAfter) });
+				}
 				if (overLimit) {
+					this.tooMany.inFlight += 1;
+					record.limitedBy = 'in-flight';
 					return finish(429, { detail: 'Too many requests.' }, { 'Retry-After': this.retryAfter });
 				}
 				const [status, body, headers] = this.route(record);

@@ -211,6 +211,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
+	executionId?: string;
 	/**
 	 * Run the node as an AI agent's tool, the way n8n 2.x does (n8n-core's engine-request path):
 	 * the agent's arguments arrive as one item on `main`, parameters read them with `$fromAI()`,
@@ -267,7 +269,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1' },
 	});
 	const mode = options.mode ?? 'manual';
-	const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
+	const hooks = new ExecutionLifecycleHooks(mode, options.executionId ?? 'exec-1', {
 		id: 'wf-1',
 		name: 'test',
 		nodes: [node],
@@ -281,6 +283,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as never);
 	const credentialsHelper = new TestCredentialsHelper(loader, options.credentials, options.credentialReadMs);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
+	if (options.executionId) additionalData.executionId = options.executionId;
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {

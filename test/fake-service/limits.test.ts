@@ -1,0 +1,227 @@
+/**
+ * The fake service's two limits, over real HTTP: the in-flight limit and the token bucket on
+ * sends (requests per second). The bench and the sandbox rely on them answering as a gateway
+ * would: a fixed number of 429s for a burst, Retry-After in whole seconds, tokens coming back
+ * with time, reads not counted against the bucket.
+ */
+import http from 'node:http';
+
+import { startFakeService } from './index';
+import type { FakeService, FakeServiceOptions } from './index';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox, sandboxOptionsFromEnv } = require('../../scripts/sandbox') as {
+	startSandbox: (options: Record<string, unknown>) => Promise<{ service: FakeService; url: string; apiKey: string }>;
+	sandboxOptionsFromEnv: (env: Record<string, string>) => Record<string, unknown>;
+};
+
+const API_KEY = 'sk-fake-limits-5e1f0a';
+const SEND_PATH = '/stable/open/whatsapp/send-template-message';
+const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail?platform_id=12&template_id=101';
+
+interface Answer {
+	status: number;
+	retryAfter?: string;
+	body: { detail?: string; id?: string };
+}
+
+/** One request on its own connection, as n8n sends them. */
+async function request(url: string, method: 'GET' | 'POST', requestPath: string, body?: unknown, apiKey = API_KEY) {
+	const payload = body === undefined ? undefined : JSON.stringify(body);
+	return await new Promise<Answer>((resolve, reject) => {
+		const req = http.request(
+			`${url}${requestPath}`,
+			{
+				method,
+				agent: false,
+				headers: {
+					'X-Service-Api-Key': apiKey,
+					...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+				},
+			},
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode ?? 0,
+						retryAfter: res.headers['retry-after'],
+						body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+					}),
+				);
+			},
+		);
+		req.on('error', reject);
+		req.end(payload);
+	});
+}
+
+function send(url: string, index: number, apiKey?: string) {
+	return request(
+		url,
+		'POST',
+		SEND_PATH,
+		{ template_id: '101', channel_id: '12', customer_phone: `+49151${String(index).padStart(7, '0')}`, attributes: { '1': 'Anna', '2': 'ORD-1', '3': 'today' } },
+		apiKey,
+	);
+}
+
+async function burst(url: string, count: number, from = 0) {
+	return await Promise.all(Array.from({ length: count }, async (_, i) => await send(url, from + i)));
+}
+
+const statuses = (answers: Answer[]) => answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
+
+/** A clock the test moves by hand: no token comes back unless the test says so. */
+function stillClock() {
+	let now = 1_000_000;
+	return { read: () => now, advance: (ms: number) => (now += ms) };
+}
+
+let services: FakeService[] = [];
+
+async function fake(options: FakeServiceOptions) {
+	const service = await startFakeService({ apiKey: API_KEY, ...options });
+	services.push(service);
+	return service;
+}
+
+afterEach(async () => {
+	await Promise.all(services.map(async (s) => await s.close()));
+	services = [];
+});
+
+describe('rate limit (token bucket on sends)', () => {
+	it('lets a burst of one second worth through and answers 429 to the rest, with Retry-After in whole seconds', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 50, clock: clock.read });
+		const answers = await burst(service.url, 60);
+		expect(statuses(answers)).toEqual({ 200: 50, 429: 10 });
+		const rejected = answers.filter((a) => a.status === 429);
+		// The next token is 20 ms away: a whole-seconds header rounds it up to 1.
+		expect(new Set(rejected.map((a) => a.retryAfter))).toEqual(new Set(['1']));
+		expect(rejected[0].body.detail).toBe('Request was throttled. Expected available in 1 second.');
+		expect(service.tooMany).toEqual({ inFlight: 0, rate: 10 });
+		expect(service.requests.filter((r) => r.limitedBy === 'rate')).toHaveLength(10);
+	});
+
+	it('gives tokens back at the configured rate, never beyond the bucket', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 50, clock: clock.read });
+		expect(statuses(await burst(service.url, 50))).toEqual({ 200: 50 });
+		expect(statuses(await burst(service.url, 5, 50))).toEqual({ 429: 5 });
+		clock.advance(200); // 10 tokens
+		expect(statuses(await burst(service.url, 15, 55))).toEqual({ 200: 10, 429: 5 });
+		clock.advance(10_000); // a full bucket, not 500 tokens
+		expect(statuses(await burst(service.url, 60, 70))).toEqual({ 200: 50, 429: 10 });
+		expect(service.tooMany.rate).toBe(20);
+	});
+
+	it('says how many seconds until the next token when that is more than one', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 0.4, clock: clock.read });
+		// Below one per second the bucket still holds one token, else nothing would ever pass.
+		expect((await send(service.url, 1)).status).toBe(200);
+		const refused = await send(service.url, 2);
+		expect(refused).toMatchObject({ status: 429, retryAfter: '3', body: { detail: 'Request was throttled. Expected available in 3 seconds.' } });
+		clock.advance(1000); // 0.4 token: 1.5 s to go
+		expect((await send(service.url, 3)).retryAfter).toBe('2');
+		clock.advance(1500);
+		expect((await send(service.url, 4)).status).toBe(200);
+	});
+
+	it('does not count reads against the bucket, and a refused send takes no token', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 2, rateLimitBurst: 2, clock: clock.read });
+		const reads = await Promise.all(Array.from({ length: 10 }, async () => await request(service.url, 'GET', DETAIL_PATH)));
+		expect(statuses(reads)).toEqual({ 200: 10 });
+		expect(statuses(await burst(service.url, 4))).toEqual({ 200: 2, 429: 2 });
+		clock.advance(500); // one token; the two refused sends did not spend it in advance
+		expect(statuses(await burst(service.url, 2, 10))).toEqual({ 200: 1, 429: 1 });
+	});
+
+	it('refills with real time', async () => {
+		const service = await fake({ rateLimitPerSecond: 20 });
+		const first = await burst(service.url, 30);
+		// Real time runs while the 30 arrive: up to a few tokens may come back meanwhile, never fewer than 20 pass.
+		expect(first.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(20);
+		expect(first.filter((a) => a.status === 200).length).toBeLessThan(30);
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		const second = await burst(service.url, 20, 100);
+		expect(statuses(second)).toEqual({ 200: 20 });
+	});
+
+	it('checks the API key only for sends that got a token, like a gateway in front of the service', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 1, clock: clock.read });
+		expect((await send(service.url, 1, 'wrong-key')).status).toBe(401);
+		expect((await send(service.url, 2, 'wrong-key')).status).toBe(429);
+	});
+
+	it('reset() fills the bucket and clears the counts; setLimits() changes and removes limits', async () => {
+		const clock = stillClock();
+		const service = await fake({ rateLimitPerSecond: 5, clock: clock.read });
+		expect(statuses(await burst(service.url, 8))).toEqual({ 200: 5, 429: 3 });
+		service.reset();
+		expect(service.tooMany).toEqual({ inFlight: 0, rate: 0 });
+		expect(statuses(await burst(service.url, 8, 10))).toEqual({ 200: 5, 429: 3 });
+		service.setLimits({ rateLimitPerSecond: 10 });
+		expect(statuses(await burst(service.url, 12, 20))).toEqual({ 200: 10, 429: 2 });
+		service.setLimits({ rateLimitPerSecond: null });
+		expect(statuses(await burst(service.url, 30, 40))).toEqual({ 200: 30 });
+	});
+});
+
+describe('in-flight limit beside the rate limit', () => {
+	it('answers 429 above the in-flight limit with the configured Retry-After and counts it apart', async () => {
+		const service = await fake({ concurrencyLimit: 10, retryAfter: '2', latencyMs: 300 });
+		const answers = await burst(service.url, 25);
+		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
+		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(new Set(['2']));
+		expect(service.tooMany).toEqual({ inFlight: 15, rate: 0 });
+	});
+
+	it('counts only the requests it serves: a refused one holds no slot while its answer travels back', async () => {
+		const service = await fake({ concurrencyLimit: 1, latencyMs: 400 });
+		const first = send(service.url, 1);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const refused = send(service.url, 2); // answered at ~550 ms
+		expect((await first).status).toBe(200); // ~400 ms: the one slot is free again
+		expect((await send(service.url, 3)).status).toBe(200);
+		expect((await refused).status).toBe(429);
+		expect(service.tooMany.inFlight).toBe(1);
+		// It was still open at the service: the peak counts every open request, served or not.
+		expect(service.peakInFlight).toBe(2);
+	});
+
+	it('applies both: the bucket first, then what is in flight', async () => {
+		const clock = stillClock();
+		const service = await fake({ concurrencyLimit: 10, rateLimitPerSecond: 15, latencyMs: 300, clock: clock.read });
+		const answers = await burst(service.url, 25);
+		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
+		expect(service.tooMany).toEqual({ inFlight: 5, rate: 10 });
+	});
+});
+
+describe('sandbox limits from the environment', () => {
+	it('reads SANDBOX_CONCURRENCY_LIMIT and SANDBOX_RATE_LIMIT, and refuses nonsense', () => {
+		expect(sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '10', SANDBOX_RATE_LIMIT: '50' })).toMatchObject({
+			concurrencyLimit: 10,
+			rateLimitPerSecond: 50,
+		});
+		expect(sandboxOptionsFromEnv({})).toMatchObject({ concurrencyLimit: undefined, rateLimitPerSecond: undefined });
+		expect(() => sandboxOptionsFromEnv({ SANDBOX_RATE_LIMIT: 'fast' })).toThrow('SANDBOX_RATE_LIMIT must be a positive number, got "fast"');
+		expect(() => sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '0' })).toThrow('SANDBOX_CONCURRENCY_LIMIT');
+	});
+
+	it('starts a sandbox that enforces the rate limit', async () => {
+		const lines: string[] = [];
+		const options = sandboxOptionsFromEnv({ SANDBOX_PORT: '0', SANDBOX_API_KEY: API_KEY, SANDBOX_RATE_LIMIT: '5' });
+		const { service, url } = await startSandbox({ ...options, log: (line: string) => lines.push(line) });
+		services.push(service);
+		const answers = await burst(url, 12);
+		// Real time: a token may come back while the 12 arrive (one per 200 ms).
+		expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(5);
+		expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(6);
+		expect(lines.filter((l) => l.includes('-> 429'))).toHaveLength(answers.filter((a) => a.status === 429).length);
+	});
+});
