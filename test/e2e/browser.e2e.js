@@ -1,10 +1,13 @@
 'use strict';
 /*
  * Browser test: the node in n8n's editor (Chromium through playwright-core), against the fake
- * service. Opens a workflow holding the node, sets the channel, opens the template dropdown
- * (the list comes from the node's searchTemplates method), picks order_shipped, fills the three
- * variable fields the resource mapper shows (getTemplateVariables), executes the node and checks
- * the result. Saves template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
+ * service. Opens a workflow holding the node, picks the channel from the Channel list (the
+ * node's searchChannels method), opens the template dropdown (searchTemplates), picks
+ * order_shipped, fills the three variable fields the resource mapper shows
+ * (getTemplateVariables), executes the node and checks the result. A second case opens a
+ * workflow saved before Channel became a list (`"channelId": 12`) and checks what the editor
+ * shows for it, that its lists load for channel 12 and that it still sends to channel 12.
+ * Saves channel-list.png, template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
  * `npm run docs:screenshots` runs it with E2E_SCREENSHOT_DIR=docs to refresh the README's images.
  *
  * Needs Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium) or CHROMIUM_PATH.
@@ -27,6 +30,41 @@ const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 		customerPhone: '+49 151 2345 6789',
 	}),
 ]);
+// A node saved by 0.1.0, when Channel was a number field: typeVersion 1 and a plain `"channelId": 12`.
+const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a channel number', [
+	trigger(),
+	omniNode('Saved with channel 12', {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: 12,
+		templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+		customerPhone: '+49 151 2345 6789',
+		variablesMode: 'mapper',
+		variables: {
+			mappingMode: 'defineBelow',
+			value: { 1: 'Ben', 2: '2051', 3: 'Monday' },
+			matchingColumns: [],
+			// The labels getTemplateVariables gave order_shipped's placeholders in 0.1.0.
+			schema: Object.entries({
+				1: '{{1}}: Hi ___, your order…',
+				2: '{{2}}: …{{1}}, your order ___ has shipped and…',
+				3: '{{3}}: …and arrives on ___.',
+			}).map(([id, displayName]) => ({
+				id,
+				displayName,
+				required: true,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+				canBeUsedToMatch: false,
+			})),
+			attemptToConvertTypes: false,
+			convertFieldsToString: true,
+		},
+	}),
+]);
+// The fake service's two channels (test/fake-service/seed.js), as the Channel list shows them.
+const CHANNELS = { 12: 'WhatsApp Sales (+4930123456)', 13: 'WhatsApp Support (+4930654321)' };
 const BODY_PREVIEWS = {
 	order_shipped: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
 	spring_offer: 'Hello {{1}}, enjoy {{2}}% off this week only.',
@@ -61,7 +99,7 @@ beforeAll(async () => {
 	const credentialsFile = path.join(root, 'credentials.json');
 	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
 	const workflowFile = path.join(root, 'workflow.json');
-	fs.writeFileSync(workflowFile, JSON.stringify(WORKFLOW));
+	fs.writeFileSync(workflowFile, JSON.stringify([WORKFLOW, SAVED_WORKFLOW]));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
 	await n8n.n8nCliOk(['import:workflow', `--input=${workflowFile}`], { env });
 
@@ -85,6 +123,7 @@ beforeAll(async () => {
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
 	page.setDefaultTimeout(20_000);
+	await step('sign in', signIn);
 }, 180_000);
 
 afterAll(async () => {
@@ -115,116 +154,209 @@ async function step(name, action) {
 	}
 }
 
-test('template dropdown, variable fields and execution in the node panel', async () => {
-	fs.mkdirSync(SCREENSHOTS, { recursive: true });
+async function signIn() {
+	await page.goto(`${server.url}/signin`);
+	await page.locator('[data-test-id="emailOrLdapLoginId"] input, input[data-test-id="emailOrLdapLoginId"]').first().fill(n8n.DEFAULT_OWNER.email);
+	await page.locator('[data-test-id="password"] input, input[data-test-id="password"]').first().fill(n8n.DEFAULT_OWNER.password);
+	await page.getByTestId('form-submit-button').click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
 
-	await step('sign in', async () => {
-		await page.goto(`${server.url}/signin`);
-		await page.locator('[data-test-id="emailOrLdapLoginId"] input, input[data-test-id="emailOrLdapLoginId"]').first().fill(n8n.DEFAULT_OWNER.email);
-		await page.locator('[data-test-id="password"] input, input[data-test-id="password"]').first().fill(n8n.DEFAULT_OWNER.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-	});
-
+/** Opens the workflow and the node's panel; the credential imported for the node is preselected. */
+async function openNode(workflow, nodeName) {
+	await page.goto(`${server.url}/workflow/${workflow.id}`);
+	await page.getByTestId('canvas-node').filter({ hasText: nodeName }).dblclick();
 	const ndv = page.getByTestId('ndv');
-	await step('open the node', async () => {
-		await page.goto(`${server.url}/workflow/${WORKFLOW.id}`);
-		await page.getByTestId('canvas-node').filter({ hasText: 'Send WhatsApp template' }).dblclick();
-		await ndv.getByTestId('parameter-input-channelId').waitFor();
-		// The credential imported for the node is preselected.
-		const credential = ndv.getByTestId('node-credentials-select').locator('input').first();
-		await expect(credential.inputValue()).resolves.toBe(CREDENTIAL.name);
+	await ndv.getByTestId('resource-locator-channelId').waitFor();
+	const credential = ndv.getByTestId('node-credentials-select').locator('input').first();
+	await expect(credential.inputValue()).resolves.toBe(CREDENTIAL.name);
+	return ndv;
+}
+
+/** The entries of the open resource locator list, as shown (closed lists stay in the page, hidden). */
+const listItems = () => page.getByTestId('rlc-item').filter({ visible: true });
+
+async function shownItems() {
+	return (await listItems().allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Opens the list of the resource locator `name` and waits for `count` entries; returns the
+ * request n8n sent for it (currentNodeParameters shows what the editor holds) and the results.
+ */
+async function openList(ndv, name, count) {
+	const response = page.waitForResponse(
+		(r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results') && r.request().postDataJSON()?.path === `parameters.${name}`,
+	);
+	await ndv.getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
+	const answer = await response;
+	await listItems().nth(count - 1).waitFor();
+	return { request: answer.request().postDataJSON(), results: (await answer.json()).data.results };
+}
+
+/** What the Channel field shows: the mode selector's text and the value input's text. */
+async function channelShown(ndv) {
+	const locator = ndv.getByTestId('resource-locator-channelId');
+	return {
+		mode: await locator.getByTestId('rlc-mode-selector').locator('input').inputValue(),
+		value: await locator.getByTestId('rlc-input').inputValue(),
+	};
+}
+
+/** The mapper's field for each placeholder position, and no field beyond them. */
+async function expectVariableFields(mapper, positions) {
+	await mapper.getByTestId(`parameter-input-${positions.at(-1)}`).waitFor();
+	// One field container per placeholder: value["1"], value["2"], value["3"].
+	const fields = mapper.locator('[data-test-id^="value["][data-test-id$="-parameter-input-options-container"]');
+	await expect(fields.count()).resolves.toBe(positions.length);
+	for (const position of positions) {
+		await expect(mapper.getByTestId(`parameter-input-${position}`).count()).resolves.toBe(1);
+	}
+	await expect(mapper.getByTestId(`parameter-input-${positions.length + 1}`).count()).resolves.toBe(0);
+	const labels = await mapper.locator('label, [data-test-id="input-label"]').allInnerTexts();
+	for (const position of positions) expect(labels.join('\n')).toContain(`{{${position}}}`);
+}
+
+/** Picks a template from the open dropdown and waits until the Template field shows it. */
+async function pickTemplate(ndv, name) {
+	await listItems().filter({ hasText: name }).click();
+	const locatorInputs = ndv.getByTestId('resource-locator-templateId').locator('input');
+	const picked = await until(async () => {
+		const values = await locatorInputs.evaluateAll((inputs) => inputs.map((input) => input.value));
+		return values.find((value) => value.startsWith(name));
+	});
+	expect(picked).toMatch(new RegExp(`^${name}`));
+}
+
+const variableInput = (mapper, position) => mapper.getByTestId(`parameter-input-${position}`).locator('input, textarea').first();
+
+/** Executes the node from its panel and waits for the service's answer in the output, as JSON. */
+async function executeNode(ndv) {
+	fake.reset();
+	await ndv.getByTestId('node-execute-button').click();
+	const output = ndv.getByTestId('output-panel');
+	await output.getByText('ongoing').first().waitFor({ timeout: 45_000 });
+	await output.getByText('send_template_message').first().waitFor();
+	await output.getByTestId('radio-button-json').click();
+	await output.getByText('"ongoing"').first().waitFor();
+}
+
+const sentRequests = () => fake.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body]);
+const readRequests = (suffix) => fake.requests.filter((r) => r.path.endsWith(suffix)).map((r) => r.query);
+
+test('channel list, template dropdown, variable fields and execution in the node panel', async () => {
+	fs.mkdirSync(SCREENSHOTS, { recursive: true });
+	const ndv = await step('open the node', () => openNode(WORKFLOW, 'Send WhatsApp template'));
+
+	await step('see both channels in the Channel list', async () => {
+		fake.reset();
+		const { results } = await openList(ndv, 'channelId', 2);
+		await expect(shownItems()).resolves.toEqual([CHANNELS[12], CHANNELS[13]]);
+		expect(results.map(({ name, value }) => [value, name])).toEqual(Object.entries(CHANNELS));
+		expect(readRequests('/whatsapp/get-platform-list')).toEqual([{}]);
+		await page.screenshot({ path: path.join(SCREENSHOTS, 'channel-list.png') });
 	});
 
-	await step('set the channel', async () => {
-		const channel = ndv.getByTestId('parameter-input-channelId').locator('input');
-		await channel.fill('12');
-		await channel.press('Tab');
-	});
-
-	const listing = await step('open the template dropdown', async () => {
-		const response = page.waitForResponse((r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'));
-		await ndv.getByTestId('resource-locator-templateId').getByTestId('rlc-input').click();
-		const body = await (await response).json();
-		await page.getByTestId('rlc-item').nth(6).waitFor();
-		return body.data.results;
+	await step('pick WhatsApp Sales', async () => {
+		await listItems().filter({ hasText: CHANNELS[12] }).click();
+		await expect(until(async () => (await channelShown(ndv)).value === CHANNELS[12])).resolves.toBe(true);
+		await expect(channelShown(ndv)).resolves.toEqual({ mode: 'From list', value: CHANNELS[12] });
 	});
 
 	await step('see the templates with their body preview', async () => {
-		const items = page.getByTestId('rlc-item');
-		await expect(items.count()).resolves.toBe(7);
-		const shown = (await items.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
-		// Each entry: the template's name, then the start of its body (searchTemplates puts the
-		// preview into the name, since n8n's list draws only names).
-		expect(shown.map((text) => text.split(' ')[0])).toEqual(Object.keys(BODY_PREVIEWS));
-		Object.values(BODY_PREVIEWS).forEach((body, index) => {
-			expect(shown[index]).toContain(body.slice(0, 30));
-		});
-		expect(listing.map(({ value }) => value)).toEqual(['101', '102', '103', '104', '105', '106', '107']);
-		listing.forEach(({ name, description }, index) => {
-			const [template, body] = Object.entries(BODY_PREVIEWS)[index];
-			expect(name.startsWith(template)).toBe(true);
-			expect(description).toContain(body.slice(0, 30));
-		});
-		const sandboxRequests = fake.requests.filter((r) => r.path.endsWith('/whatsapp/get-template-list'));
-		expect(sandboxRequests.map((r) => r.query)).toEqual([{ platform_id: '12' }]);
+		fake.reset();
+		const { request, results } = await openList(ndv, 'templateId', 7);
+		expect(request.currentNodeParameters.channelId).toMatchObject({ __rl: true, mode: 'list', value: '12' });
+		await expectTemplateList(results);
+		expect(readRequests('/whatsapp/get-template-list')).toEqual([{ platform_id: '12' }]);
 		await page.screenshot({ path: path.join(SCREENSHOTS, 'template-dropdown.png') });
 	});
 
 	const mapper = ndv.getByTestId('resource-mapper-container');
 	await step('pick order_shipped and see one field per placeholder', async () => {
-		await page.getByTestId('rlc-item').filter({ hasText: 'order_shipped' }).click();
-		const locatorInputs = ndv.getByTestId('resource-locator-templateId').locator('input');
-		const picked = await until(async () => {
-			const values = await locatorInputs.evaluateAll((inputs) => inputs.map((input) => input.value));
-			return values.find((value) => value.startsWith('order_shipped'));
-		});
-		expect(picked).toMatch(/^order_shipped/);
-		await mapper.getByTestId('parameter-input-3').waitFor();
-		// One field container per placeholder: value["1"], value["2"], value["3"].
-		const fields = mapper.locator('[data-test-id^="value["][data-test-id$="-parameter-input-options-container"]');
-		await expect(fields.count()).resolves.toBe(3);
-		for (const position of ['1', '2', '3']) {
-			await expect(mapper.getByTestId(`parameter-input-${position}`).count()).resolves.toBe(1);
-		}
-		await expect(mapper.getByTestId('parameter-input-4').count()).resolves.toBe(0);
-		const labels = await mapper.locator('label, [data-test-id="input-label"]').allInnerTexts();
-		for (const position of ['1', '2', '3']) {
-			expect(labels.join('\n')).toContain(`{{${position}}}`);
-		}
+		await pickTemplate(ndv, 'order_shipped');
+		await expectVariableFields(mapper, ['1', '2', '3']);
 	});
 
 	await step('fill the variables', async () => {
-		const values = { 1: 'Anna', 2: '1042', 3: 'Friday' };
-		for (const [position, value] of Object.entries(values)) {
-			const field = mapper.getByTestId(`parameter-input-${position}`).locator('input, textarea').first();
-			await field.fill(value);
-			await field.press('Tab');
+		for (const [position, value] of Object.entries({ 1: 'Anna', 2: '1042', 3: 'Friday' })) {
+			await variableInput(mapper, position).fill(value);
+			await variableInput(mapper, position).press('Tab');
 		}
 	});
 
 	await step('execute the node and see the result', async () => {
-		fake.reset();
-		await ndv.getByTestId('node-execute-button').click();
-		const output = ndv.getByTestId('output-panel');
-		await output.getByText('ongoing').first().waitFor({ timeout: 45_000 });
-		await output.getByText('send_template_message').first().waitFor();
-		await output.getByTestId('radio-button-json').click();
-		await output.getByText('"ongoing"').first().waitFor();
+		await executeNode(ndv);
 		await mapper.scrollIntoViewIfNeeded();
 		await page.screenshot({ path: path.join(SCREENSHOTS, 'node-panel.png') });
 	});
 
-	const sends = fake.requests.filter((r) => r.method === 'POST');
-	expect(sends.map((r) => [r.path, r.body])).toEqual([
+	expect(sentRequests()).toEqual([
 		[
 			'/stable/open/whatsapp/send-template-message',
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
-			},
+			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
 		],
 	]);
 }, 240_000);
+
+/** The dropdown: every template of the channel by name, each with the start of its body. */
+async function expectTemplateList(results) {
+	const shown = await shownItems();
+	expect(shown).toHaveLength(7);
+	// Each entry: the template's name, then the start of its body (searchTemplates puts the
+	// preview into the name, since n8n's list draws only names).
+	expect(shown.map((text) => text.split(' ')[0])).toEqual(Object.keys(BODY_PREVIEWS));
+	Object.values(BODY_PREVIEWS).forEach((body, index) => {
+		expect(shown[index]).toContain(body.slice(0, 30));
+	});
+	expect(results.map(({ value }) => value)).toEqual(['101', '102', '103', '104', '105', '106', '107']);
+	results.forEach(({ name, description }, index) => {
+		const [template, body] = Object.entries(BODY_PREVIEWS)[index];
+		expect(name.startsWith(template)).toBe(true);
+		expect(description).toContain(body.slice(0, 30));
+	});
+}
+
+test('a workflow saved with "channelId": 12 shows channel 12, loads its lists and sends to it', async () => {
+	fake.reset();
+	const ndv = await step('open the saved node', () => openNode(SAVED_WORKFLOW, 'Saved with channel 12'));
+	const mapper = ndv.getByTestId('resource-mapper-container');
+
+	await step('see channel 12 in the Channel field', async () => {
+		await expectVariableFields(mapper, ['1', '2', '3']);
+		await page.screenshot({ path: path.join(root, 'saved-channel-number.png') });
+		// What n8n 2.41.1 draws for a saved value that is not a locator: no mode picked (the
+		// selector shows its "Mode..." placeholder), the number in the value box. Issue 10 expects
+		// "By ID"; the editor only shows that for a stored { mode: 'id' } locator.
+		await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
+		const modeSelector = ndv.getByTestId('resource-locator-channelId').getByTestId('rlc-mode-selector').locator('input');
+		await expect(modeSelector.getAttribute('placeholder')).resolves.toBe('Mode...');
+	});
+
+	await step('see the variables mapper load for channel 12 with the saved values', async () => {
+		expect(readRequests('/whatsapp/get-template-detail')).toContainEqual({ platform_id: '12', template_id: '101' });
+		for (const [position, value] of Object.entries({ 1: 'Ben', 2: '2051', 3: 'Monday' })) {
+			await expect(variableInput(mapper, position).inputValue()).resolves.toBe(value);
+		}
+	});
+
+	await step("see channel 12's templates in the dropdown", async () => {
+		fake.reset();
+		const { request, results } = await openList(ndv, 'templateId', 7);
+		// The editor hands the saved number to the node as it is: nothing converted it.
+		expect(request.currentNodeParameters.channelId).toBe(12);
+		await expectTemplateList(results);
+		expect(readRequests('/whatsapp/get-template-list')).toEqual([{ platform_id: '12' }]);
+		await page.keyboard.press('Escape');
+		await listItems().first().waitFor({ state: 'hidden' });
+	});
+
+	await step('execute the saved node', () => executeNode(ndv));
+	expect(sentRequests()).toEqual([
+		[
+			'/stable/open/whatsapp/send-template-message',
+			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Ben', 2: '2051', 3: 'Monday' } },
+		],
+	]);
+	await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
+}, 180_000);
