@@ -454,6 +454,7 @@ async function startQueueStack({ dir = QUEUE_DIR, workers = 2, workerConcurrency
 	const { pgBin } = ensureQueueServices({ log });
 	const stack = { dir, encryptionKey: crypto.randomBytes(24).toString('hex'), workers: [], timings: {} };
 	stack.stop = () => stopQueueStack(stack);
+	stack.guard = startGuard(dir);
 	const t0 = Date.now();
 	try {
 		[stack.redis, stack.postgres] = await Promise.all([startRedis({ dir, log }), startPostgres({ dir, pgBin, log })]);
@@ -481,7 +482,21 @@ async function stopQueueStack(stack) {
 	await stopAll([stack.main]);
 	await stopAll([stack.redis, stack.postgres]);
 	await stopRecorded(stack.dir);
+	stack.guard?.kill('SIGTERM');
 	return results;
+}
+
+/**
+ * Ctrl-C or a kill of the test process skips every exit handler: a guard process in its own
+ * session watches this one and stops the recorded pids when it is gone.
+ */
+function startGuard(dir) {
+	const guard = spawn(process.execPath, [path.join(__dirname, 'queue-guard.js'), String(process.pid), dir], {
+		detached: true,
+		stdio: 'ignore',
+	});
+	guard.unref();
+	return guard;
 }
 module.exports = {
 	QUEUE_DIR,

@@ -166,6 +166,23 @@ async function createActiveWorkflow(rest, workflow) {
 	return created;
 }
 
+/**
+ * Waits until the main serves the production webhook. Activation can answer before the webhook is
+ * registered; a CORS preflight asks for the path's methods without starting an execution.
+ */
+async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'OPTIONS',
+			headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
+		});
+		if (response.status === 204 && /POST/.test(response.headers.get('access-control-allow-methods') ?? '')) return;
+		if (Date.now() > deadline) throw new Error(`${url} was not registered ${timeoutMs} ms after activation (${response.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /** Calls a production webhook; resolves with the items the workflow answered with. */
 async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
 	const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
@@ -189,6 +206,34 @@ async function execution(rest, id) {
 	return { ...stored, data };
 }
 
+/**
+ * Why executions failed, from what n8n stored: a webhook caller only gets "Error in workflow".
+ * Used to make a failing test say what went wrong on the worker.
+ */
+async function failedExecutionErrors(rest, limit = 5) {
+	const filter = encodeURIComponent(JSON.stringify({ status: ['error', 'crashed'] }));
+	const list = await rest.request('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
+	const results = list.json?.data?.results ?? [];
+	const errors = [];
+	for (const { id } of results) {
+		const stored = await execution(rest, id).catch(() => undefined);
+		const error = stored?.data?.resultData?.error;
+		errors.push(`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ${error?.description ?? ''}`.trim());
+	}
+	return errors;
+}
+
+/** Runs the calls at once; when one fails, the error says what n8n stored about failed executions. */
+async function callAll(rest, calls) {
+	try {
+		return await Promise.all(calls.map(async (call) => await call()));
+	} catch (error) {
+		const errors = await failedExecutionErrors(rest).catch((e) => [`(could not read executions: ${e.message})`]);
+		error.message += `\nfailed executions:\n${errors.join('\n')}`;
+		throw error;
+	}
+}
+
 /** The accepted template sends in a snapshot of the fake service, per phone. */
 function acceptedPerPhone(requests) {
 	const counts = new Map();
@@ -210,7 +255,10 @@ module.exports = {
 	broadcastWorkflow,
 	createCredential,
 	createActiveWorkflow,
+	waitForWebhook,
 	callWebhook,
 	execution,
+	failedExecutionErrors,
+	callAll,
 	acceptedPerPhone,
 };
