@@ -368,6 +368,8 @@ function queueEnv({ stack, userFolder, port, brokerPort, extra = {} }) {
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(stack.redis.port),
 			N8N_ENCRYPTION_KEY: stack.encryptionKey,
+			// A main waits this long for executions a killed worker will never finish, then stops.
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 			...extra,
 		},
 	});
