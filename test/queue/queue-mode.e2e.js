@@ -150,7 +150,6 @@ test('1. four production executions at once: every message accepted exactly once
 }, 300_000);
 
 test('4. the node and its credential load on the workers: each worker ran the node with the credential', async () => {
-	expect(round1.executions.length).toBeGreaterThan(0);
 	const { requests } = await fake.snapshot();
 	// Every request the service got carried the API key of the credential created on the main.
 	expect(requests.length).toBeGreaterThan(0);
@@ -160,14 +159,20 @@ test('4. the node and its credential load on the workers: each worker ran the no
 		const ids = round1.executions.filter((r) => r.worker === worker.name).map((r) => r.executionId);
 		expect(ids.length).toBeGreaterThan(0);
 		const stored = await execution(rest, ids[0]);
-		expect(stored).toMatchObject({ status: 'success', mode: 'webhook' });
-		const runs = stored.data.resultData.runData['Send template'];
-		expect(runs[0].data.main[0]).toHaveLength(PER_BATCH);
+		expect(stored.mode).toBe('webhook');
 		const node = stored.workflowData.nodes.find((n) => n.name === 'Send template');
 		expect(node.type).toBe(n8n.NODE_TYPE);
 		expect(node.credentials[n8n.CREDENTIAL_TYPE].id).toBe(hooks.credential.id);
+		// A node type the worker cannot load stops the workflow before the node runs; a credential it
+		// cannot decrypt stops the node before any request. Here the node ran and reached the service:
+		// its whole batch went out, or the service's own 429 stopped it (test 1 says which).
+		const [run] = stored.data.resultData.runData['Send template'] ?? [];
+		expect(run).toBeDefined();
+		const outcome = run.error ? `${run.error.message} ${run.error.description ?? ''}` : `${run.data.main[0].length} items`;
+		if (stored.status === 'success') expect(run.data.main[0]).toHaveLength(PER_BATCH);
+		else expect(outcome).toMatch(/\(429\)|Rate limited by the service/);
 		expect(worker.output()).not.toMatch(/Unrecognized node type|Unrecognized credential type/);
-		perWorker[worker.name] = { execution: ids[0], sendTemplateItems: runs[0].data.main[0].length };
+		perWorker[worker.name] = { execution: ids[0], status: stored.status, sendTemplate: outcome.slice(0, 120) };
 	}
 	figures.test4 = perWorker;
 }, 60_000);

@@ -223,15 +223,18 @@ async function failedExecutionErrors(rest, limit = 5) {
 	return errors;
 }
 
-/** Runs the calls at once; when one fails, the error says what n8n stored about failed executions. */
+/**
+ * Runs the calls at once and waits for all of them; when one fails, the error says what n8n
+ * stored about failed executions.
+ */
 async function callAll(rest, calls) {
-	try {
-		return await Promise.all(calls.map(async (call) => await call()));
-	} catch (error) {
-		const errors = await failedExecutionErrors(rest).catch((e) => [`(could not read executions: ${e.message})`]);
-		error.message += `\nfailed executions:\n${errors.join('\n')}`;
-		throw error;
-	}
+	const settled = await Promise.allSettled(calls.map(async (call) => await call()));
+	const failed = settled.find((result) => result.status === 'rejected');
+	if (!failed) return settled.map((result) => result.value);
+	const error = failed.reason;
+	const errors = await failedExecutionErrors(rest).catch((e) => [`(could not read executions: ${e.message})`]);
+	error.message += `\nfailed executions:\n${errors.join('\n')}`;
+	throw error;
 }
 
 /** The accepted template sends in a snapshot of the fake service, per phone. */
