@@ -80,7 +80,8 @@ function ensureQueueServices({ log = console.log } = {}) {
 function recordPid(dir, entry) {
 	const file = path.join(dir, PIDS_FILE);
 	const entries = readPids(dir).filter((e) => e.pid !== entry.pid);
-	entries.push(entry);
+	// The owner is the process that started it: while the owner lives, the entry is not a leftover.
+	entries.push({ owner: process.pid, ownerCmdline: cmdlineOf(process.pid), ...entry });
 	fs.writeFileSync(file, JSON.stringify(entries, null, 2));
 }
 
@@ -150,9 +151,15 @@ function signal(pid, sig) {
  */
 async function stopRecorded(dir = QUEUE_DIR, { log = () => {} } = {}) {
 	const stopped = [];
+	const kept = [];
 	for (const entry of readPids(dir)) {
 		const cmdline = cmdlineOf(entry.pid);
 		if (cmdline === undefined || cmdline !== entry.cmdline) continue;
+		// Another run that is still going (npm run test:queue twice at once) keeps its processes.
+		if (entry.owner !== process.pid && cmdlineOf(entry.owner) === entry.ownerCmdline) {
+			kept.push(entry);
+			continue;
+		}
 		log(`== stopping leftover ${entry.name} (pid ${entry.pid})`);
 		const children = descendantsOf(entry.pid);
 		// Postgres: SIGQUIT is its immediate shutdown, which also ends its backends.
@@ -161,8 +168,9 @@ async function stopRecorded(dir = QUEUE_DIR, { log = () => {} } = {}) {
 		for (const child of children) signal(child, 'SIGKILL');
 		stopped.push(entry);
 	}
-	fs.rmSync(path.join(dir, PIDS_FILE), { force: true });
-	return stopped;
+	if (kept.length) fs.writeFileSync(path.join(dir, PIDS_FILE), JSON.stringify(kept, null, 2));
+	else fs.rmSync(path.join(dir, PIDS_FILE), { force: true });
+	return Object.assign(stopped, { kept });
 }
 
 /** Every process started here, so that the test process ending first takes them with it. */
@@ -463,7 +471,10 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
  * are stopped first; a failure half-way stops what was already started.
  */
 async function startQueueStack({ dir = QUEUE_DIR, workers = 2, workerConcurrency, log = () => {} } = {}) {
-	await stopRecorded(dir, { log });
+	const { kept } = await stopRecorded(dir, { log });
+	if (kept.length) {
+		throw new Error(`another queue-mode run (pid ${kept[0].owner}) is using ${dir}: wait for it or stop it first`);
+	}
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 	const { pgBin } = ensureQueueServices({ log });
