@@ -134,6 +134,7 @@ test('1. four production executions at once: every message accepted exactly once
 		items: BATCHES * PER_BATCH,
 		wallMs,
 		floorMs: ((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs,
+		ratioToFloor: Number((wallMs / (((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs)).toFixed(2)),
 		sendPosts: sends.length,
 		tooManyRequests: sends.filter((r) => r.status === 429).length,
 		otherRequests: requests.length - sends.length,
