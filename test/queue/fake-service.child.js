@@ -1,0 +1,58 @@
+'use strict';
+/*
+ * The fake service in a process of its own, so that its 100 ms latency and its limit of requests
+ * in flight are kept by its own event loop, not by the test process's. Started with fork() by
+ * support.js; talks over IPC:
+ *   child -> parent  { type: 'listening', url }
+ *   parent -> child  { type: 'snapshot', id } -> { type: 'snapshot', id, requests, inFlight, peakInFlight }
+ *   parent -> child  { type: 'reset', id }    -> { type: 'reset', id }
+ *   parent -> child  { type: 'stop' }          (closes the server and exits)
+ * Options come as one JSON argument: { apiKey, latencyMs, concurrencyLimit }.
+ */
+const { FakeService } = require('../fake-service');
+
+const PREFIX = '/stable/open';
+
+/** What the tests read of a request, small enough to send over IPC by the thousand. */
+function compact(record, apiKey) {
+	return {
+		method: record.method,
+		path: record.path.startsWith(PREFIX) ? record.path.slice(PREFIX.length) : record.path,
+		// Set when the answer is written, also when the client has gone away in the meantime.
+		status: record.status ?? null,
+		time: record.time,
+		phone: record.body?.customer_phone ?? null,
+		attributes: record.body?.attributes ?? null,
+		apiKeyMatches: record.headers['x-service-api-key'] === apiKey,
+	};
+}
+
+async function main() {
+	const options = JSON.parse(process.argv[2] ?? '{}');
+	const fake = new FakeService(options);
+	const url = await fake.start(0, '127.0.0.1');
+	process.on('message', (message) => {
+		if (message.type === 'snapshot') {
+			process.send({
+				type: 'snapshot',
+				id: message.id,
+				requests: fake.requests.map((r) => compact(r, fake.apiKey)),
+				inFlight: fake.inFlight,
+				peakInFlight: fake.peakInFlight,
+			});
+		} else if (message.type === 'reset') {
+			fake.reset();
+			process.send({ type: 'reset', id: message.id });
+		} else if (message.type === 'stop') {
+			void fake.close().then(() => process.exit(0));
+		}
+	});
+	// The test process going away must not leave the server running.
+	process.on('disconnect', () => process.exit(0));
+	process.send({ type: 'listening', url });
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,267 @@
+'use strict';
+/*
+ * Helpers of the queue-mode tests: the fake service in its own process, what the built node
+ * offers (read from dist), the webhook workflow, n8n's REST calls on the main instance, and the
+ * recipients of a broadcast.
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { fork } = require('node:child_process');
+
+const n8n = require('../../scripts/lib/n8n');
+const queue = require('../../scripts/lib/queue');
+const { mapperValue } = require('../helpers/mapperValue');
+
+const API_KEY = 'queue-api-key-0123456789';
+
+/** Starts test/queue/fake-service.child.js and gives back its url and an IPC client. */
+async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
+	const child = fork(path.join(__dirname, 'fake-service.child.js'), [JSON.stringify(options)], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
+	queue.recordPid(queue.QUEUE_DIR, { name: 'fake-service', pid: child.pid, cmdline: queue.cmdlineOf(child.pid) });
+	const exit = new Promise((resolve) => child.once('exit', resolve));
+	const url = await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('the fake service did not start')), timeoutMs);
+		child.once('message', (message) => {
+			clearTimeout(timer);
+			resolve(message.url);
+		});
+		child.once('exit', (code) => reject(new Error(`the fake service exited with ${code}`)));
+	});
+	let nextId = 0;
+	const ask = (type) =>
+		new Promise((resolve, reject) => {
+			const id = ++nextId;
+			const timer = setTimeout(() => reject(new Error(`the fake service did not answer "${type}"`)), timeoutMs);
+			const onMessage = (message) => {
+				if (message.id !== id) return;
+				clearTimeout(timer);
+				child.off('message', onMessage);
+				resolve(message);
+			};
+			child.on('message', onMessage);
+			child.send({ type, id });
+		});
+	return {
+		url,
+		pid: child.pid,
+		snapshot: () => ask('snapshot'),
+		reset: () => ask('reset'),
+		async stop() {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			child.send({ type: 'stop' });
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+			await exit;
+			clearTimeout(timer);
+			queue.forgetPid(queue.QUEUE_DIR, child.pid);
+		},
+	};
+}
+
+/** The built node's description, as n8n loads it from dist. */
+function builtNodeDescription() {
+	const pkg = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'package.json'), 'utf8'));
+	const file = path.join(n8n.REPO_ROOT, pkg.n8n.nodes[0]);
+	const exported = require(file);
+	const NodeClass = Object.values(exported).find((value) => typeof value === 'function');
+	return new NodeClass().description;
+}
+
+/** The options of WhatsApp Template → Send (the `options` collection shown for that operation). */
+function templateSendOptions() {
+	const collection = builtNodeDescription().properties.find(
+		(p) =>
+			p.name === 'options' &&
+			p.type === 'collection' &&
+			p.displayOptions?.show?.resource?.includes('whatsappTemplate') &&
+			p.displayOptions?.show?.operation?.includes('send'),
+	);
+	if (!collection) throw new Error('the built node has no options collection for WhatsApp Template → Send');
+	return collection.options;
+}
+
+/** Whether the built node offers send-once keys (issue 12): tests 2 and 3 run only then. */
+function hasSendOnce() {
+	return templateSendOptions().some((option) => option.name === 'sendOnceKey');
+}
+
+function defaultConcurrency() {
+	return templateSendOptions().find((option) => option.name === 'concurrency')?.default;
+}
+
+/** Recipients of one broadcast: distinct phones and order ids, batch by batch. */
+function recipients(batch, count) {
+	return Array.from({ length: count }, (_, i) => ({
+		phone: `+49151${String(batch).padStart(2, '0')}${String(i).padStart(5, '0')}`,
+		name: `Customer ${batch}-${i}`,
+		orderId: `Q${batch}-${i}`,
+	}));
+}
+
+/** Webhook (answers with every item of the last node) → Split Out recipients → Send template. */
+function broadcastWorkflow({ name, webhookPath, credential, options }) {
+	const node = (index, fields) => ({ id: crypto.randomUUID(), position: [index * 240, 0], ...fields });
+	return {
+		name,
+		nodes: [
+			node(0, {
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: crypto.randomUUID(),
+				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+			}),
+			node(1, {
+				name: 'Recipients',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				parameters: { fieldToSplitOut: 'body.recipients', include: 'noOtherFields', options: {} },
+			}),
+			node(2, {
+				name: 'Send template',
+				type: n8n.NODE_TYPE,
+				typeVersion: 1,
+				credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
+				parameters: {
+					resource: 'whatsappTemplate',
+					operation: 'send',
+					channelId: 12,
+					templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+					customerPhone: '={{ $json.phone }}',
+					variablesMode: 'mapper',
+					variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }),
+					options,
+				},
+			}),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Recipients', type: 'main', index: 0 }]] },
+			Recipients: { main: [[{ node: 'Send template', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function ok(response, what) {
+	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
+	return response.json.data;
+}
+
+/** The credential, created over n8n's REST API on the main: workers read it from Postgres. */
+async function createCredential(rest, fakeUrl) {
+	const data = { baseUrl: fakeUrl, apiKey: API_KEY, apiKeyHeader: 'X-Service-Api-Key' };
+	const body = { name: 'Omnichannel Messaging (queue test)', type: n8n.CREDENTIAL_TYPE, data };
+	return ok(await rest.request('POST', '/rest/credentials', body), 'POST /rest/credentials');
+}
+
+/** Creates the workflow and publishes it, which registers its production webhook on the main. */
+async function createActiveWorkflow(rest, workflow) {
+	const created = ok(await rest.request('POST', '/rest/workflows', workflow), 'POST /rest/workflows');
+	ok(
+		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
+		`POST /rest/workflows/${created.id}/activate`,
+	);
+	return created;
+}
+
+/**
+ * Waits until the main serves the production webhook. Activation can answer before the webhook is
+ * registered; a CORS preflight asks for the path's methods without starting an execution.
+ */
+async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'OPTIONS',
+			headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
+		});
+		if (response.status === 204 && /POST/.test(response.headers.get('access-control-allow-methods') ?? '')) return;
+		if (Date.now() > deadline) throw new Error(`${url} was not registered ${timeoutMs} ms after activation (${response.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Calls a production webhook; resolves with the items the workflow answered with. */
+async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
+	const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.any(signals),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
+	return JSON.parse(text);
+}
+
+/** An execution as n8n stored it in Postgres, read back through the main's REST API. */
+async function execution(rest, id) {
+	const stored = ok(await rest.request('GET', `/rest/executions/${id}`), `GET /rest/executions/${id}`);
+	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
+	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
+	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
+	return { ...stored, data };
+}
+
+/**
+ * Why executions failed, from what n8n stored: a webhook caller only gets "Error in workflow".
+ * Used to make a failing test say what went wrong on the worker.
+ */
+async function failedExecutionErrors(rest, limit = 5) {
+	const filter = encodeURIComponent(JSON.stringify({ status: ['error', 'crashed'] }));
+	const list = await rest.request('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
+	const results = list.json?.data?.results ?? [];
+	const errors = [];
+	for (const { id } of results) {
+		const stored = await execution(rest, id).catch(() => undefined);
+		const error = stored?.data?.resultData?.error;
+		errors.push(`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ${error?.description ?? ''}`.trim());
+	}
+	return errors;
+}
+
+/**
+ * Runs the calls at once and waits for all of them; when one fails, the error says what n8n
+ * stored about failed executions.
+ */
+async function callAll(rest, calls) {
+	const settled = await Promise.allSettled(calls.map(async (call) => await call()));
+	const failed = settled.find((result) => result.status === 'rejected');
+	if (!failed) return settled.map((result) => result.value);
+	const error = failed.reason;
+	const errors = await failedExecutionErrors(rest).catch((e) => [`(could not read executions: ${e.message})`]);
+	error.message += `\nfailed executions:\n${errors.join('\n')}`;
+	throw error;
+}
+
+/** The accepted template sends in a snapshot of the fake service, per phone. */
+function acceptedPerPhone(requests) {
+	const counts = new Map();
+	for (const r of requests) {
+		if (r.method !== 'POST' || r.path !== '/whatsapp/send-template-message') continue;
+		if (typeof r.status !== 'number' || r.status < 200 || r.status >= 300) continue;
+		counts.set(r.phone, (counts.get(r.phone) ?? 0) + 1);
+	}
+	return counts;
+}
+
+module.exports = {
+	API_KEY,
+	startFakeServiceProcess,
+	templateSendOptions,
+	hasSendOnce,
+	defaultConcurrency,
+	recipients,
+	broadcastWorkflow,
+	createCredential,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
+	execution,
+	failedExecutionErrors,
+	callAll,
+	acceptedPerPhone,
+};
