@@ -25,7 +25,8 @@ export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promi
 		onAbort = resolve;
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
-	await Promise.race([sleep(ms), aborted]);
+	// n8n-workflow 2.x's sleep clears its timer on abort; older ones ignore the signal, so the race stays.
+	await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
 	signal.removeEventListener('abort', onAbort);
 }
 

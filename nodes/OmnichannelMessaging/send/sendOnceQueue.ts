@@ -2,7 +2,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidInputError } from '../errors';
 import { toServiceString } from '../helpers/values';
-import { waitUnlessAborted } from './pacer';
 import { settleKey } from './processState';
 import type { ClaimOutcome } from './processState';
 import { skippedItem } from './results';
@@ -26,12 +25,16 @@ export function readSendOnceKey(context: IExecuteFunctions, itemIndex: number): 
 
 /** Waits for another execution's outcome on a key, unless this execution is cancelled first. */
 async function outcomeOf(earlier: Promise<ClaimOutcome>, cancel?: AbortSignal): Promise<ClaimOutcome | undefined> {
-	let settled: ClaimOutcome | undefined;
-	void earlier.then((outcome) => (settled = outcome));
-	while (settled === undefined && !cancel?.aborted) {
-		await Promise.race([earlier, waitUnlessAborted(60_000, cancel)]);
-	}
-	return settled;
+	if (!cancel) return await earlier;
+	if (cancel.aborted) return undefined;
+	let onAbort: () => void = () => {};
+	const aborted = new Promise<undefined>((resolve) => {
+		onAbort = () => resolve(undefined);
+		cancel.addEventListener('abort', onAbort, { once: true });
+	});
+	const outcome = await Promise.race([earlier, aborted]);
+	cancel.removeEventListener('abort', onAbort);
+	return outcome;
 }
 
 export interface SendOnceQueueSetup {
