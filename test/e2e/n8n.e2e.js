@@ -33,6 +33,28 @@ let env;
 let brokerPort;
 
 const workflows = {
+	sendOnce: chain('E2eSendOnce00001', 'e2e send once per key', [
+		trigger(),
+		codeNode('Orders', [
+			{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+			{ orderId: 'A-2', phone: '0151 2345678', name: 'Ben' },
+			{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+		]),
+		omniNode(
+			'Send once',
+			{
+				resource: 'whatsappTemplate',
+				operation: 'send',
+				channelId: { __rl: true, mode: 'id', value: '12' },
+				templateId: { __rl: true, mode: 'id', value: '101' },
+				customerPhone: '={{ $json.phone }}',
+				variablesMode: 'json',
+				variablesJson: '={{ JSON.stringify({ 1: $json.name, 2: $json.orderId, 3: "Friday" }) }}',
+				options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
+			},
+			{ onError: 'continueErrorOutput' },
+		),
+	]),
 	sendText: chain('E2eSendText00001', 'e2e send text', [
 		trigger(),
 		setNode('Contact', { customer: { id: 4711 }, firstName: 'Anna' }),
@@ -291,6 +313,26 @@ test('continue on fail: a bad phone number gives an error item, the other items 
 	expect(sends.map((r) => r.body.attributes[1])).toEqual(['Anna', 'Cara']);
 	// Nothing at all went out for the bad item.
 	expect(fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345'))).toEqual([]);
+});
+
+describe('send once per key, in n8n\'s own processed-data store', () => {
+	test('the same workflow run twice: each message reaches the service once; error items carry details on the error output', async () => {
+		const first = await execute(workflows.sendOnce.id);
+		expect(first.code).toBe(0);
+		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body.customer_phone)).toEqual(['+4915100000001']);
+		const [sent, duplicate] = outputOf(first.result, 'Send once');
+		expect(sent.json).toMatchObject({ status: 'ongoing' });
+		expect(duplicate.json).toEqual({ skipped: true, reason: 'duplicateInRun', sendOnceKey: 'A-1-shipped' });
+		const errorOutput = first.result.data.resultData.runData['Send once'][0].data.main[1];
+		expect(errorOutput).toHaveLength(1);
+		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
+
+		const second = await execute(workflows.sendOnce.id);
+		expect(second.code).toBe(0);
+		expect(requestsTo('/whatsapp/send-template-message')).toEqual([]);
+		expect(outputOf(second.result, 'Send once').map((item) => item.json.reason)).toEqual(['alreadySent', 'duplicateInRun']);
+	});
 });
 
 describe('examples/ workflows', () => {
