@@ -1,10 +1,10 @@
 /** The credential every request of the node authenticates with. */
 export const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
 
-/** The header that carries the API key unless a deployment names it differently (field-notes.md, Auth). */
+/** The header that carries the API key unless a deployment names it differently (test/fixtures/spec/field-notes.md, Auth). */
 export const DEFAULT_API_KEY_HEADER = 'X-Service-Api-Key';
 
-/** Every path of the service starts here (service-api.md). */
+/** Every path of the service starts here (test/fixtures/spec/service-api.md §4). */
 export const API_PREFIX = '/stable/open';
 
 /** Paths below API_PREFIX. */
@@ -14,7 +14,7 @@ export const PATHS = {
 	sendTemplate: '/whatsapp/send-template-message',
 	templateList: '/whatsapp/get-template-list',
 	templateDetail: '/whatsapp/get-template-detail',
-	// Not in the spec: deployments offer it (field-notes.md, Channels); may answer 404.
+	// Not in the spec: deployments offer it (test/fixtures/spec/field-notes.md, Channels); may answer 404.
 	channelList: '/whatsapp/get-platform-list',
 } as const;
 

@@ -1,7 +1,7 @@
 'use strict';
 /*
- * A fake of the Omnichannel Messaging service, written from ../shared/spec/service-api.md and the
- * field notes. It is strict: wrong header -> 401, wrong types or missing fields -> 400 with
+ * A fake of the Omnichannel Messaging service, written from test/fixtures/spec/service-api.md and
+ * test/fixtures/spec/field-notes.md. It is strict: wrong header -> 401, wrong types or missing fields -> 400 with
  * {error, code, success:false}. It records every request and can misbehave on demand.
  *
  * Two limits, each off unless set, as a service behind an API gateway has them:

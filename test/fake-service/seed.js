@@ -1,6 +1,6 @@
 'use strict';
 
-/** Templates of every header kind the field notes mention, plus the awkward shapes. */
+/** Templates of every header kind test/fixtures/spec/field-notes.md mentions, plus the awkward shapes. */
 function demoTemplates() {
 	return [
 		{

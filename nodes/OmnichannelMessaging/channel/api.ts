@@ -17,7 +17,7 @@ function text(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
-/** Deployments name the channel `platform_id` or `id` (field-notes.md, Channels); entries without one cannot be picked. */
+/** Deployments name the channel `platform_id` or `id` (test/fixtures/spec/field-notes.md, Channels); entries without one cannot be picked. */
 function toChannel(entry: unknown): Channel | undefined {
 	if (typeof entry !== 'object' || entry === null) return undefined;
 	const record = entry as Record<string, unknown>;

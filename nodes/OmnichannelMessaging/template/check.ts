@@ -9,7 +9,7 @@ export interface TemplateProblem {
 
 /**
  * The checks WhatsApp would otherwise make after the service queued the message, where the
- * failure never reaches the user (field notes: error 132000). Returns the first problem.
+ * failure never reaches the user (test/fixtures/spec/field-notes.md, Send WhatsApp template message: error 132000). Returns the first problem.
  */
 export function checkAgainstTemplate(
 	template: WhatsAppTemplate,

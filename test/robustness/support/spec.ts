@@ -1,5 +1,5 @@
 /**
- * What the service spec (/work/shared/spec/service-api.md, with the field notes) allows a request
+ * What the service spec (test/fixtures/spec/service-api.md §4, with test/fixtures/spec/field-notes.md) allows a request
  * to look like. Every request the fake records during the robustness runs is checked here.
  */
 import type { RecordedRequest } from '../../fake-service';
