@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { nodeConstants, processState, runNode } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
-import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { broadcastSend, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -15,15 +15,7 @@ const SEND_PATH = '/whatsapp/send-template-message';
 const phones = (count: number, prefix = '0') =>
 	Array.from({ length: count }, (_, i) => ({ phone: `+491510${prefix}${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
 
-const templateSend = (options: INodeParameters = {}): INodeParameters => ({
-	resource: 'whatsappTemplate',
-	operation: 'send',
-	channelId: 12,
-	templateId: locator(101),
-	customerPhone: '={{ $json.phone }}',
-	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
-	options: { validateTemplate: false, ...options },
-});
+const templateSend = (options: INodeParameters = {}): INodeParameters => broadcastSend({ validateTemplate: false, ...options });
 
 const posts = () => service.fake.sends(SEND_PATH);
 const accepted = () => posts().filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);

@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { processState, runNode } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
-import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { broadcastSend, useFakeService } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
 import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
 
@@ -24,15 +24,8 @@ beforeEach(() => store.reset());
 const orders = (count: number, from = 0) =>
 	Array.from({ length: count }, (_, i) => ({ orderId: `A-${from + i}`, phone: `+491520${String(from + i).padStart(6, '0')}`, name: `Customer ${from + i}` }));
 
-const templateSend = (options: IDataObject = {}): INodeParameters => ({
-	resource: 'whatsappTemplate',
-	operation: 'send',
-	channelId: 12,
-	templateId: locator(101),
-	customerPhone: '={{ $json.phone }}',
-	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
-	options: { validateTemplate: false, sendOnceKey: '={{ $json.orderId }}-shipped', ...options } as INodeParameters,
-});
+const templateSend = (options: IDataObject = {}): INodeParameters =>
+	broadcastSend({ validateTemplate: false, sendOnceKey: '={{ $json.orderId }}-shipped', ...options });
 
 const accepted = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);
 const run = async (items: IDataObject[], options: IDataObject = {}, extra: Partial<Parameters<typeof runNode>[0]> = {}) =>

@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { demoTemplates } from '../fake-service/seed';
 import { runNode } from '../helpers/engine';
-import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { broadcastSend, locator, mapped, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -10,16 +10,7 @@ const SEND_PATH = '/whatsapp/send-template-message';
 const phones = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ phone: `+4915100${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
 
-const templateSend = (options: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'whatsappTemplate',
-	operation: 'send',
-	channelId: 12,
-	templateId: locator(101),
-	customerPhone: '={{ $json.phone }}',
-	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
-	options,
-	...extra,
-});
+const templateSend = (options: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => broadcastSend(options, extra);
 
 const sentPhones = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone);
 

@@ -1,3 +1,5 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
 import { processState } from './engine';
@@ -48,3 +50,15 @@ export function serializeEverything(value: unknown): string {
 		return typeof current === 'bigint' ? String(current) : current;
 	}) ?? '';
 }
+
+/** A template send of order_shipped (101) on channel 12 to `$json.phone`, `{{1}}` from `$json.name`. */
+export const broadcastSend = (options: IDataObject = {}, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: '={{ $json.phone }}',
+	variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday' }),
+	options: options as INodeParameters,
+	...extra,
+});

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
 import { showFor } from '../helpers/displayOptions';
@@ -19,6 +19,17 @@ export interface SendOptions {
 	timeout: number;
 }
 
+/** An options field of two choices, the first the default. */
+function twoWayChoice(
+	displayName: string,
+	name: string,
+	description: string,
+	options: [INodePropertyOptions, INodePropertyOptions],
+): INodeProperties {
+	const type = 'options';
+	return { displayName, name, type, default: options[0].value, options, description };
+}
+
 /** Send once per key: n8n's own processed-data store remembers which keys went out. */
 const SEND_ONCE_OPTIONS: INodeProperties[] = [
 	{
@@ -31,29 +42,19 @@ const SEND_ONCE_OPTIONS: INodeProperties[] = [
 			'A key for each message: an item whose key was already sent is not sent again, in this execution or any later one (a webhook delivered twice, a re-run, Retry On Fail). Empty: off.',
 		hint: 'Use an expression that is the same every time this message would be sent, for example {{ $json.orderId }}-shipped',
 	},
-	{
-		displayName: 'Send Once Across',
-		name: 'sendOnceScope',
-		type: 'options',
-		default: 'node',
-		options: [
-			{ name: 'This Node', value: 'node', description: 'Keys sent by this node only' },
-			{ name: 'All Send Nodes in This Workflow', value: 'workflow', description: 'Keys sent by any send node of this workflow with this scope' },
-		],
-		description: 'Where a key counts as already sent',
-	},
-	{
-		displayName: 'If an Earlier Outcome Is Unknown',
-		name: 'sendOnceUnknown',
-		type: 'options',
-		default: 'skip',
-		options: [
+	twoWayChoice('Send Once Across', 'sendOnceScope', 'Where a key counts as already sent', [
+		{ name: 'This Node', value: 'node', description: 'Keys sent by this node only' },
+		{ name: 'All Send Nodes in This Workflow', value: 'workflow', description: 'Keys sent by any send node of this workflow with this scope' },
+	]),
+	twoWayChoice(
+		'If an Earlier Outcome Is Unknown',
+		'sendOnceUnknown',
+		'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut connection, n8n stopping mid-broadcast)',
+		[
 			{ name: 'Skip It', value: 'skip', description: 'Never risk a duplicate: the item is output as skipped' },
 			{ name: 'Send It', value: 'send', description: 'Send again a message that may already have arrived' },
 		],
-		description:
-			'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut connection, n8n stopping mid-broadcast)',
-	},
+	),
 	{
 		displayName: 'Send Once History',
 		name: 'sendOnceHistory',

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidInputError } from '../errors';
-import { toServiceString } from '../helpers/values';
+import { readRequiredText } from '../helpers/requiredText';
 import { settleKey } from './processState';
 import type { ClaimOutcome } from './processState';
 import { skippedItem } from './results';
@@ -10,17 +9,12 @@ import type { SendOnceStore } from './sendOnceStore';
 
 /** The item's send-once key, read per item like any other field. */
 export function readSendOnceKey(context: IExecuteFunctions, itemIndex: number): string {
-	const raw = context.getNodeParameter('options.sendOnceKey', itemIndex, '');
-	const key = toServiceString(raw)?.trim();
-	if (!key) {
-		throw invalidInputError(
-			context.getNode(),
-			itemIndex,
-			'Send Once per Key',
-			`${raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not text`}: give each item a key, for example {{ $json.orderId }}-shipped`,
-		);
-	}
-	return key;
+	return readRequiredText(context, itemIndex, {
+		parameter: 'options.sendOnceKey',
+		field: 'Send Once per Key',
+		what: 'text',
+		advice: 'give each item a key, for example {{ $json.orderId }}-shipped',
+	});
 }
 
 /** Waits for another execution's outcome on a key, unless this execution is cancelled first. */

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInputError } from '../../errors';
 import { showFor } from '../../helpers/displayOptions';
+import { readRequiredText } from '../../helpers/requiredText';
 import { sendOptionsField } from '../../send/options';
-import { toServiceString } from '../../helpers/values';
 
 export function customerIdField(operation: string): INodeProperties {
 	return {
@@ -21,17 +20,12 @@ export function customerIdField(operation: string): INodeProperties {
 
 /** customer_id is a string in every request, even when the CRM hands over a number. */
 export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
-	const raw = this.getNodeParameter('customerId', itemIndex, '');
-	const customerId = toServiceString(raw)?.trim();
-	if (!customerId) {
-		throw invalidInputError(
-			this.getNode(),
-			itemIndex,
-			'Customer ID',
-			`${raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not a customer ID`}: give the customer's ID as text or a number, for example 123456`,
-		);
-	}
-	return customerId;
+	return readRequiredText(this, itemIndex, {
+		parameter: 'customerId',
+		field: 'Customer ID',
+		what: 'a customer ID',
+		advice: "give the customer's ID as text or a number, for example 123456",
+	});
 }
 
 /** A message send's fields: who gets it, what the operation sends, and the send options. */

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidInputError } from '../errors';
+import { toServiceString } from './values';
+
+/** A field that must hold text (a number from an expression counts): what it is called and how to fix it. */
+export interface RequiredText {
+	parameter: string;
+	field: string;
+	/** "a customer ID": said of a value that is not text. */
+	what: string;
+	advice: string;
+}
+
+/** The field's value for the item as trimmed text, or the item's input error naming the field. */
+export function readRequiredText(context: IExecuteFunctions, itemIndex: number, text: RequiredText): string {
+	const raw = context.getNodeParameter(text.parameter, itemIndex, '');
+	const value = toServiceString(raw)?.trim();
+	if (!value) {
+		const problem = raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not ${text.what}`;
+		throw invalidInputError(context.getNode(), itemIndex, text.field, `${problem}: ${text.advice}`);
+	}
+	return value;
+}
