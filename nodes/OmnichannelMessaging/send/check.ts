@@ -2,9 +2,30 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nothingSentError, parameterReadError } from '../errors';
 import { errorItem } from './results';
+import { skipKeysSentBefore } from './sendOnce';
 import { readSendOnceKey } from './sendOnceQueue';
 import type { ItemResults } from './results';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
+
+function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex: number, results: ItemResults): void {
+	const error = parameterReadError(context.getNode(), caught, itemIndex);
+	if (!context.continueOnFail()) throw nothingSentError(context.getNode(), error);
+	results[itemIndex] = errorItem(error, itemIndex);
+}
+
+/** With Send Once per Key: every item's key, and the items whose key was sent before skipped at once. */
+async function readKeysAndSkipSent(context: IExecuteFunctions, session: SendSession, results: ItemResults) {
+	const keys: Array<string | undefined> = context.getInputData().map((_, itemIndex) => {
+		try {
+			return readSendOnceKey(context, itemIndex);
+		} catch (caught) {
+			recordItemError(context, caught, itemIndex, results);
+			return undefined;
+		}
+	});
+	await skipKeysSentBefore(session, keys, results);
+	return keys;
+}
 
 /**
  * Step 1: every item is checked before the first is sent, so bad input stops nothing but itself
@@ -17,16 +38,16 @@ export async function checkEveryItem(
 	results: ItemResults,
 ): Promise<Array<PreparedSend | undefined>> {
 	const itemCount = context.getInputData().length;
+	const keys = session.options.sendOnce ? await readKeysAndSkipSent(context, session, results) : [];
 	const prepared: Array<PreparedSend | undefined> = new Array(itemCount);
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		if (results[itemIndex]) continue;
 		try {
 			const request = await prepare.call(context, itemIndex, session);
-			if (session.options.sendOnce) request.sendOnceKey = readSendOnceKey(context, itemIndex);
+			request.sendOnceKey = keys[itemIndex];
 			prepared[itemIndex] = request;
 		} catch (caught) {
-			const error = parameterReadError(context.getNode(), caught, itemIndex);
-			if (!context.continueOnFail()) throw nothingSentError(context.getNode(), error);
-			results[itemIndex] = errorItem(error, itemIndex);
+			recordItemError(context, caught, itemIndex, results);
 		}
 	}
 	return prepared;

@@ -39,7 +39,7 @@ export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareS
 	const results: ItemResults = new Array(this.getInputData().length);
 	const prepared = await checkEveryItem(this, prepare, session, results);
 	if (session.options.dryRun) {
-		await previewSendOnce(session, prepared, results);
+		previewSendOnce(session, prepared, results);
 		reportDryRun(this, prepared, results);
 		return outputOf(results);
 	}

@@ -67,24 +67,28 @@ export function itemSourceFor(
 	return { queue, source };
 }
 
-/** A dry run says which items would be skipped, and leaves the store as it was. */
-export async function previewSendOnce(
+/**
+ * Before any item is prepared (and its template read), the keys sent before are looked up in one
+ * go: those items are output as skipped and never reach the service, not even for their template.
+ */
+export async function skipKeysSentBefore(
 	session: SendSession,
-	prepared: Array<PreparedSend | undefined>,
+	keys: Array<string | undefined>,
 	results: ItemResults,
 ): Promise<void> {
-	if (!session.options.sendOnce) return;
-	const queue = firstOfEachKey(prepared, results);
 	const store = storeOf(session.context, session);
-	const keys = queue.map((itemIndex) => prepared[itemIndex]?.sendOnceKey ?? '');
-	const claimed = await store.claimedAmong(keys);
-	const accepted = await store.acceptedAmong([...claimed]);
-	for (const itemIndex of queue) {
-		const key = prepared[itemIndex]?.sendOnceKey ?? '';
-		if (!claimed.has(key)) continue;
-		const reason = accepted.has(key) ? 'alreadySent' : 'outcomeUnknown';
-		if (reason === 'outcomeUnknown' && session.options.sendOnce.unknown === 'send') continue;
-		results[itemIndex] = skippedItem(itemIndex, reason, key);
-	}
+	const { accepted, unknown } = await store.sentBefore([...new Set(keys.filter((key): key is string => key !== undefined))]);
+	const sendUnknown = session.options.sendOnce?.unknown === 'send';
+	keys.forEach((key, itemIndex) => {
+		if (key === undefined) return;
+		if (accepted.has(key)) results[itemIndex] = skippedItem(itemIndex, 'alreadySent', key);
+		else if (unknown.has(key) && !sendUnknown) results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
+	});
+}
+
+/** A dry run also says which items would be skipped as duplicates within the run. Nothing is recorded. */
+export function previewSendOnce(session: SendSession, prepared: Array<PreparedSend | undefined>, results: ItemResults): void {
+	if (!session.options.sendOnce) return;
+	firstOfEachKey(prepared, results);
 	for (const item of results) if (item?.json.skipped) item.json.dryRun = true;
 }

@@ -33,14 +33,41 @@ export class SendOnceStore {
 	}
 
 	private async record(values: string[]) {
-		this.calls += 1;
-		return await inStoreOrder(this.rowKey, async () => await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options));
+		return await inStoreOrder(this.rowKey, async () => await this.recordNow(values));
 	}
 
 	private async remove(values: string[]) {
+		await inStoreOrder(this.rowKey, async () => await this.removeNow(values));
+	}
+
+	private async recordNow(values: string[]) {
+		this.calls += 1;
+		return await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
+	}
+
+	private async removeNow(values: string[]) {
 		if (values.length === 0) return;
 		this.calls += 1;
-		await inStoreOrder(this.rowKey, async () => await this.helpers.removeProcessed(values, this.settings.scope, this.options));
+		await this.helpers.removeProcessed(values, this.settings.scope, this.options);
+	}
+
+	/**
+	 * Which keys were sent before (accepted) and which have an unknown outcome, leaving the store
+	 * as it was. The store can only check by recording, so what the look adds is removed again,
+	 * in one go for this process: no claim of another execution can fall in between.
+	 */
+	async sentBefore(keys: string[]): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
+		if (keys.length === 0) return { accepted: new Set(), unknown: new Set() };
+		return await inStoreOrder(this.rowKey, async () => {
+			const claims = await this.recordNow(keys.map((key) => CLAIMED + key));
+			await this.removeNow(claims.new.map(String));
+			const claimed = strip(CLAIMED, claims.processed);
+			if (claimed.length === 0) return { accepted: new Set<string>(), unknown: new Set<string>() };
+			const probes = await this.recordNow(claimed.map((key) => ACCEPTED + key));
+			await this.removeNow(probes.new.map(String));
+			const accepted = new Set(strip(ACCEPTED, probes.processed));
+			return { accepted, unknown: new Set(claimed.filter((key) => !accepted.has(key))) };
+		});
 	}
 
 	/** Claims `keys` and records the acceptance of `accepted` in one call; returns the keys claimed before. */
@@ -56,14 +83,6 @@ export class SendOnceStore {
 		const result = await this.record(keys.map((key) => ACCEPTED + key));
 		await this.remove(result.new.map(String));
 		return new Set(strip(ACCEPTED, result.processed));
-	}
-
-	/** For a dry run: which keys are claimed already, leaving the store as it was. */
-	async claimedAmong(keys: string[]): Promise<Set<string>> {
-		if (keys.length === 0) return new Set();
-		const result = await this.record(keys.map((key) => CLAIMED + key));
-		await this.remove(result.new.map(String));
-		return new Set(strip(CLAIMED, result.processed));
 	}
 
 	async recordAccepted(keys: string[]): Promise<void> {
