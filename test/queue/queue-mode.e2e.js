@@ -38,9 +38,9 @@ const WORKER_CONCURRENCY = 2;
 // Test 3: how many recipients the killed broadcast has, and after how many accepted sends it dies.
 const KILL_BROADCAST = 600;
 const KILL_AFTER_ACCEPTED = 100;
-// Test 3's bound: items a claim takes ahead of sending, beyond the window in flight. The value of
-// the node's send-once claim batch (issue 12); SEND_ONCE_CLAIM_AHEAD overrides it.
-const CLAIM_AHEAD = Number(process.env.SEND_ONCE_CLAIM_AHEAD ?? 0);
+// Test 3's bound: items a claim takes ahead of sending, beyond the window in flight. The node claims
+// 2 × Concurrency at a time (send/sendOnce.ts); SEND_ONCE_CLAIM_AHEAD overrides it.
+const CLAIM_AHEAD = Number(process.env.SEND_ONCE_CLAIM_AHEAD ?? 2 * Number(defaultConcurrency()));
 const LOG_FILE = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', 'stack.log');
 const SEND_ONCE = hasSendOnce();
 const sendOnceTest = SEND_ONCE ? test : test.skip;
