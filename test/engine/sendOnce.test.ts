@@ -121,6 +121,18 @@ describe('two executions at once with different keys', () => {
 	});
 });
 
+describe('the store', () => {
+	test('two processes inserting a node\'s first history at once: the losing insert is made again, and each message goes out once', async () => {
+		store.insertRaceOnce = true;
+		const items = orders(3);
+		const result = await run(items);
+		expect(result.error).toBeUndefined();
+		expect(accepted()).toEqual(items.map((o) => o.phone));
+		service.fake.reset();
+		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+	});
+});
+
 describe('scope, dry run, and no key', () => {
 	test('This Node: another node of the workflow sends the same key; All Send Nodes: it does not', async () => {
 		const items = orders(2);

@@ -28,6 +28,12 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	/** Time spent inside the store's calls, in ms. */
 	busyMs = 0;
 
+	/**
+	 * Makes the next checkProcessedAndRecord fail as Postgres does when another process inserted
+	 * the row first (queue-mode workers writing a node's first history at once); nothing is recorded.
+	 */
+	insertRaceOnce = false;
+
 	private rowKey(scope: DeduplicationScope, contextData: ICheckProcessedContextData) {
 		return `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
 	}
@@ -50,6 +56,10 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	): Promise<IDeduplicationOutput> {
 		const started = performance.now();
 		this.calls.checkProcessedAndRecord += 1;
+		if (this.insertRaceOnce) {
+			this.insertRaceOnce = false;
+			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+		}
 		const key = this.rowKey(scope, contextData);
 		const data = await this.read(key);
 		const seen = new Set(data);

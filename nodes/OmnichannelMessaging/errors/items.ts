@@ -120,3 +120,12 @@ export function sendOnceUnsupportedError(node: INode): NodeOperationError {
 	});
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
 }
+
+/** n8n's processed-data store failed: nothing more is sent, since nothing could be checked. */
+export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	const error = new NodeOperationError(node, 'The send-once history could not be read or written', {
+		description: `n8n's processed-data store answered: ${reason.slice(0, 300)}. Messages not yet sent were not sent.`,
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'serviceError' });
+}

@@ -20,7 +20,7 @@ function storeOf(context: IExecuteFunctions, session: SendSession): SendOnceStor
 	if (typeof helpers.checkProcessedAndRecord !== 'function' || typeof helpers.removeProcessed !== 'function') {
 		throw sendOnceUnsupportedError(context.getNode());
 	}
-	return new SendOnceStore(context.helpers, session.options.sendOnce!, scopeKeyOf(context, session));
+	return new SendOnceStore(context.helpers, session.options.sendOnce!, scopeKeyOf(context, session), context.getNode());
 }
 
 /** The checked items to send; a key seen earlier in this run is skipped as duplicateInRun. */

@@ -1,4 +1,6 @@
-import type { DeduplicationHelperFunctions, ICheckProcessedOptions } from 'n8n-workflow';
+import type { DeduplicationHelperFunctions, ICheckProcessedOptions, IDeduplicationOutput, INode } from 'n8n-workflow';
+
+import { sendOnceStoreError } from '../errors';
 
 import type { SendOnceOptions } from './options';
 import { inStoreOrder } from './processState';
@@ -27,6 +29,7 @@ export class SendOnceStore {
 		private readonly settings: SendOnceOptions,
 		/** The store row these calls touch (workflow and scope), so that this process writes it one call at a time. */
 		private readonly rowKey: string,
+		private readonly node: INode,
 	) {
 		// Every key takes two entries: its claim and its acceptance.
 		this.options = { mode: 'entries', maxEntries: settings.history * 2 };
@@ -40,15 +43,36 @@ export class SendOnceStore {
 		await inStoreOrder(this.rowKey, async () => await this.removeNow(values));
 	}
 
-	private async recordNow(values: string[]) {
+	/**
+	 * The first write of a node's history inserts its row: two n8n processes (queue-mode workers)
+	 * doing that at once make one insert fail on the row's key, having recorded nothing. The row
+	 * exists then, so the call is made once more.
+	 */
+	private async recordNow(values: string[]): Promise<IDeduplicationOutput> {
 		this.calls += 1;
-		return await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
+		try {
+			return await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
+		} catch (error) {
+			if (!/duplicate key|unique constraint/i.test(error instanceof Error ? error.message : String(error))) {
+				throw sendOnceStoreError(this.node, error);
+			}
+		}
+		this.calls += 1;
+		try {
+			return await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
+		} catch (error) {
+			throw sendOnceStoreError(this.node, error);
+		}
 	}
 
 	private async removeNow(values: string[]) {
 		if (values.length === 0) return;
 		this.calls += 1;
-		await this.helpers.removeProcessed(values, this.settings.scope, this.options);
+		try {
+			await this.helpers.removeProcessed(values, this.settings.scope, this.options);
+		} catch (error) {
+			throw sendOnceStoreError(this.node, error);
+		}
 	}
 
 	/**
