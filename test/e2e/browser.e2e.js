@@ -17,6 +17,7 @@ const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
+const { mapperValue } = require('../helpers/mapperValue');
 const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor, trigger, omniNode, chain } = require('./support');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -40,27 +41,18 @@ const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a cha
 		templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
 		customerPhone: '+49 151 2345 6789',
 		variablesMode: 'mapper',
-		variables: {
-			mappingMode: 'defineBelow',
-			value: { 1: 'Ben', 2: '2051', 3: 'Monday' },
-			matchingColumns: [],
-			// The labels getTemplateVariables gave order_shipped's placeholders in 0.1.0.
-			schema: Object.entries({
-				1: '{{1}}: Hi ___, your order…',
-				2: '{{2}}: …{{1}}, your order ___ has shipped and…',
-				3: '{{3}}: …and arrives on ___.',
-			}).map(([id, displayName]) => ({
-				id,
-				displayName,
-				required: true,
-				defaultMatch: false,
-				display: true,
-				type: 'string',
-				canBeUsedToMatch: false,
-			})),
-			attemptToConvertTypes: false,
-			convertFieldsToString: true,
-		},
+		// The labels getTemplateVariables gave order_shipped's placeholders in 0.1.0.
+		variables: mapperValue(
+			{ 1: 'Ben', 2: '2051', 3: 'Monday' },
+			{
+				labels: {
+					1: '{{1}}: Hi ___, your order…',
+					2: '{{2}}: …{{1}}, your order ___ has shipped and…',
+					3: '{{3}}: …and arrives on ___.',
+				},
+				convertFieldsToString: true,
+			},
+		),
 	}),
 ]);
 // The fake service's two channels (test/fake-service/seed.js), as the Channel list shows them.

@@ -1,3 +1,6 @@
 import type { ResourceMapperValue } from 'n8n-workflow';
 
-export declare function mapperValue(value: Record<string, string>): ResourceMapperValue;
+export declare function mapperValue(
+	value: Record<string, string>,
+	options?: { labels?: Record<string, string>; convertFieldsToString?: boolean },
+): ResourceMapperValue;
