@@ -50,6 +50,11 @@ export const PACING = {
 	probeAfterMs: 30_000,
 	/** Starts after a Retry-After pause are spread over this share of the pause (at least 50 ms). */
 	resumeJitter: 0.1,
+	/**
+	 * A burst of "not taken" this far below the in-flight level the service took before says the
+	 * limit is a rate, not a count in flight: the pace then holds at the rate the service took.
+	 */
+	rateEvidenceMargin: 2,
 	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
 };

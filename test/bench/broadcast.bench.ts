@@ -92,6 +92,8 @@ Flags (env in brackets):
                     (summarise it with: node .tmp/bench/profile-summary.js <file>). The profiler
                     slows the run by ~25%; wall times of profiled runs are not comparable.
   --json FILE       also write every measurement as JSON
+Environment: BENCH_TRACE=DIR writes each timed run's sends as DIR/sends-<pid>-<n>.tsv (ms from the
+                    first send, status, requests in flight at the service) to see how the pacer behaved.
 `;
 
 interface BenchConfig {

@@ -12,7 +12,7 @@
  *   parent -> child  { type: 'stop' }  (closes the server and exits)
  * Options come as one JSON argument: { latencyMs, concurrencyLimit, retryAfter, rateLimitPerSecond }.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -145,6 +145,19 @@ function startedFake(options: FakeServiceOptions) {
 	return { fake, stats, reset };
 }
 
+let traceRun = 0;
+
+/** BENCH_TRACE=DIR: each timed run's sends (ms from the first, status, in flight at arrival) as a file, to see how a pacer behaved. */
+function traceSends(fake: FakeServiceInstance) {
+	const dir = process.env.BENCH_TRACE;
+	if (!dir || fake.requests.length === 0) return;
+	const sends = fake.requests.filter((r) => r.method === 'POST' && r.path === SEND_PATH);
+	const t0 = sends[0]?.time ?? 0;
+	const lines = sends.map((r) => `${(r.time - t0).toFixed(1)}\t${r.status}\t${r.inFlight ?? ''}`);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(path.join(dir, `sends-${process.pid}-${++traceRun}.tsv`), lines.join('\n') + '\n');
+}
+
 async function main() {
 	const options = JSON.parse(process.argv[2] ?? '{}') as FakeServiceOptions;
 	const { fake, stats, reset } = startedFake(options);
@@ -163,6 +176,7 @@ async function main() {
 				send({ type: 'limits-set' });
 				break;
 			case 'stats':
+				traceSends(fake);
 				send({ type: 'stats', stats: stats() });
 				break;
 			case 'stop':

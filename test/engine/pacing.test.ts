@@ -29,8 +29,7 @@ function expectEachSentOnce(expected: string[], results: RunResult[]) {
 
 afterEach(() => {
 	service.fake.latencyMs = 0;
-	service.fake.concurrencyLimit = Number.POSITIVE_INFINITY;
-	service.fake.retryAfter = '1';
+	service.fake.setLimits({ concurrencyLimit: null, retryAfter: '1', rateLimitPerSecond: null, rateLimitBurst: null });
 });
 
 describe('adaptive window', () => {
@@ -98,6 +97,21 @@ describe('rate cap', () => {
 		const rate = ((times.length - 1) * 1000) / (times[times.length - 1] - times[0]);
 		expect(rate).toBeGreaterThan(18);
 		expect(rate).toBeLessThan(22);
+	});
+});
+
+describe('a service that limits sends per second, not requests in flight', () => {
+	test('after its second burst of 429s the pace holds at the rate the service took: no third burst', async () => {
+		service.fake.latencyMs = 20;
+		service.fake.setLimits({ rateLimitPerSecond: 40 });
+		const items = phones(400);
+		const result = await runNode({ parameters: templateSend(), credentials: service.credentials, items });
+		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		// A burst: 429s less than half a second apart. The window alone keeps finding the rate anew.
+		const bursts = refused().filter((r, i, all) => i === 0 || r.time - all[i - 1].time > 500);
+		expect(bursts.length).toBeLessThanOrEqual(2);
+		// At 20 ms latency the window overshoots further before each burst than at the bench's 100 ms.
+		expect(refused().length).toBeLessThanOrEqual(items.length * 0.1);
 	});
 });
 

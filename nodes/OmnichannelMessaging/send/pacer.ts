@@ -53,6 +53,12 @@ export class Pacer {
 
 	private nextStartAt = 0;
 
+	/** Sends per second the service took between its last two bursts of "not taken"; 0: no rate learned. */
+	private learnedRate = 0;
+
+	/** Answers the service took since the last burst of "not taken". */
+	private takenSinceBurst = 0;
+
 	/** "Not taken" answers since the last success, for the pause when the service names none. */
 	private throttlesInARow = 0;
 
@@ -78,11 +84,12 @@ export class Pacer {
 				await this.nextRelease(signal);
 				continue;
 			}
-			if (limits.maxPerSecond > 0 && now < this.nextStartAt) {
+			const rate = this.startRate(limits, now);
+			if (rate > 0 && now < this.nextStartAt) {
 				await waitUnlessAborted(this.nextStartAt - now, signal);
 				continue;
 			}
-			if (limits.maxPerSecond > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / limits.maxPerSecond;
+			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;
 			this.inFlight += 1;
 			return { startedAt: now, inFlightAtStart: this.inFlight };
 		}
@@ -95,6 +102,7 @@ export class Pacer {
 			this.lastSuccessAt = now;
 			this.throttlesInARow = 0;
 		}
+		this.takenSinceBurst += 1;
 		const cap = now - this.lastThrottleAt < PACING.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
 		const step = this.window < this.threshold ? 1 : 1 / this.window;
 		this.window = Math.max(1, Math.min(cap, this.window + step));
@@ -105,9 +113,11 @@ export class Pacer {
 	throttled(permit: Permit, retryAfterMs: number | undefined): void {
 		const now = Date.now();
 		this.lastThrottleAt = now;
-		this.acceptedLevel = Math.max(1, Math.min(this.acceptedLevel, permit.inFlightAtStart - 1));
 		// Answers to requests that started before the last decrease belong to the burst that caused it.
-		if (permit.startedAt >= this.lastDecreaseAt) {
+		const newBurst = permit.startedAt >= this.lastDecreaseAt;
+		if (newBurst) this.learnRate(permit, now);
+		this.acceptedLevel = Math.max(1, Math.min(this.acceptedLevel, permit.inFlightAtStart - 1));
+		if (newBurst) {
 			this.window = Math.max(1, Math.min(this.window * PACING.decrease, this.acceptedLevel));
 			this.threshold = this.window;
 			this.lastDecreaseAt = now;
@@ -117,6 +127,25 @@ export class Pacer {
 		const pause = retryAfterMs ?? backoffDelay(this.throttlesInARow, Math.random());
 		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
 		this.release();
+	}
+
+	/** The rate to start at: the execution's cap, and the rate the service took, while it is fresh. */
+	private startRate(limits: SendLimits, now: number): number {
+		const learned = this.learnedRate > 0 && now - this.lastThrottleAt < PACING.probeAfterMs ? this.learnedRate : 0;
+		if (limits.maxPerSecond > 0 && learned > 0) return Math.min(limits.maxPerSecond, learned);
+		return limits.maxPerSecond > 0 ? limits.maxPerSecond : learned;
+	}
+
+	/**
+	 * A new burst of "not taken" at fewer in flight than the service took before is the mark of a
+	 * rate limit (a token bucket refills during the pause, so the count between bursts is its rate).
+	 */
+	private learnRate(permit: Permit, now: number): void {
+		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - PACING.rateEvidenceMargin;
+		if (this.lastDecreaseAt > 0 && belowTaken && now > this.lastDecreaseAt) {
+			this.learnedRate = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
+		}
+		this.takenSinceBurst = 0;
 	}
 
 	/** The request ended without an answer (network fault, timeout): its place is free again. */
