@@ -103,6 +103,26 @@ describe('two executions at once (two webhook deliveries of the same event)', ()
 	});
 });
 
+describe('an execution that starts while another is sending the same keys', () => {
+	test('waits for that outcome: its items are alreadySent, not outcomeUnknown', async () => {
+		service.fake.latencyMs = 500;
+		try {
+			const items = orders(3);
+			const earlier = run(items);
+			// The earlier execution has claimed its keys in the store and waits for its first answer.
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			expect(service.fake.sends(SEND_PATH).length).toBeGreaterThan(0);
+			const later = await run(items);
+			expect((await earlier).error).toBeUndefined();
+			expect(later.error).toBeUndefined();
+			expect(skipped(later)).toEqual(items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]));
+			expect(accepted()).toEqual(items.map((o) => o.phone));
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+});
+
 describe('two executions at once with different keys', () => {
 	test('no key is lost from the store: a later run skips all of them', async () => {
 		service.fake.latencyMs = 20;

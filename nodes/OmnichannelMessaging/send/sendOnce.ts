@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sendOnceUnsupportedError } from '../errors';
 import { inInputOrder } from './deliver';
 import type { ItemSource } from './deliver';
-import { claimKeys } from './processState';
+import { claimKeys, keysHeldNow } from './processState';
 import { skippedItem } from './results';
 import type { ItemResults } from './results';
 import { SendOnceQueue } from './sendOnceQueue';
@@ -77,12 +77,18 @@ export async function skipKeysSentBefore(
 	results: ItemResults,
 ): Promise<void> {
 	const store = storeOf(session.context, session);
-	const { accepted, unknown } = await store.sentBefore([...new Set(keys.filter((key): key is string => key !== undefined))]);
+	const distinct = [...new Set(keys.filter((key): key is string => key !== undefined))];
+	// A key another execution of this process is sending reads as claimed, not as unknown: the
+	// item waits for that execution's outcome when its turn to be claimed comes.
+	const sending = keysHeldNow(scopeKeyOf(session.context, session), distinct);
+	const { accepted, unknown } = await store.sentBefore(distinct);
 	const sendUnknown = session.options.sendOnce?.unknown === 'send';
 	keys.forEach((key, itemIndex) => {
 		if (key === undefined) return;
 		if (accepted.has(key)) results[itemIndex] = skippedItem(itemIndex, 'alreadySent', key);
-		else if (unknown.has(key) && !sendUnknown) results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
+		else if (unknown.has(key) && !sendUnknown && !sending.has(key)) {
+			results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
+		}
 	});
 }
 
