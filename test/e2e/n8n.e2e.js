@@ -2,7 +2,8 @@
 /*
  * End-to-end: the built package installed as a community package in a real n8n (2.41.1), run
  * with the n8n CLI (`import:credentials`, `import:workflow`, `execute --rawOutput`) against the
- * fake service, and n8n's own credential test over its REST API. Each workflow feeds the node's
+ * fake service, n8n's own credential test over its REST API, and a published workflow's production
+ * webhook called twice at once (send once per key). Each workflow feeds the node's
  * fields with expressions from a Set or Code node before it; every test checks both n8n's output
  * and the requests the fake service received.
  */
@@ -23,6 +24,11 @@ const {
 	omniNode,
 	chain,
 	outputOf,
+	webhookTrigger,
+	splitOut,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
 } = require('./support');
 
 const BAD_KEY_CREDENTIAL = { id: 'OmniBadKeyCred01', name: 'Omnichannel Messaging (wrong key)', apiKey: 'wrong-key-4711' };
@@ -415,6 +421,71 @@ describe("n8n's server", () => {
 		expect(node).toMatchObject({ displayName: 'Omnichannel Messaging', version: 1 });
 		const credentials = await rest.request('GET', '/types/credentials.json');
 		expect(credentials.json.map((c) => c.name)).toContain(n8n.CREDENTIAL_TYPE);
+	});
+
+	test('send once: a webhook called twice at once with the same body sends each message once; the later execution skips them as alreadySent', async () => {
+		// One CRM event delivered twice at once (a webhook retried while the first delivery still runs).
+		const event = {
+			event: 'order.shipped',
+			recipients: [
+				{ orderId: 'W-1', phone: '+4915100000011', name: 'Anna' },
+				{ orderId: 'W-2', phone: '+4915100000012', name: 'Ben' },
+				{ orderId: 'W-3', phone: '+4915100000013', name: 'Cara' },
+			],
+		};
+		const webhookPath = 'e2e-send-once-twice-at-once';
+		const workflow = chain('E2eSendOnceHook1', 'e2e send once, one webhook called twice at once', [
+			webhookTrigger(webhookPath),
+			splitOut('Recipients', 'body.recipients'),
+			omniNode('Send once', {
+				resource: 'whatsappTemplate',
+				operation: 'send',
+				channelId: 12,
+				templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+				customerPhone: '={{ $json.phone }}',
+				variablesMode: 'mapper',
+				variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }),
+				options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
+			}),
+		]);
+		await createActiveWorkflow(rest, workflow);
+		const url = `${server.url}/webhook/${webhookPath}`;
+		await waitForWebhook(url);
+
+		// Every answer of the service takes this long: both executions are inside the node at once.
+		const LATENCY_MS = 3000;
+		fake.reset();
+		fake.latencyMs = LATENCY_MS;
+		let answers;
+		try {
+			answers = await Promise.all([callWebhook(url, event), callWebhook(url, event)]);
+		} finally {
+			fake.latencyMs = 0;
+		}
+
+		// The executions overlapped: each read the template (before it claims its keys, after it
+		// looked its keys up in n8n's store) while the other's read was still unanswered. So the
+		// store told neither of them that a key was taken: what kept the later one from sending is
+		// the claim held in this n8n process, which made it wait for the earlier one's outcome.
+		const reads = requestsTo('/whatsapp/get-template-detail').map((r) => r.time);
+		expect(reads).toHaveLength(2);
+		expect(Math.abs(reads[0] - reads[1])).toBeLessThan(LATENCY_MS - 500);
+
+		// The service got each message exactly once.
+		const sends = requestsTo('/whatsapp/send-template-message');
+		expect(sends.map((r) => r.body.customer_phone).sort()).toEqual(event.recipients.map((r) => r.phone));
+		for (const send of sends) expect(send.status).toBe(200);
+
+		// What the two callers got: for each recipient, one sent item and one skipped as alreadySent.
+		for (const answer of answers) expect(answer).toHaveLength(event.recipients.length);
+		event.recipients.forEach((recipient, index) => {
+			const pair = answers.map((answer) => answer[index]);
+			const sent = pair.filter((item) => item.status === 'ongoing');
+			const skipped = pair.filter((item) => item.skipped === true);
+			expect(sent).toHaveLength(1);
+			expect(sent[0].extra).toMatchObject({ customer_phone: recipient.phone, template_id: '101' });
+			expect(skipped).toEqual([{ skipped: true, reason: 'alreadySent', sendOnceKey: `${recipient.orderId}-shipped` }]);
+		});
 	});
 
 	/** What the editor's "Retry"/"Save" does: load the stored credential, send it to /rest/credentials/test. */

@@ -1,5 +1,6 @@
 'use strict';
 /* Helpers shared by the e2e tests: an n8n user folder per test file, workflow builders, output readers. */
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -110,6 +111,72 @@ function outputOf(result, nodeName) {
 	return runs[0].data.main[0];
 }
 
+/** A Webhook trigger (POST `webhookPath`) that answers with every item the last node put out. */
+function webhookTrigger(webhookPath) {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: crypto.randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	};
+}
+
+/** Split Out: one item per element of the array at `field`. */
+function splitOut(name, field) {
+	return {
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: {} },
+	};
+}
+
+function restData(response, what) {
+	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
+	return response.json.data;
+}
+
+/** Creates a workflow (chain()'s shape) over n8n's REST API and publishes it, which registers its production webhooks. */
+async function createActiveWorkflow(rest, { name, nodes, connections, settings }) {
+	const created = restData(await rest.request('POST', '/rest/workflows', { name, nodes, connections, settings }), 'POST /rest/workflows');
+	restData(
+		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
+		`POST /rest/workflows/${created.id}/activate`,
+	);
+	return created;
+}
+
+/**
+ * Waits until n8n serves the production webhook. Activation can answer before the webhook is
+ * registered; a CORS preflight asks for the path's methods without starting an execution.
+ */
+async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'OPTIONS',
+			headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
+		});
+		if (response.status === 204 && /POST/.test(response.headers.get('access-control-allow-methods') ?? '')) return;
+		if (Date.now() > deadline) throw new Error(`${url} was not registered ${timeoutMs} ms after activation (${response.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Calls a production webhook with a JSON body; resolves with the items the workflow answered with. */
+async function callWebhook(url, body, { timeoutMs = 60_000 } = {}) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(timeoutMs),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
+	return JSON.parse(text);
+}
+
 module.exports = {
 	API_KEY,
 	CREDENTIAL,
@@ -121,4 +188,9 @@ module.exports = {
 	omniNode,
 	chain,
 	outputOf,
+	webhookTrigger,
+	splitOut,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
 };

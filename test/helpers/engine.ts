@@ -89,21 +89,18 @@ class PackageNodeTypes implements INodeTypes {
 /**
  * Stores credentials in memory and applies a credential type's `authenticate`, as n8n does. It
  * counts reads, and can make each take `readMs`: n8n's own helper reads the credential row from
- * its database and decrypts it on every read.
+ * its database and decrypts it on every read. `credentialType` looks a type up in whichever
+ * n8n-core's package loader loaded dist/ (the older-engine test loads it with n8n-core 1.63).
  */
-class TestCredentialsHelper extends ICredentialsHelper {
+export class TestCredentialsHelper extends ICredentialsHelper {
 	reads = 0;
 
 	constructor(
-		private readonly loader: PackageDirectoryLoader,
+		private readonly credentialType: (name: string) => ICredentialType,
 		private readonly data: ICredentialDataDecryptedObject,
 		private readonly readMs = 0,
 	) {
 		super();
-	}
-
-	private credentialType(name: string): ICredentialType {
-		return this.loader.getCredential(name).type;
 	}
 
 	getParentTypes(): string[] {
@@ -169,6 +166,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return this.credentialType(CREDENTIAL_TYPE).properties;
 	}
 }
+
+const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) => loader.getCredential(name).type;
 
 export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
 
@@ -281,7 +280,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		isArchived: false,
 		activeVersionId: null,
 	} as never);
-	const credentialsHelper = new TestCredentialsHelper(loader, options.credentials, options.credentialReadMs);
+	const credentialsHelper = new TestCredentialsHelper(credentialTypeOf(loader), options.credentials, options.credentialReadMs);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	if (options.executionId) additionalData.executionId = options.executionId;
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
@@ -320,7 +319,7 @@ async function loadOptionsContext(parameters: INodeParameters, credentials: Cred
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(new TestCredentialsHelper(loader, credentials), undefined, parameters);
+	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypeOf(loader), credentials), undefined, parameters);
 	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 	return { context: new LoadOptionsContext(workflow, node, additionalData, pathName), type };
 }
@@ -387,7 +386,7 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(new TestCredentialsHelper(loader, credentials));
+	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypeOf(loader), credentials));
 	const executeData: IExecuteData = { node, data: {}, source: null };
 	const context = new ExecuteContext(
 		workflow,

@@ -296,10 +296,18 @@ describe('package.json', () => {
 });
 
 describe('node_modules', () => {
-	it('holds exactly one copy of n8n-workflow (the node and n8n must share its classes)', () => {
+	// The one other copy is n8n-core 1.63's own n8n-workflow 1.62, nested under the alias
+	// n8n-core-1-63: only the older-engine test (test/engine/olderN8n.test.ts) loads it.
+	const OLDER_ENGINE_COPY = 'node_modules/n8n-core-1-63/node_modules/n8n-workflow';
+
+	it('holds exactly one copy of n8n-workflow for the node and n8n-core (they must share its classes)', () => {
 		const lock = readJson('package-lock.json');
 		const locked = Object.keys(lock.packages).filter((key) => /(^|\/)node_modules\/n8n-workflow$/.test(key));
-		expect(locked).toEqual(['node_modules/n8n-workflow']);
+		expect(locked.sort()).toEqual([OLDER_ENGINE_COPY, 'node_modules/n8n-workflow']);
+		expect(lock.packages[OLDER_ENGINE_COPY].version).toBe('1.62.0');
+		expect(path.dirname(require.resolve('n8n-workflow/package.json', { paths: [path.dirname(require.resolve('n8n-core'))] }))).toBe(
+			path.join(repoDir, 'node_modules', 'n8n-workflow'),
+		);
 
 		const installed: string[] = [];
 		const visit = (dir: string, depth: number) => {
@@ -318,7 +326,7 @@ describe('node_modules', () => {
 			}
 		};
 		visit(path.join(repoDir, 'node_modules'), 0);
-		expect(installed).toEqual([path.join('node_modules', 'n8n-workflow')]);
+		expect(installed.sort()).toEqual([path.join(...OLDER_ENGINE_COPY.split('/')), path.join('node_modules', 'n8n-workflow')]);
 	});
 });
 

@@ -1,0 +1,196 @@
+/**
+ * Send Once per Key on an n8n without the processed-data helpers (`checkProcessedAndRecord` and
+ * `removeProcessed` came with n8n 1.64): a key given is a clear error naming the version needed,
+ * and nothing is sent. Run by a real older engine, n8n-core 1.63.0 (the devDependency alias
+ * n8n-core-1-63, with its own n8n-workflow 1.62.0): its package loader loads dist/, its
+ * WorkflowExecute runs the node with its own execute functions and helpers, against the fake service.
+ *
+ * What n8n 1.63 makes of this package as it is (the first tests): it cannot run the sends at all.
+ * - With n8n 1.63's own n8n-workflow (1.62) the node does not load: 1.62 has no `NodeConnectionTypes`.
+ * - With a newer n8n-workflow next to the package (this package names it as a peer, "*", and npm 7+
+ *   installs a peer when a user runs `npm install n8n-nodes-omnichannel-messaging` in
+ *   ~/.n8n/nodes; here dist/ sits next to node_modules/n8n-workflow 2.41 the same way) it loads,
+ *   but n8n-core 1.63 does not know `customOperations` (n8n-core 1.80.2 does not either, 1.81.1
+ *   does; n8n 1.82.0 ships n8n-core 1.81.0): it runs a send as a declarative request, a GET of the base URL, and outputs the answer.
+ * So no released n8n both lacks the helpers and runs the sends. To reach the check on a real
+ * context without the helpers, the last tests run the send operation the way n8n-core 1.81+ picks
+ * it (resource and operation → `customOperations`, nothing else), inside n8n-core 1.63's engine.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { NodeExecuteFunctions, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core-1-63';
+import { NodeHelpers, Workflow, WorkflowHooks } from 'n8n-core-1-63/node_modules/n8n-workflow';
+import type { INodeParameters as CurrentNodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-core-1-63/node_modules/n8n-workflow';
+
+import { CREDENTIAL_TYPE, NODE_NAME, NODE_TYPE, PACKAGE_NAME, PACKAGE_ROOT, TestCredentialsHelper } from '../helpers/engine';
+import { broadcastSend, useFakeService } from '../helpers/fixtures';
+
+const service = useFakeService();
+const SEND_PATH = '/whatsapp/send-template-message';
+const OLD_CORE = path.dirname(require.resolve('n8n-core-1-63/package.json'));
+
+async function loadWith1_63(packageRoot: string): Promise<PackageDirectoryLoader> {
+	const loader = new PackageDirectoryLoader(packageRoot);
+	await loader.loadAll();
+	return loader;
+}
+
+let loader: PackageDirectoryLoader;
+beforeAll(async () => {
+	loader = await loadWith1_63(PACKAGE_ROOT);
+});
+
+type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+/**
+ * The package's node type as n8n-core 1.81+ runs it: a node with `customOperations` for the
+ * node's resource and operation gets that function called with the execute functions. Here the
+ * execute functions are n8n-core 1.63's own; only the pick of the function is added.
+ */
+function withCustomOperationPick(type: INodeType): INodeType {
+	const { customOperations } = type as INodeType & { customOperations: Record<string, Record<string, CustomOperation>> };
+	return {
+		description: type.description,
+		methods: type.methods,
+		async execute(this: IExecuteFunctions) {
+			const { resource, operation } = this.getNode().parameters as { resource: string; operation: string };
+			return await customOperations[resource][operation].call(this);
+		},
+	};
+}
+
+/** One execution of a workflow whose only node is ours, by n8n-core 1.63's WorkflowExecute. */
+async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[], { pickCustomOperation = true } = {}) {
+	const loaded = loader.nodeTypes[NODE_TYPE].type as INodeType;
+	const type = pickCustomOperation ? withCustomOperationPick(loaded) : loaded;
+	const nodeTypes: INodeTypes = {
+		getByName: () => type,
+		getByNameAndVersion: (_name, version) => NodeHelpers.getVersionedNodeType(type, version) as INodeType,
+		getKnownTypes: () => ({}),
+	};
+	const node: INode = {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		// The same JSON a workflow stores; only its TypeScript type differs between the two n8n-workflows.
+		parameters: parameters as unknown as INodeParameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+	const workflowData = { id: 'wf-1', name: 'test', nodes: [node], connections: {}, active: false, settings: { executionOrder: 'v1' as const } };
+	const workflow = new Workflow({ ...workflowData, nodeTypes });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper((name) => loader.credentialTypes[name].type as never, service.credentials),
+		hooks: new WorkflowHooks({}, 'manual', 'exec-1', workflowData as never),
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used');
+		},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			nodeExecutionStack: [{ node, data: { main: [items.map((json) => ({ json }))] }, source: null }],
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	};
+	const run: IRun = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		output: taskData?.data?.main?.[0] ?? [],
+		error: (taskData?.error ?? run.data.resultData.error) as { message: string; description?: string | null } | undefined,
+	};
+}
+
+const contacts = [
+	{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+	{ orderId: 'A-2', phone: '+4915100000002', name: 'Ben' },
+];
+const withKey = broadcastSend({ sendOnceKey: '={{ $json.orderId }}-shipped' });
+
+test('the engine is n8n-core 1.63.0: no processed-data helpers, no custom operations', () => {
+	expect(require(path.join(OLD_CORE, 'package.json')).version).toBe('1.63.0');
+	expect(NodeExecuteFunctions).not.toHaveProperty('checkProcessedAndRecord');
+	expect(NodeExecuteFunctions).not.toHaveProperty('removeProcessed');
+	// n8n-core 1.81+ picks a custom operation in WorkflowExecute.getCustomOperation.
+	expect(WorkflowExecute.prototype).not.toHaveProperty('getCustomOperation');
+});
+
+describe('what n8n 1.63 makes of the package as it is', () => {
+	test("with n8n 1.63's own n8n-workflow (1.62), the node does not load", async () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'omni-n8n-1.63-'));
+		try {
+			const installed = path.join(root, 'node_modules', PACKAGE_NAME);
+			mkdirSync(installed, { recursive: true });
+			cpSync(path.join(PACKAGE_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true });
+			cpSync(path.join(PACKAGE_ROOT, 'package.json'), path.join(installed, 'package.json'));
+			symlinkSync(path.join(OLD_CORE, 'node_modules', 'n8n-workflow'), path.join(root, 'node_modules', 'n8n-workflow'), 'dir');
+			await expect(loadWith1_63(installed)).rejects.toThrow("Cannot read properties of undefined (reading 'Main')");
+		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
+	});
+
+	test('with n8n-workflow 2.x as its peer it loads, but a send never reaches the node: n8n 1.63 runs it as a declarative GET', async () => {
+		const { output, error } = await runWith1_63(withKey, contacts, { pickCustomOperation: false });
+		expect(error).toBeUndefined();
+		// The fake's 404 for its base URL, once per item: nothing was sent, and neither was the key looked at.
+		expect(output.map((item) => item.json)).toEqual([{ detail: 'Not found.' }, { detail: 'Not found.' }]);
+		expect(service.fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['GET', '/', 404],
+			['GET', '/', 404],
+		]);
+	});
+});
+
+describe("the send operation in n8n 1.63's engine, picked as n8n 1.82+ picks it", () => {
+	test('without a key, it sends: each message reaches the service once', async () => {
+		const { output, error } = await runWith1_63(broadcastSend(), contacts);
+		expect(error).toBeUndefined();
+		expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+			['ongoing', { item: 0 }],
+			['ongoing', { item: 1 }],
+		]);
+		expect(service.fake.sends(SEND_PATH).map((r) => [r.status, r.body.customer_phone])).toEqual([
+			[200, '+4915100000001'],
+			[200, '+4915100000002'],
+		]);
+	});
+
+	test('with Send Once per Key, it fails naming n8n 1.64, and the service gets no request at all', async () => {
+		const { output, error } = await runWith1_63(withKey, contacts);
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Send Once per Key needs n8n 1.64 or later');
+		expect(error?.description).toBe(
+			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.',
+		);
+		// Not a send, and not the template check's read either.
+		expect(service.fake.requests).toEqual([]);
+	});
+});
