@@ -82,6 +82,12 @@ Flags (env in brackets):
                       keep-alive    one shared keep-alive agent (n8n opens a connection per request)
                       literal-vars  template variables as literal text (no per-item expressions)
                     e.g. --rows A10,A10+fn-auth,A10+fn-auth+no-node-copy+keep-alive,R,Rk
+                    A<n>+send-once (or D+send-once) is not a patch but the node's Send Once per Key
+                    option (a key per item), on an in-memory processed-data store that behaves like
+                    n8n's database one (test/helpers/processedDataStore.ts) holding --history
+                    entries; beside the row without it, its cost is checked against 10% of the wall
+                    e.g. --latency 100 --rows A10,A10+send-once
+  --history N       entries already in the send-once history of +send-once rows, default 10000
   --warmup N        warm-up items before the timed run, default 20 (0: none)
   --counted         run the custom rows through the bench's own runner (test/bench/declarative.ts),
                     which counts credential reads (getDecrypted), instead of test/helpers/engine.ts
@@ -111,6 +117,8 @@ interface BenchConfig {
 	continueOnFail: boolean;
 	preset?: PresetName;
 	json?: string;
+	/** Entries already in the send-once history of +send-once rows. */
+	history: number;
 }
 
 function parseArgs(argv: string[]): BenchConfig {
@@ -118,7 +126,7 @@ function parseArgs(argv: string[]): BenchConfig {
 		console.log(USAGE);
 		process.exit(0);
 	}
-	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset'];
+	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history'];
 	const flags = new Map<string, string>();
 	const bools = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
@@ -160,6 +168,7 @@ function parseArgs(argv: string[]): BenchConfig {
 		continueOnFail: bools.has('no-continue-on-fail') ? false : bools.has('continue-on-fail') || (preset?.continueOnFail ?? false),
 		preset: presetName as PresetName | undefined,
 		json: flags.get('json'),
+		history: num('history', 'BENCH_HISTORY', 10_000),
 	};
 }
 
@@ -177,6 +186,8 @@ interface RowSpec {
 	keepAlive?: boolean;
 	/** Diagnostic changes applied inside the engine process (see WHAT_IFS); not the node as built. */
 	whatIfs: WhatIf[];
+	/** The node's Send Once per Key option on, against an in-memory processed-data store. */
+	sendOnce: boolean;
 }
 
 /**
@@ -194,7 +205,9 @@ type WhatIf = keyof typeof WHAT_IFS;
 const ROW_GRAMMAR = /^(?:(\d+)x)?(A\d+|D|B|Bc|R|Rk)(?:@(\d+(?:\.\d+)?)rps)?$/;
 
 function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
-	const [shape, ...whatIfs] = id.split('+');
+	const [shape, ...modifiers] = id.split('+');
+	const sendOnce = modifiers.includes('send-once');
+	const whatIfs = modifiers.filter((m) => m !== 'send-once');
 	for (const w of whatIfs) {
 		if (!(w in WHAT_IFS)) throw new Error(`unknown what-if ${w} in row ${id}: use ${Object.keys(WHAT_IFS).join(', ')}`);
 	}
@@ -208,7 +221,9 @@ function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
 	const spec = baseRowSpec(base, limit, continueOnFail);
 	if (whatIfs.length && spec.variant !== 'custom') throw new Error(`what-ifs (${id}) apply to custom pipeline rows (A<n>, D) only`);
 	if (executions > 1 && spec.variant !== 'custom') throw new Error(`several executions (${id}) apply to custom pipeline rows (A<n>, D) only`);
+	if (sendOnce && spec.variant !== 'custom') throw new Error(`send-once (${id}) applies to custom pipeline rows (A<n>, D) only`);
 	const shared = [
+		sendOnce ? 'Send Once per Key on (in-memory processed-data store)' : '',
 		executions > 1 ? `${executions} executions at once in one process` : '',
 		ratePerSecond !== undefined ? `service limit ${ratePerSecond} sends/s (no in-flight limit)` : '',
 		spec.variant === 'custom' && continueOnFail ? 'continue on fail' : '',
@@ -221,10 +236,11 @@ function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
 		executions,
 		ratePerSecond,
 		whatIfs: whatIfs as WhatIf[],
+		sendOnce,
 	};
 }
 
-function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit<RowSpec, 'executions'> {
+function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit<RowSpec, 'executions' | 'sendOnce'> {
 	const common = { id: base, whatIfs: [] as WhatIf[] };
 	const custom = /^A(\d+)$/.exec(base);
 	if (custom) {
@@ -278,7 +294,11 @@ function parametersFor(row: RowSpec) {
 				? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' }
 				: { '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.date }}' },
 		),
-		options: row.concurrency !== undefined ? { concurrency: row.concurrency } : {},
+		options: {
+			...(row.concurrency !== undefined ? { concurrency: row.concurrency } : {}),
+			// The phone, not the order: the warm-up's orders repeat the timed run's, its phones do not.
+			...(row.sendOnce ? { sendOnceKey: '={{ $json.phone }}-shipped' } : {}),
+		},
 	};
 }
 
@@ -304,6 +324,8 @@ interface EngineResult {
 	/** Wall time of each execution of the row. */
 	executionWallMs: number[];
 	decryptCalls?: number;
+	/** +send-once rows: calls to the processed-data store in the timed run, and the time spent inside them. */
+	store?: { calls: number; busyMs: number };
 }
 
 interface EngineJob {
@@ -319,6 +341,7 @@ interface EngineJob {
 	/** A second fake without limits, for the warm-up (see fake-service.child.ts). */
 	warmupUrl: string;
 	apiKey: string;
+	history: number;
 }
 
 /**
@@ -471,12 +494,24 @@ function batchesFor(job: EngineJob): Items[] {
 	});
 }
 
+/** +send-once rows: n8n's store helpers on an in-memory store holding `history` entries. */
+async function sendOnceStore(job: EngineJob) {
+	if (!job.row.sendOnce) return undefined;
+	const { useProcessedDataStore } = await import('../helpers/processedDataStore');
+	const store = await useProcessedDataStore();
+	// runNode's workflow and node (the default scope is the node).
+	store.seed('wf-1', 'node-1', job.history);
+	return store;
+}
+
 async function engineChild() {
 	const send = (message: unknown) => process.send?.(message);
 	const job = await new Promise<EngineJob>((resolve) => process.once('message', (m: { job: EngineJob }) => resolve(m.job)));
 	await applyWhatIfs(job.row.whatIfs);
+	const store = await sendOnceStore(job);
 	const run = await executionRunner(job);
 	if (job.warmup > 0) await run(itemsFor(job.warmup, '+49152'), 'warm-up', job.warmupUrl);
+	const storeBefore = store && { calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed, busyMs: store.busyMs };
 	const batches = batchesFor(job);
 	global.gc?.();
 	send({ type: 'ready' });
@@ -502,6 +537,10 @@ async function engineChild() {
 	if (profiler && job.cpuProfile) writeFileSync(job.cpuProfile, JSON.stringify(await profiler.stop()));
 	heapUsedPeak = Math.max(heapUsedPeak, process.memoryUsage().heapUsed);
 	const outputs = executions.flatMap((e) => e.result.output);
+	const storeUse = store && storeBefore && {
+		calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed - storeBefore.calls,
+		busyMs: store.busyMs - storeBefore.busyMs,
+	};
 	const errors = executions.flatMap((e) => (e.result.error ? [e.result.error] : []));
 	const message: EngineResult = {
 		wallMs,
@@ -523,6 +562,7 @@ async function engineChild() {
 			(sum, e) => (e.result.decryptCalls === undefined ? sum : (sum ?? 0) + e.result.decryptCalls),
 			undefined,
 		),
+		store: storeUse,
 	};
 	// Exit once the result is out: sockets or timers left by the engine must not keep it alive.
 	process.send?.({ type: 'result', result: message }, () => process.exit(0));
@@ -652,6 +692,7 @@ async function measure(config: BenchConfig, fake: Child, service: ServiceAddress
 			counted: config.counted,
 			credentialReadMs: config.credentialReadMs,
 			cpuProfile,
+			history: config.history,
 			...service,
 		} satisfies EngineJob,
 	});
@@ -765,7 +806,24 @@ function targets(config: BenchConfig, all: Measurement[]) {
 	if (all.some((m) => !isClassic(m))) {
 		lines.push('(rows with several executions or a rate limit have their targets under --preset pacing)');
 	}
+	lines.push(...sendOnceCost(all));
 	return { lines, met: true };
+}
+
+/** Issue 12: Send Once per Key costs at most 10% of the wall time, each +send-once row against its row without. */
+function sendOnceCost(all: Measurement[]): string[] {
+	const withKey = [...new Set(all.filter((m) => m.row.sendOnce).map((m) => m.row.id))];
+	return withKey.map((id) => {
+		const baseId = id.split('+').filter((part) => part !== 'send-once').join('+');
+		const wall = (rowId: string) => median(all.filter((m) => m.row.id === rowId).map((m) => m.engine.wallMs));
+		if (!all.some((m) => m.row.id === baseId)) return `(no row ${baseId} beside ${id}: send-once cost not checked)`;
+		const cost = wall(id) / wall(baseId) - 1;
+		const sign = cost >= 0 ? '+' : '';
+		return (
+			`${verdict(cost <= 0.1)}  send-once costs <= 10% of the wall time: ${id} ${wall(id).toFixed(0)} ms vs ` +
+			`${baseId} ${wall(baseId).toFixed(0)} ms (${sign}${(cost * 100).toFixed(1)}%, medians)`
+		);
+	});
 }
 
 /** "A50 29, 3xA10 6/4": a value per row, one per run. */
@@ -853,7 +911,10 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
 				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
 				`Connection header: ${Object.entries(ms[0].service.connectionHeaders).map(([k, v]) => `${k}×${v}`).join(' ')}` +
-				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : ''),
+				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : '') +
+				(ms[0].engine.store
+					? `, store calls ${median(ms.map((m) => m.engine.store?.calls ?? 0))} taking ${median(ms.map((m) => m.engine.store?.busyMs ?? 0)).toFixed(0)} ms`
+					: ''),
 		);
 	}
 }
