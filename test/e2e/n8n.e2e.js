@@ -26,6 +26,7 @@ const {
 	outputOf,
 	webhookTrigger,
 	splitOut,
+	orderShippedSend,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
@@ -87,16 +88,10 @@ const workflows = {
 	sendTemplateMapper: chain('E2eSendTmplMap01', 'e2e send template, mapped variables', [
 		trigger(),
 		setNode('Order', { phone: '+49 (151) 2345-6789', firstName: 'Anna', order: 1042, eta: 'Friday' }),
-		omniNode('Send template', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: 12,
-			templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
-			customerPhone: '={{ $json.phone }}',
-			variablesMode: 'mapper',
-			variables: mapperValue({ 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' }),
-			options: { includeRenderedMessage: true },
-		}),
+		omniNode(
+			'Send template',
+			orderShippedSend({ 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' }, { includeRenderedMessage: true }),
+		),
 	]),
 	sendTemplateMedia: chain('E2eSendTmplImg01', 'e2e send template, header media', [
 		trigger(),
@@ -151,16 +146,7 @@ const workflows = {
 		]),
 		omniNode(
 			'Send template',
-			{
-				resource: 'whatsappTemplate',
-				operation: 'send',
-				channelId: 12,
-				templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
-				customerPhone: '={{ $json.phone }}',
-				variablesMode: 'mapper',
-				variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' }),
-				options: {},
-			},
+			orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' }),
 			{ onError: 'continueRegularOutput' },
 		),
 	]),
@@ -437,16 +423,10 @@ describe("n8n's server", () => {
 		const workflow = chain('E2eSendOnceHook1', 'e2e send once, one webhook called twice at once', [
 			webhookTrigger(webhookPath),
 			splitOut('Recipients', 'body.recipients'),
-			omniNode('Send once', {
-				resource: 'whatsappTemplate',
-				operation: 'send',
-				channelId: 12,
-				templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
-				customerPhone: '={{ $json.phone }}',
-				variablesMode: 'mapper',
-				variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }),
-				options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
-			}),
+			omniNode(
+				'Send once',
+				orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }, { sendOnceKey: '={{ $json.orderId }}-shipped' }),
+			),
 		]);
 		await createActiveWorkflow(rest, workflow);
 		const url = `${server.url}/webhook/${webhookPath}`;

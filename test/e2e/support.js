@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
+const { mapperValue } = require('../helpers/mapperValue');
 
 const API_KEY = 'e2e-api-key-0123456789';
 const CREDENTIAL = { id: 'OmniSandboxCred1', name: 'Omnichannel Messaging sandbox' };
@@ -122,6 +123,20 @@ function webhookTrigger(webhookPath) {
 	};
 }
 
+/** WhatsApp Template → Send of the fake's order_shipped template (channel 12, template 101) to `$json.phone`. */
+function orderShippedSend(variables, options = {}) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: 12,
+		templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
+		customerPhone: '={{ $json.phone }}',
+		variablesMode: 'mapper',
+		variables: mapperValue(variables),
+		options,
+	};
+}
+
 /** Split Out: one item per element of the array at `field`. */
 function splitOut(name, field) {
 	return {
@@ -132,6 +147,7 @@ function splitOut(name, field) {
 	};
 }
 
+/** The data of a REST answer of n8n, or an error with the answer's text. */
 function restData(response, what) {
 	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
 	return response.json.data;
@@ -165,12 +181,12 @@ async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
 }
 
 /** Calls a production webhook with a JSON body; resolves with the items the workflow answered with. */
-async function callWebhook(url, body, { timeoutMs = 60_000 } = {}) {
+async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
 	const response = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(timeoutMs),
+		signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
 	});
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
@@ -190,6 +206,8 @@ module.exports = {
 	outputOf,
 	webhookTrigger,
 	splitOut,
+	orderShippedSend,
+	restData,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,

@@ -11,7 +11,15 @@ const { fork } = require('node:child_process');
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
-const { mapperValue } = require('../helpers/mapperValue');
+const {
+	webhookTrigger,
+	splitOut,
+	orderShippedSend,
+	restData,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
+} = require('../e2e/support');
 
 const API_KEY = 'queue-api-key-0123456789';
 
@@ -102,40 +110,17 @@ function recipients(batch, count) {
 
 /** Webhook (answers with every item of the last node) → Split Out recipients → Send template. */
 function broadcastWorkflow({ name, webhookPath, credential, options }) {
-	const node = (index, fields) => ({ id: crypto.randomUUID(), position: [index * 240, 0], ...fields });
+	const at = (index, node) => ({ id: crypto.randomUUID(), position: [index * 240, 0], ...node });
+	const send = {
+		name: 'Send template',
+		type: n8n.NODE_TYPE,
+		typeVersion: 1,
+		credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
+		parameters: orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }, options),
+	};
 	return {
 		name,
-		nodes: [
-			node(0, {
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: crypto.randomUUID(),
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
-			}),
-			node(1, {
-				name: 'Recipients',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				parameters: { fieldToSplitOut: 'body.recipients', include: 'noOtherFields', options: {} },
-			}),
-			node(2, {
-				name: 'Send template',
-				type: n8n.NODE_TYPE,
-				typeVersion: 1,
-				credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
-				parameters: {
-					resource: 'whatsappTemplate',
-					operation: 'send',
-					channelId: 12,
-					templateId: { __rl: true, mode: 'list', value: '101', cachedResultName: 'order_shipped' },
-					customerPhone: '={{ $json.phone }}',
-					variablesMode: 'mapper',
-					variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }),
-					options,
-				},
-			}),
-		],
+		nodes: [at(0, webhookTrigger(webhookPath)), at(1, splitOut('Recipients', 'body.recipients')), at(2, send)],
 		connections: {
 			Webhook: { main: [[{ node: 'Recipients', type: 'main', index: 0 }]] },
 			Recipients: { main: [[{ node: 'Send template', type: 'main', index: 0 }]] },
@@ -144,62 +129,16 @@ function broadcastWorkflow({ name, webhookPath, credential, options }) {
 	};
 }
 
-function ok(response, what) {
-	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
-	return response.json.data;
-}
-
 /** The credential, created over n8n's REST API on the main: workers read it from Postgres. */
 async function createCredential(rest, fakeUrl) {
 	const data = { baseUrl: fakeUrl, apiKey: API_KEY, apiKeyHeader: 'X-Service-Api-Key' };
 	const body = { name: 'Omnichannel Messaging (queue test)', type: n8n.CREDENTIAL_TYPE, data };
-	return ok(await rest.request('POST', '/rest/credentials', body), 'POST /rest/credentials');
-}
-
-/** Creates the workflow and publishes it, which registers its production webhook on the main. */
-async function createActiveWorkflow(rest, workflow) {
-	const created = ok(await rest.request('POST', '/rest/workflows', workflow), 'POST /rest/workflows');
-	ok(
-		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
-		`POST /rest/workflows/${created.id}/activate`,
-	);
-	return created;
-}
-
-/**
- * Waits until the main serves the production webhook. Activation can answer before the webhook is
- * registered; a CORS preflight asks for the path's methods without starting an execution.
- */
-async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const response = await fetch(url, {
-			method: 'OPTIONS',
-			headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
-		});
-		if (response.status === 204 && /POST/.test(response.headers.get('access-control-allow-methods') ?? '')) return;
-		if (Date.now() > deadline) throw new Error(`${url} was not registered ${timeoutMs} ms after activation (${response.status})`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
-/** Calls a production webhook; resolves with the items the workflow answered with. */
-async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
-	const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-		signal: AbortSignal.any(signals),
-	});
-	const text = await response.text();
-	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
-	return JSON.parse(text);
+	return restData(await rest.request('POST', '/rest/credentials', body), 'POST /rest/credentials');
 }
 
 /** An execution as n8n stored it in Postgres, read back through the main's REST API. */
 async function execution(rest, id) {
-	const stored = ok(await rest.request('GET', `/rest/executions/${id}`), `GET /rest/executions/${id}`);
+	const stored = restData(await rest.request('GET', `/rest/executions/${id}`), `GET /rest/executions/${id}`);
 	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
 	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
 	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
