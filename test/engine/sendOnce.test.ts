@@ -153,6 +153,20 @@ describe('the store', () => {
 	});
 });
 
+describe('a queue-mode worker writing back a stale copy of the row (no lock)', () => {
+	test('the look-up before the first send leaves nothing a stale copy can turn into a claim: every item is sent', async () => {
+		const items = orders(3);
+		// Another worker reads the row while the look-up's probes are in it, and writes it back after they were removed.
+		store.writeBackStaleCopy(1, 2);
+		const result = await run(items);
+		expect(result.error).toBeUndefined();
+		expect(skipped(result)).toEqual([]);
+		expect(accepted()).toEqual(items.map((o) => o.phone));
+		service.fake.reset();
+		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+	});
+});
+
 describe('scope, dry run, and no key', () => {
 	test('This Node: another node of the workflow sends the same key; All Send Nodes: it does not', async () => {
 		const items = orders(2);

@@ -34,6 +34,33 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	 */
 	insertRaceOnce = false;
 
+	/**
+	 * Another process's lost update: the row as it was after call `copiedAfter` (1 = the first call
+	 * from now) is written back after call `writtenAfter`, as a queue-mode worker that read the row
+	 * and wrote it back later, without a lock, would.
+	 */
+	staleWriteBack?: { copiedAfter: number; writtenAfter: number };
+
+	private callsSinceArmed = 0;
+
+	private staleCopy?: string;
+
+	/** Arms `staleWriteBack` for the calls from now on. */
+	writeBackStaleCopy(copiedAfter: number, writtenAfter: number) {
+		this.staleWriteBack = { copiedAfter, writtenAfter };
+		this.callsSinceArmed = 0;
+	}
+
+	private callEnded(key: string) {
+		if (!this.staleWriteBack) return;
+		this.callsSinceArmed += 1;
+		if (this.callsSinceArmed === this.staleWriteBack.copiedAfter) this.staleCopy = this.rows.get(key);
+		if (this.callsSinceArmed === this.staleWriteBack.writtenAfter && this.staleCopy !== undefined) {
+			this.rows.set(key, this.staleCopy);
+			this.staleWriteBack = undefined;
+		}
+	}
+
 	private rowKey(scope: DeduplicationScope, contextData: ICheckProcessedContextData) {
 		return `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
 	}
@@ -74,6 +101,7 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 		});
 		if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
 		this.write(key, data);
+		this.callEnded(key);
 		this.busyMs += performance.now() - started;
 		return output;
 	}
@@ -92,6 +120,7 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 			if (index !== -1) data.splice(index, 1);
 		}
 		this.write(key, data);
+		this.callEnded(key);
 		this.busyMs += performance.now() - started;
 	}
 
@@ -110,6 +139,8 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	}
 
 	reset() {
+		this.staleWriteBack = undefined;
+		this.staleCopy = undefined;
 		this.rows.clear();
 		this.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
 		this.busyMs = 0;

@@ -85,11 +85,6 @@ export function settleKey(scopeKey: string, key: string, outcome: ClaimOutcome):
 	held.settle(outcome);
 }
 
-/** Which of `keys` an execution of this process is sending right now. */
-export function keysHeldNow(scopeKey: string, keys: string[]): Set<string> {
-	return new Set(keys.filter((key) => claims.has(`${scopeKey}\n${key}`)));
-}
-
 /** How many send-once keys executions of this process hold right now (for tests). */
 export function heldKeyCount(): number {
 	return claims.size;

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sendOnceUnsupportedError } from '../errors';
 import { inInputOrder } from './deliver';
 import type { ItemSource } from './deliver';
-import { claimKeys, keysHeldNow } from './processState';
+import { claimKeys } from './processState';
 import { skippedItem } from './results';
 import type { ItemResults } from './results';
 import { SendOnceQueue } from './sendOnceQueue';
@@ -68,8 +68,10 @@ export function itemSourceFor(
 }
 
 /**
- * Before any item is prepared (and its template read), the keys sent before are looked up in one
- * go: those items are output as skipped and never reach the service, not even for their template.
+ * Before any item is prepared (and its template read), the keys the service accepted before are
+ * looked up in one go: those items are output as skipped and never reach the service, not even
+ * for their template. A real run finds keys with an unknown outcome when it claims them; a dry
+ * run, which claims nothing, looks for them here.
  */
 export async function skipKeysSentBefore(
 	session: SendSession,
@@ -78,17 +80,12 @@ export async function skipKeysSentBefore(
 ): Promise<void> {
 	const store = storeOf(session.context, session);
 	const distinct = [...new Set(keys.filter((key): key is string => key !== undefined))];
-	// A key another execution of this process is sending reads as claimed, not as unknown: the
-	// item waits for that execution's outcome when its turn to be claimed comes.
-	const sending = keysHeldNow(scopeKeyOf(session.context, session), distinct);
-	const { accepted, unknown } = await store.sentBefore(distinct);
+	const { accepted, unknown } = await store.sentBefore(distinct, session.options.dryRun);
 	const sendUnknown = session.options.sendOnce?.unknown === 'send';
 	keys.forEach((key, itemIndex) => {
 		if (key === undefined) return;
 		if (accepted.has(key)) results[itemIndex] = skippedItem(itemIndex, 'alreadySent', key);
-		else if (unknown.has(key) && !sendUnknown && !sending.has(key)) {
-			results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
-		}
+		else if (unknown.has(key) && !sendUnknown) results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
 	});
 }
 

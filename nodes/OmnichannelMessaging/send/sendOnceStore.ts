@@ -75,22 +75,26 @@ export class SendOnceStore {
 		}
 	}
 
+	/** Which of `keys` hold `prefix` in the store. The store can only check by recording, so what the probe adds is removed again. */
+	private async probeNow(prefix: string, keys: string[]): Promise<Set<string>> {
+		if (keys.length === 0) return new Set();
+		const result = await this.recordNow(keys.map((key) => prefix + key));
+		await this.removeNow(result.new.map(String));
+		return new Set(strip(prefix, result.processed));
+	}
+
 	/**
-	 * Which keys were sent before (accepted) and which have an unknown outcome, leaving the store
-	 * as it was. The store can only check by recording, so what the look adds is removed again,
-	 * in one go for this process: no claim of another execution can fall in between.
+	 * Which keys the service accepted before and, with `claimsToo`, which were claimed without an
+	 * acceptance (unknown), in one go for this process: no claim of another execution can fall in
+	 * between. A real run looks at acceptances only: a worker that writes back a stale copy of the
+	 * row may put a probe's entries back, and a stray acceptance misleads nobody, where a stray
+	 * claim would make the key's first send look unknown. Its unknown keys show when it claims them.
 	 */
-	async sentBefore(keys: string[]): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
-		if (keys.length === 0) return { accepted: new Set(), unknown: new Set() };
+	async sentBefore(keys: string[], claimsToo: boolean): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
 		return await inStoreOrder(this.rowKey, async () => {
-			const claims = await this.recordNow(keys.map((key) => CLAIMED + key));
-			await this.removeNow(claims.new.map(String));
-			const claimed = strip(CLAIMED, claims.processed);
-			if (claimed.length === 0) return { accepted: new Set<string>(), unknown: new Set<string>() };
-			const probes = await this.recordNow(claimed.map((key) => ACCEPTED + key));
-			await this.removeNow(probes.new.map(String));
-			const accepted = new Set(strip(ACCEPTED, probes.processed));
-			return { accepted, unknown: new Set(claimed.filter((key) => !accepted.has(key))) };
+			const accepted = await this.probeNow(ACCEPTED, keys);
+			const unknown = claimsToo ? await this.probeNow(CLAIMED, keys.filter((key) => !accepted.has(key))) : new Set<string>();
+			return { accepted, unknown };
 		});
 	}
 
@@ -101,12 +105,9 @@ export class SendOnceStore {
 		return new Set(strip(CLAIMED, result.processed));
 	}
 
-	/** Which of these claimed keys the service accepted. The probe records, so what it added is removed again. */
+	/** Which of these claimed keys the service accepted. */
 	async acceptedAmong(keys: string[]): Promise<Set<string>> {
-		if (keys.length === 0) return new Set();
-		const result = await this.record(keys.map((key) => ACCEPTED + key));
-		await this.remove(result.new.map(String));
-		return new Set(strip(ACCEPTED, result.processed));
+		return await inStoreOrder(this.rowKey, async () => await this.probeNow(ACCEPTED, keys));
 	}
 
 	async recordAccepted(keys: string[]): Promise<void> {
