@@ -54,7 +54,7 @@ export const PACING = {
 	 * A burst of "not taken" this far below the in-flight level the service took before says the
 	 * limit is a rate, not a count in flight: the pace then holds at the rate the service took.
 	 */
-	rateEvidenceMargin: 2,
+	rateEvidenceMargin: 3,
 	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
 };

@@ -77,6 +77,29 @@ describe('adaptive window', () => {
 		expect(refused().length).toBeLessThanOrEqual(12);
 	});
 
+	test('a level learned while others used the service gives way when a later burst shows more room', async () => {
+		const { PACING } = nodeConstants();
+		const saved = PACING.probeAfterMs;
+		PACING.probeAfterMs = 1_000;
+		try {
+			// Another process holds 5 of the service's 8 places: this one is refused above 3.
+			Object.assign(service.fake, { latencyMs: 40, concurrencyLimit: 3, retryAfter: '0' });
+			const crowded = phones(60, '1');
+			expectEachSentOnce(crowded.map((p) => p.phone), [await runNode({ parameters: templateSend(), credentials: service.credentials, items: crowded })]);
+			// The other process is gone: all 8 places are free.
+			service.fake.reset();
+			service.fake.concurrencyLimit = 8;
+			const alone = phones(480, '2');
+			expectEachSentOnce(alone.map((p) => p.phone), [await runNode({ parameters: templateSend(), credentials: service.credentials, items: alone })]);
+			// Measured: about 35% of the sends arrive with 6 or more in flight; 13% when the window stays at
+			// the crowded run's level because a burst may only ever lower it.
+			const arrivals = posts().map((r) => r.inFlight ?? 0);
+			expect(arrivals.filter((n) => n >= 6).length).toBeGreaterThanOrEqual(arrivals.length * 0.25);
+		} finally {
+			PACING.probeAfterMs = saved;
+		}
+	});
+
 	test('different API keys get different pacers, keyed without the key itself', async () => {
 		await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
 		await runNode({ parameters: templateSend(), credentials: { ...service.credentials, apiKey: 'another-key-b7c1' }, items: phones(1) });

@@ -21,6 +21,7 @@ function compact(record, apiKey) {
 		// Set when the answer is written, also when the client has gone away in the meantime.
 		status: record.status ?? null,
 		time: record.time,
+		inFlight: record.inFlight ?? null,
 		phone: record.body?.customer_phone ?? null,
 		attributes: record.body?.attributes ?? null,
 		apiKeyMatches: record.headers['x-service-api-key'] === apiKey,

@@ -115,6 +115,13 @@ afterAll(async () => {
 	process.stderr.write(`\nqueue mode, closing note:\n${JSON.stringify(figures, null, 2)}\n(n8n, Redis and Postgres output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`);
 }, 120_000);
 
+/** The sends as the service saw them (ms from the first, status, requests in flight), to see how the workers paced. */
+function writeSendTrace(name, sends) {
+	const t0 = sends[0]?.time ?? 0;
+	const lines = sends.map((r) => `${r.time - t0}\t${r.status}\t${r.inFlight ?? ''}`);
+	fs.writeFileSync(path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', name), `${lines.join('\n')}\n`);
+}
+
 test('1. four production executions at once: every message accepted exactly once, none lost, both workers ran', async () => {
 	await fake.reset();
 	const marks = stack.workers.map((w) => w.started.length);
@@ -130,6 +137,7 @@ test('1. four production executions at once: every message accepted exactly once
 	const { requests, peakInFlight } = await fake.snapshot();
 	const ran = round1.executions;
 	const sends = requests.filter((r) => r.method === 'POST');
+	writeSendTrace('test1-sends.tsv', sends);
 	figures.test1 = {
 		items: BATCHES * PER_BATCH,
 		wallMs,

@@ -53,8 +53,11 @@ export class Pacer {
 
 	private nextStartAt = 0;
 
-	/** Sends per second the service took between its last two bursts of "not taken"; 0: no rate learned. */
+	/** Sends per second the service took between two bursts of "not taken"; 0: no rate learned. */
 	private learnedRate = 0;
+
+	/** The learned rate paces starts until then. */
+	private rateHeldUntil = 0;
 
 	/** Answers the service took since the last burst of "not taken". */
 	private takenSinceBurst = 0;
@@ -116,7 +119,10 @@ export class Pacer {
 		// Answers to requests that started before the last decrease belong to the burst that caused it.
 		const newBurst = permit.startedAt >= this.lastDecreaseAt;
 		if (newBurst) this.learnRate(permit, now);
-		this.acceptedLevel = Math.max(1, Math.min(this.acceptedLevel, permit.inFlightAtStart - 1));
+		// Each burst tells anew what the service takes: a level learned while other processes used
+		// the service gives way to a higher one once they are gone.
+		const level = newBurst ? Number.POSITIVE_INFINITY : this.acceptedLevel;
+		this.acceptedLevel = Math.max(1, Math.min(level, permit.inFlightAtStart - 1));
 		if (newBurst) {
 			this.window = Math.max(1, Math.min(this.window * PACING.decrease, this.acceptedLevel));
 			this.threshold = this.window;
@@ -131,7 +137,7 @@ export class Pacer {
 
 	/** The rate to start at: the execution's cap, and the rate the service took, while it is fresh. */
 	private startRate(limits: SendLimits, now: number): number {
-		const learned = this.learnedRate > 0 && now - this.lastThrottleAt < PACING.probeAfterMs ? this.learnedRate : 0;
+		const learned = now < this.rateHeldUntil ? this.learnedRate : 0;
 		if (limits.maxPerSecond > 0 && learned > 0) return Math.min(limits.maxPerSecond, learned);
 		return limits.maxPerSecond > 0 ? limits.maxPerSecond : learned;
 	}
@@ -143,7 +149,13 @@ export class Pacer {
 	private learnRate(permit: Permit, now: number): void {
 		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - PACING.rateEvidenceMargin;
 		if (this.lastDecreaseAt > 0 && belowTaken && now > this.lastDecreaseAt) {
-			this.learnedRate = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
+			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
+			// Never lower while it holds: sends paced at it, pause included, measure less every time,
+			// and other processes using the service would drive it down burst by burst.
+			if (now >= this.rateHeldUntil || measured > this.learnedRate) {
+				this.learnedRate = measured;
+				this.rateHeldUntil = now + PACING.probeAfterMs;
+			}
 		}
 		this.takenSinceBurst = 0;
 	}
