@@ -195,6 +195,17 @@ describe('scope, dry run, and no key', () => {
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(2);
 	});
 
+	test('a dry run also reports a key whose earlier outcome is unknown, and records nothing', async () => {
+		service.fake.addFault(SEND_PATH, { status: 500 }, 1);
+		await run(orders(2), {}, { continueOnFail: true });
+		const before = [...store.rows.entries()];
+		service.fake.reset();
+		const dry = await run(orders(2), { dryRun: true });
+		expect(skipped(dry).map(([, reason]) => reason)).toEqual(['outcomeUnknown', 'alreadySent']);
+		expect([...store.rows.entries()]).toEqual(before);
+		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+	});
+
 	test('without a key the store is never asked', async () => {
 		const result = await runNode({
 			parameters: { ...templateSend(), options: { validateTemplate: false } },

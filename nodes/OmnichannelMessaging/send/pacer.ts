@@ -137,9 +137,8 @@ export class Pacer {
 
 	/** The rate to start at: the execution's cap, and the rate the service took, while it is fresh. */
 	private startRate(limits: SendLimits, now: number): number {
-		const learned = now < this.rateHeldUntil ? this.learnedRate : 0;
-		if (limits.maxPerSecond > 0 && learned > 0) return Math.min(limits.maxPerSecond, learned);
-		return limits.maxPerSecond > 0 ? limits.maxPerSecond : learned;
+		const caps = [limits.maxPerSecond, now < this.rateHeldUntil ? this.learnedRate : 0].filter((rate) => rate > 0);
+		return caps.length > 0 ? Math.min(...caps) : 0;
 	}
 
 	/**
