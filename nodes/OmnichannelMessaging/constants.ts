@@ -58,3 +58,19 @@ export const PACING = {
 	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
 };
+
+/**
+ * How long a template read for the sends' check serves every execution of this n8n process.
+ * Mutable so that tests can shorten it.
+ *
+ * Five minutes: WhatsApp puts every edit of a template through Meta's review again, so a template
+ * changes rarely and never at a moment of the sender's choosing, and a send the service refuses
+ * for the template (4xx) drops the entry at once. What is left is a template edited and approved
+ * again while the node still checks against the version before: for at most this long, items are
+ * checked against the old variables and header. Minutes keep that window short against review
+ * times of minutes to hours, while a CRM sending even one message a minute per template makes a
+ * read every fifth message at most, and a busy one a read per thousands.
+ */
+export const TEMPLATE_CACHE = {
+	freshMs: 5 * 60_000,
+};

@@ -440,8 +440,8 @@ export function processState(): {
 	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'send', 'processState.js'));
 }
 
-/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds. */
-export function nodeConstants(): { PACING: Record<string, number> } {
+/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds and TEMPLATE_CACHE's fresh time. */
+export function nodeConstants(): { PACING: Record<string, number>; TEMPLATE_CACHE: { freshMs: number } } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'constants.js'));
 }

@@ -27,6 +27,11 @@ function notTaken(response: ServiceResponse): { retryAfterMs: number | undefined
 	return undefined;
 }
 
+/** The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say nothing about the request. */
+function refusedByService(statusCode: number): boolean {
+	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
+}
+
 interface Attempt {
 	context: IExecuteFunctions;
 	connection: ServiceConnection;
@@ -75,6 +80,7 @@ async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex
 		if (!refusal) {
 			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
 			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
+			if (error && refusedByService(response.statusCode)) request.onRefused?.();
 			if (error) throw error;
 			return response.body as IDataObject;
 		}

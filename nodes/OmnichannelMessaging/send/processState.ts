@@ -2,8 +2,9 @@ import { Pacer } from './pacer';
 
 /*
  * The state this node keeps between executions in one n8n process, in one place: one pacer per
- * service (keyed by the base URL and a hash of the API key, never the key itself), and the
- * send-once keys being sent right now (keyed by workflow, scope and key).
+ * service (keyed by the base URL and a hash of the API key, never the key itself), the templates
+ * the sends check against (keyed by service, channel and template), and the send-once keys being
+ * sent right now (keyed by workflow, scope and key).
  */
 
 const pacers = new Map<string, Pacer>();
@@ -40,8 +41,40 @@ export function pacedServices(): string[] {
 /** Forgets every pacer, as a restart of n8n would (tests start each case from a fresh process state). */
 export function forgetProcessState(): void {
 	pacers.clear();
+	templateReads.clear();
 	for (const held of claims.values()) held.settle('notSent');
 	claims.clear();
+}
+
+/** A template read that serves the sends of every execution of this process (template/cache.ts decides when). */
+export interface SharedRead {
+	/** In flight or answered: whoever needs the template meanwhile awaits this same read. */
+	readonly read: Promise<unknown>;
+	readonly startedAt: number;
+	/** Until when the answer serves; infinite while the read is in flight. */
+	freshUntil: number;
+}
+
+const templateReads = new Map<string, SharedRead>();
+
+/** `service` is a serviceKey: the API key never appears in clear. */
+export function templateReadKey(service: string, channelId: number, templateId: number): string {
+	return `${service}\n${channelId}\n${templateId}`;
+}
+
+export function sharedTemplateRead(key: string): SharedRead | undefined {
+	return templateReads.get(key);
+}
+
+/** Holds `read` for `key`, and lets go of answers no longer fresh (templates an expression picked once). */
+export function shareTemplateRead(key: string, read: SharedRead, now: number): void {
+	for (const [heldKey, held] of templateReads) if (held.freshUntil <= now) templateReads.delete(heldKey);
+	templateReads.set(key, read);
+}
+
+/** Forgets the read for `key`; with `only`, just when that read is still the one held. */
+export function dropTemplateRead(key: string, only?: SharedRead): void {
+	if (only === undefined || templateReads.get(key) === only) templateReads.delete(key);
 }
 
 /** How a send with a send-once key ended, for an execution that waits on the same key. */

@@ -14,6 +14,8 @@ export interface PreparedSend {
 	outputRendered?: boolean;
 	/** The item's send-once key, when Send Once per Key is on. */
 	sendOnceKey?: string;
+	/** The service refused the request (a 4xx other than 401 and 429): what it was checked against may be out of date. */
+	onRefused?: () => void;
 }
 
 /** What one execution shares between its items: the options, the credential, and whatever an operation loads once. */

@@ -8,8 +8,10 @@ import { normalizePhone } from '../../helpers/phone';
 import { checkMediaUrl } from '../../helpers/url';
 import { readOptionsCollection, sendOptionsField } from '../../send/options';
 import type { PrepareSend, SendSession } from '../../send/session';
-import { fetchTemplate } from '../../template/api';
+import { forgetTemplate, templateForSends } from '../../template/cache';
+import type { TemplateCopy } from '../../template/cache';
 import { checkAgainstTemplate } from '../../template/check';
+import type { TemplateProblem } from '../../template/check';
 import { CHANNEL_DEPENDENCY, templateIdField, templateIdFrom } from '../../template/fields';
 import { renderTemplate } from '../../template/placeholders';
 import { isHeaderMediaType, templateHeaderType } from '../../template/types';
@@ -205,6 +207,13 @@ function readHeaderMedia(
 	return { url: url.url, type: rawType };
 }
 
+/** Where an item's template is: channel and template, and the item, for its errors. */
+interface TemplateItem {
+	channelId: number;
+	templateId: number;
+	itemIndex: number;
+}
+
 /** The template send's own options; the shared ones are read by the send pipeline. */
 interface TemplateOptions {
 	validateTemplate: boolean;
@@ -221,19 +230,36 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 	};
 }
 
-/** Each template is loaded once per execution, however many items use it. */
-async function loadTemplate(
-	session: SendSession,
-	where: { channelId: number; templateId: number; itemIndex: number },
-): Promise<WhatsAppTemplate> {
+/**
+ * Each template is loaded once per execution however many items use it, and shared between
+ * executions (template/cache.ts); `fresh` passes over the copy the process held.
+ */
+async function loadTemplate(session: SendSession, where: TemplateItem, fresh = false): Promise<TemplateCopy> {
 	const { context } = session;
+	const { channelId, templateId } = where;
 	try {
-		return await session.once(`template:${where.channelId}:${where.templateId}`, async () =>
-			await fetchTemplate.call(context, await session.connect(), where, { itemIndex: where.itemIndex }),
+		return await session.once(`template:${channelId}:${templateId}${fresh ? ':fresh' : ''}`, async () =>
+			await templateForSends.call(context, await session.connect(), { channelId, templateId }, fresh),
 		);
 	} catch (error) {
 		throw templateLoadError(context.getNode(), error, where);
 	}
+}
+
+/**
+ * The template with the item checked against it. A copy the process held from before is read
+ * again before it stops an item: an item is never stopped for a template that has since changed.
+ */
+async function checkedTemplate(
+	session: SendSession,
+	where: TemplateItem,
+	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
+): Promise<WhatsAppTemplate> {
+	let copy = await loadTemplate(session, where);
+	if (check && copy.held && check(copy.template)) copy = await loadTemplate(session, where, true);
+	const problem = check?.(copy.template);
+	if (problem) throw invalidInputError(session.context.getNode(), where.itemIndex, problem.field, problem.problem);
+	return copy.template;
 }
 
 function readPhone(this: IExecuteFunctions, itemIndex: number): string {
@@ -285,19 +311,20 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		options.includeRenderedMessage ||
 		session.options.dryRun ||
 		(media.url !== undefined && media.type === 'auto');
-	const template = needsTemplate ? await loadTemplate(session, { channelId, templateId, itemIndex }) : undefined;
-	if (template && options.validateTemplate) {
-		const problem = checkAgainstTemplate(template, values, media.url, media.type);
-		if (problem) throw invalidInputError(node, itemIndex, problem.field, problem.problem);
-	}
+	const check = options.validateTemplate
+		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
+		: undefined;
+	const template = needsTemplate ? await checkedTemplate(session, { channelId, templateId, itemIndex }, check) : undefined;
 
 	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
 	if (Object.keys(values).length > 0) body.attributes = values;
 	if (media.url) body.attachment = { [headerMediaKey.call(this, itemIndex, media, template)]: media.url };
+	const connection = await session.connect();
 	return {
 		path: PATHS.sendTemplate,
 		body,
 		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,
 		outputRendered: options.includeRenderedMessage,
+		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};
 };
