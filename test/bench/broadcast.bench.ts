@@ -20,13 +20,15 @@
  * Flags: see USAGE below (node .tmp/bench/broadcast.bench.js --help).
  */
 import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { mapperValue } from '../helpers/mapperValue';
+import { Child, repoRoot, startFake } from './child';
+import { orchestrateEvents } from './events';
+import type { ServiceAddress } from './child';
 import type { ServiceStats } from './fake-service.child';
 
 // ---------------------------------------------------------------------------------------------
@@ -42,6 +44,12 @@ const PRESETS = {
 		continueOnFail: true,
 		rows: 'A50,3xA10,3xD,D,2xD@50rps',
 	},
+	/** Issue 19: the CRM shape, many single-message executions (test/bench/events.ts). */
+	events: {
+		flags: { latency: '100', runs: '1', events: '200', 'at-once': '10', warmup: '20' },
+		continueOnFail: false,
+		rows: 'no-key,key-empty,key-full,key-10x',
+	},
 } as const;
 type PresetName = keyof typeof PRESETS;
 
@@ -52,6 +60,15 @@ Flags (env in brackets):
                     targets checked; sets --latency 100 --limit 10 --items 600 --runs 1
                     --continue-on-fail --rows ${PRESETS.pacing.rows} (flags given
                     beside it win). Exits 1 when a target is not met.
+  --preset events   issue 19's CRM shape (test/bench/events.ts): --events single-message executions,
+                    --at-once at a time in one engine process, default options; rows
+                    ${PRESETS.events.rows}: no send-once key, a key with an empty
+                    history, the history full at the node's default Send Once History, and
+                    at 10 × that. Prints requests and store calls per message, CPU ms per
+                    message, execution latency p50/p95 and wall; sets --latency 100 --runs 1
+                    --events 200 --at-once 10 --warmup 20 (flags given beside it win).
+  --events N        (--preset events) executions, one message each, default 200
+  --at-once N       (--preset events) executions at once, default 10
   --items N         items per row, default 2000; a row of k executions sends N in all, N/k
                     each (the floor is always for N items)           [BENCH_ITEMS]
   --latency MS      service latency per request, default 20     [BENCH_LATENCY_MS]
@@ -87,7 +104,9 @@ Flags (env in brackets):
                     n8n's database one (test/helpers/processedDataStore.ts) holding --history
                     entries; beside the row without it, its cost is checked against 10% of the wall
                     e.g. --latency 100 --rows A10,A10+send-once
-  --history N       entries already in the send-once history of +send-once rows, default 10000
+  --history N       entries already in the send-once history of +send-once rows, default 10000;
+                    with --preset events: keys in the key-full row's history (key-10x: 10 × N),
+                    default the node's default Send Once History
   --warmup N        warm-up items before the timed run, default 20 (0: none)
   --counted         run the custom rows through the bench's own runner (test/bench/declarative.ts),
                     which counts credential reads (getDecrypted), instead of test/helpers/engine.ts
@@ -119,6 +138,11 @@ interface BenchConfig {
 	json?: string;
 	/** Entries already in the send-once history of +send-once rows. */
 	history: number;
+	/** --preset events: single-message executions, and how many run at once. */
+	events: number;
+	atOnce: number;
+	/** --history as given (the events preset defaults to the node's own default instead). */
+	historyGiven?: number;
 }
 
 function parseArgs(argv: string[]): BenchConfig {
@@ -126,7 +150,7 @@ function parseArgs(argv: string[]): BenchConfig {
 		console.log(USAGE);
 		process.exit(0);
 	}
-	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history'];
+	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history', 'events', 'at-once'];
 	const flags = new Map<string, string>();
 	const bools = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
@@ -169,6 +193,9 @@ function parseArgs(argv: string[]): BenchConfig {
 		preset: presetName as PresetName | undefined,
 		json: flags.get('json'),
 		history: num('history', 'BENCH_HISTORY', 10_000),
+		events: num('events', 'BENCH_EVENTS', 200),
+		atOnce: Math.max(1, num('at-once', 'BENCH_AT_ONCE', 10)),
+		historyGiven: flags.has('history') || process.env.BENCH_HISTORY ? num('history', 'BENCH_HISTORY', 0) : undefined,
 	};
 }
 
@@ -571,53 +598,6 @@ async function engineChild() {
 // ---------------------------------------------------------------------------------------------
 // Orchestrator
 
-type Reply = { type: string; [key: string]: unknown };
-
-/** A forked child with request/answer over IPC. */
-class Child {
-	private readonly waiting: Array<{ type: string; resolve: (m: Reply) => void }> = [];
-	private readonly exited: Promise<number | null>;
-
-	constructor(readonly proc: ChildProcess, readonly name: string) {
-		proc.on('message', (m: Reply) => {
-			const index = this.waiting.findIndex((w) => w.type === m.type);
-			if (index >= 0) this.waiting.splice(index, 1)[0].resolve(m);
-		});
-		this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
-		void this.exited.then((code) => {
-			for (const w of this.waiting.splice(0)) {
-				w.resolve({ type: 'exit', error: `${this.name} exited with code ${code} before answering "${w.type}"` });
-			}
-		});
-	}
-
-	async next(type: string, timeoutMs = 600_000): Promise<Reply> {
-		let timer: NodeJS.Timeout | undefined;
-		const reply = await Promise.race([
-			new Promise<Reply>((resolve) => this.waiting.push({ type, resolve })),
-			new Promise<Reply>((resolve) => {
-				timer = setTimeout(() => resolve({ type: 'timeout', error: `${this.name}: no "${type}" within ${timeoutMs} ms` }), timeoutMs);
-			}),
-		]);
-		clearTimeout(timer);
-		if (reply.type !== type) throw new Error(String(reply.error));
-		return reply;
-	}
-
-	async ask(message: Reply, answer: string): Promise<Reply> {
-		const pending = this.next(answer);
-		this.proc.send(message);
-		return await pending;
-	}
-
-	async end(): Promise<void> {
-		if (this.proc.exitCode === null && this.proc.connected) this.proc.send({ type: 'stop' });
-		const timer = setTimeout(() => this.proc.kill(), 5_000);
-		await this.exited;
-		clearTimeout(timer);
-	}
-}
-
 interface Measurement {
 	run: number;
 	row: RowSpec;
@@ -632,22 +612,6 @@ interface Measurement {
 	notSent: number;
 	prepMs?: number;
 	sendMs?: number;
-}
-
-const repoRoot = (() => {
-	// Compiled to .tmp/bench/; the sources are two levels up.
-	let dir = __dirname;
-	for (let i = 0; i < 5; i++) {
-		if (path.basename(dir) === '.tmp') return path.dirname(dir);
-		dir = path.dirname(dir);
-	}
-	return process.cwd();
-})();
-
-interface ServiceAddress {
-	url: string;
-	warmupUrl: string;
-	apiKey: string;
 }
 
 /** --items split between the row's executions, the first ones taking the remainder. */
@@ -870,17 +834,6 @@ function pacingTargets(all: Measurement[]) {
 	return { lines, met };
 }
 
-async function startFake(config: BenchConfig) {
-	const fake = new Child(
-		fork(path.join(__dirname, 'fake-service.child.js'), [
-			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
-		], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
-		'fake service',
-	);
-	const service = (await fake.next('listening', 30_000)) as unknown as ServiceAddress;
-	return { fake, service };
-}
-
 function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddress) {
 	console.log(
 		`broadcast bench${config.preset ? ` (preset ${config.preset})` : ''}: ${config.items} WhatsApp template messages per row ` +
@@ -968,7 +921,9 @@ if (process.argv.includes('--engine-child')) {
 		process.exit(1);
 	});
 } else {
-	orchestrate(parseArgs(process.argv.slice(2))).then((met) => {
+	const config = parseArgs(process.argv.slice(2));
+	const running = config.preset === 'events' ? orchestrateEvents({ ...config, historyKeys: config.historyGiven }) : orchestrate(config);
+	running.then((met) => {
 		// Only the preset's targets decide the exit code: the lead runs it to check the pacer.
 		if (!met) process.exitCode = 1;
 	}, (error) => {

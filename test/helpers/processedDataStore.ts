@@ -134,8 +134,12 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 
 	/** Fills a row with `count` unrelated entries, as a long history would. */
 	seed(workflowId: string, nodeId: string | undefined, count: number) {
-		const key = `${workflowId}|${nodeId ? `n:${nodeId}` : ''}`;
-		this.write(key, Array.from({ length: count }, (_, i) => hash(`history-${i}`)));
+		this.prefill(workflowId, nodeId, Array.from({ length: count }, (_, i) => `history-${i}`));
+	}
+
+	/** Writes `values` into a row as n8n records them (hashed, oldest first), in one write instead of a call each. */
+	prefill(workflowId: string, nodeId: string | undefined, values: string[]) {
+		this.write(`${workflowId}|${nodeId ? `n:${nodeId}` : ''}`, values.map(hash));
 	}
 
 	reset() {

@@ -1,0 +1,82 @@
+/*
+ * What the bench's presets share: forked children that answer over IPC, the fake service in a
+ * process of its own, and where the repository is.
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export type Reply = { type: string; [key: string]: unknown };
+
+/** A forked child with request/answer over IPC. */
+export class Child {
+	private readonly waiting: Array<{ type: string; resolve: (m: Reply) => void }> = [];
+	private readonly exited: Promise<number | null>;
+
+	constructor(readonly proc: ChildProcess, readonly name: string) {
+		proc.on('message', (m: Reply) => {
+			const index = this.waiting.findIndex((w) => w.type === m.type);
+			if (index >= 0) this.waiting.splice(index, 1)[0].resolve(m);
+		});
+		this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+		void this.exited.then((code) => {
+			for (const w of this.waiting.splice(0)) {
+				w.resolve({ type: 'exit', error: `${this.name} exited with code ${code} before answering "${w.type}"` });
+			}
+		});
+	}
+
+	async next(type: string, timeoutMs = 600_000): Promise<Reply> {
+		let timer: NodeJS.Timeout | undefined;
+		const reply = await Promise.race([
+			new Promise<Reply>((resolve) => this.waiting.push({ type, resolve })),
+			new Promise<Reply>((resolve) => {
+				timer = setTimeout(() => resolve({ type: 'timeout', error: `${this.name}: no "${type}" within ${timeoutMs} ms` }), timeoutMs);
+			}),
+		]);
+		clearTimeout(timer);
+		if (reply.type !== type) throw new Error(String(reply.error));
+		return reply;
+	}
+
+	async ask(message: Reply, answer: string): Promise<Reply> {
+		const pending = this.next(answer);
+		this.proc.send(message);
+		return await pending;
+	}
+
+	async end(): Promise<void> {
+		if (this.proc.exitCode === null && this.proc.connected) this.proc.send({ type: 'stop' });
+		const timer = setTimeout(() => this.proc.kill(), 5_000);
+		await this.exited;
+		clearTimeout(timer);
+	}
+}
+
+export interface ServiceAddress {
+	url: string;
+	warmupUrl: string;
+	apiKey: string;
+}
+
+/** The fake service (fake-service.child.ts) at this latency, with this in-flight limit. */
+export async function startFake(config: { latencyMs: number; limit: number; retryAfter: string }) {
+	const fake = new Child(
+		fork(path.join(__dirname, 'fake-service.child.js'), [
+			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
+		], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+		'fake service',
+	);
+	const service = (await fake.next('listening', 30_000)) as unknown as ServiceAddress;
+	return { fake, service };
+}
+
+export const repoRoot = (() => {
+	// Compiled to .tmp/bench/; the sources are two levels up.
+	let dir = __dirname;
+	for (let i = 0; i < 5; i++) {
+		if (path.basename(dir) === '.tmp') return path.dirname(dir);
+		dir = path.dirname(dir);
+	}
+	return process.cwd();
+})();
