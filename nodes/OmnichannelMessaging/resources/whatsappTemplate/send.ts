@@ -132,7 +132,7 @@ export const sendDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to load the template once and stop an item before sending when a variable is missing or unknown, or the header media does not fit. WhatsApp rejects such messages later, without telling n8n.',
+					'Whether to stop an item before sending when a variable is missing or unknown, or the header media does not fit the template. WhatsApp rejects such messages later, without telling n8n. The template is read once and reused by every execution for up to 5 minutes.',
 			},
 			{
 				displayName: 'Include Rendered Message',
