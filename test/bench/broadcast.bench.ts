@@ -25,10 +25,10 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { mapperValue } from '../helpers/mapperValue';
 import { Child, repoRoot, startFake } from './child';
+import type { RunShape, ServiceAddress } from './child';
 import { orchestrateEvents } from './events';
-import type { ServiceAddress } from './child';
+import { CHANNEL_ID, EXPRESSION_VARIABLES, SEND_ONCE_KEY, TEMPLATE_ID, itemsFor, templateSendParameters } from './load';
 import type { ServiceStats } from './fake-service.child';
 
 // ---------------------------------------------------------------------------------------------
@@ -121,21 +121,14 @@ Environment: BENCH_TRACE=DIR writes each timed run's sends as DIR/sends-<pid>-<n
                     first send, status, requests in flight at the service) to see how the pacer behaved.
 `;
 
-interface BenchConfig {
+interface BenchConfig extends RunShape {
 	items: number;
-	latencyMs: number;
-	limit: number;
-	retryAfter: string;
-	runs: number;
-	rows: string[];
-	warmup: number;
 	counted: boolean;
 	credentialReadMs: number;
 	cpuProf: boolean;
 	/** The node's continue-on-fail for the A and D rows. */
 	continueOnFail: boolean;
 	preset?: PresetName;
-	json?: string;
 	/** Entries already in the send-once history of +send-once rows. */
 	history: number;
 	/** --preset events: single-message executions, and how many run at once. */
@@ -291,42 +284,14 @@ function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit
 // ---------------------------------------------------------------------------------------------
 // The load: one template message per item, each to its own phone number
 
-const CHANNEL_ID = 12;
-const TEMPLATE_ID = 101;
-
-function phoneFor(index: number, prefix = '+49151'): string {
-	return `${prefix}${String(index).padStart(7, '0')}`; // +49151000NNNN, unique per item
-}
-
-/** `offset` keeps the phones of the executions of one row apart, so a duplicate is a real one. */
-function itemsFor(count: number, prefix?: string, offset = 0) {
-	return Array.from({ length: count }, (_, j) => offset + j).map((i) => ({
-		phone: phoneFor(i, prefix),
-		name: `Customer ${i}`,
-		order: `ORD-${100000 + i}`,
-		date: `2025-06-${String((i % 28) + 1).padStart(2, '0')}`,
-	}));
-}
-
 function parametersFor(row: RowSpec) {
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: CHANNEL_ID,
-		templateId: { __rl: true, mode: 'id', value: String(TEMPLATE_ID) },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue(
-			row.whatIfs.includes('literal-vars')
-				? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' }
-				: { '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.date }}' },
-		),
-		options: {
+	return templateSendParameters(
+		row.whatIfs.includes('literal-vars') ? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' } : EXPRESSION_VARIABLES,
+		{
 			...(row.concurrency !== undefined ? { concurrency: row.concurrency } : {}),
-			// The phone, not the order: the warm-up's orders repeat the timed run's, its phones do not.
-			...(row.sendOnce ? { sendOnceKey: '={{ $json.phone }}-shipped' } : {}),
+			...(row.sendOnce ? { sendOnceKey: SEND_ONCE_KEY } : {}),
 		},
-	};
+	);
 }
 
 // ---------------------------------------------------------------------------------------------

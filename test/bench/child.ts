@@ -6,6 +6,17 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+/** What every preset's config says about the service and the rows. */
+export interface RunShape {
+	latencyMs: number;
+	limit: number;
+	retryAfter: string;
+	runs: number;
+	rows: string[];
+	warmup: number;
+	json?: string;
+}
+
 export type Reply = { type: string; [key: string]: unknown };
 
 /** A forked child with request/answer over IPC. */

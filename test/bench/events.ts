@@ -14,23 +14,16 @@ import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 
-import { mapperValue } from '../helpers/mapperValue';
 import { Child, repoRoot, startFake } from './child';
-import type { ServiceAddress } from './child';
+import type { RunShape, ServiceAddress } from './child';
 import type { ServiceStats } from './fake-service.child';
+import { EXPRESSION_VARIABLES, SEND_ONCE_KEY, itemsFor, templateSendParameters } from './load';
 
-export interface EventsConfig {
+export interface EventsConfig extends RunShape {
 	events: number;
 	atOnce: number;
-	latencyMs: number;
-	limit: number;
-	retryAfter: string;
-	runs: number;
-	rows: string[];
-	warmup: number;
 	/** Keys in the key-full row's history; the node's default Send Once History unless given. */
 	historyKeys?: number;
-	json?: string;
 }
 
 /** `historyTimes`: the history, in multiples of --history; undefined: no send-once key. */
@@ -106,29 +99,10 @@ function historyEntries(): { entries: (keys: string[]) => string[]; from: string
 }
 
 function eventParameters(job: EventsJob) {
-	const sendOnce = job.historyKeys !== undefined;
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: 12,
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue({ '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.date }}' }),
-		options: {
-			...(sendOnce ? { sendOnceKey: '={{ $json.phone }}-shipped' } : {}),
-			...(job.sendOnceHistory !== undefined ? { sendOnceHistory: job.sendOnceHistory } : {}),
-		},
-	};
-}
-
-function eventItem(index: number, prefix: string) {
-	return {
-		phone: `${prefix}${String(index).padStart(7, '0')}`,
-		name: `Customer ${index}`,
-		order: `ORD-${100000 + index}`,
-		date: `2025-06-${String((index % 28) + 1).padStart(2, '0')}`,
-	};
+	return templateSendParameters(EXPRESSION_VARIABLES, {
+		...(job.historyKeys !== undefined ? { sendOnceKey: SEND_ONCE_KEY } : {}),
+		...(job.sendOnceHistory !== undefined ? { sendOnceHistory: job.sendOnceHistory } : {}),
+	});
 }
 
 /** `count` calls of `run`, at most `atOnce` at a time, each started as soon as one ends. */
@@ -162,7 +136,7 @@ async function eventsChild() {
 		await runNode({
 			parameters,
 			credentials: { baseUrl: url, apiKey: job.service.apiKey },
-			items: [eventItem(index, prefix)],
+			items: itemsFor(1, prefix, index),
 			executionId: `${prefix}-${index}`,
 		});
 	// The warm-up goes to a second fake: nothing the node keeps per service carries into the timed run.
