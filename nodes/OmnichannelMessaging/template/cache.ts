@@ -40,8 +40,8 @@ export async function templateForSends(
 	const key = keyOf(connection, where);
 	const now = Date.now();
 	const held = sharedTemplateRead(key);
-	if (held && now < held.freshUntil && !(fresh && held.freshUntil !== Number.POSITIVE_INFINITY)) {
-		const answered = held.freshUntil !== Number.POSITIVE_INFINITY;
+	const answered = held !== undefined && held.freshUntil !== Number.POSITIVE_INFINITY;
+	if (held && now < held.freshUntil && !(fresh && answered)) {
 		return { template: (await held.read) as WhatsAppTemplate, held: answered };
 	}
 	const entry: SharedRead = {
