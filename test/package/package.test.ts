@@ -18,6 +18,8 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { githubSlug, markdownAnchors } from '../docs/markdown';
+
 const repoDir = path.resolve(__dirname, '..', '..');
 const distDir = path.join(repoDir, 'dist');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(repoDir, file), 'utf8'));
@@ -58,51 +60,6 @@ function iconFile(declaringFile: string, icon: unknown): string {
 	expect(typeof icon).toBe('string');
 	expect(icon).toMatch(/^file:/);
 	return path.resolve(path.dirname(path.join(repoDir, declaringFile)), (icon as string).slice(5));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Markdown anchors, the way GitHub makes them (github-slugger)
-
-/** The heading texts of a Markdown document, outside fenced code blocks. */
-function markdownHeadings(markdown: string): string[] {
-	const headings: string[] = [];
-	let fence: string | undefined;
-	for (const line of markdown.split(/\r?\n/)) {
-		const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-		if (fenceMatch) {
-			if (!fence) fence = fenceMatch[1][0];
-			else if (fenceMatch[1][0] === fence) fence = undefined;
-			continue;
-		}
-		if (fence) continue;
-		const atx = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-		if (atx) headings.push(atx[1]);
-	}
-	return headings;
-}
-
-/** GitHub's anchor for a heading: inline markup dropped, lowercased, punctuation removed, spaces to "-". */
-function githubSlug(heading: string): string {
-	return heading
-		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-		.replace(/<[^>]+>/g, '')
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-		.replace(/ /g, '-');
-}
-
-/** All anchors of a document; repeated headings get "-1", "-2", … as on GitHub. */
-function markdownAnchors(markdown: string): Set<string> {
-	const seen = new Map<string, number>();
-	const anchors = new Set<string>();
-	for (const heading of markdownHeadings(markdown)) {
-		const base = githubSlug(heading);
-		const count = seen.get(base) ?? 0;
-		seen.set(base, count + 1);
-		anchors.add(count === 0 ? base : `${base}-${count}`);
-	}
-	return anchors;
 }
 
 // ---------------------------------------------------------------------------------------------
