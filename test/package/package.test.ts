@@ -257,11 +257,15 @@ describe('node_modules', () => {
 	// The one other copy is n8n-core 1.63's own n8n-workflow 1.62, nested under the alias
 	// n8n-core-1-63: only the older-engine test (test/engine/olderN8n.test.ts) loads it.
 	const OLDER_ENGINE_COPY = 'node_modules/n8n-core-1-63/node_modules/n8n-workflow';
+	// @n8n/node-cli's AI node SDK pins its own n8n-workflow; only the CLI's templates for AI nodes
+	// load it, never the node, n8n-core or the tests.
+	const NODE_CLI_COPY = 'node_modules/@n8n/ai-utilities/node_modules/n8n-workflow';
+	const otherCopies = [NODE_CLI_COPY, OLDER_ENGINE_COPY];
 
 	it('holds exactly one copy of n8n-workflow for the node and n8n-core (they must share its classes)', () => {
 		const lock = readJson('package-lock.json');
 		const locked = Object.keys(lock.packages).filter((key) => /(^|\/)node_modules\/n8n-workflow$/.test(key));
-		expect(locked.sort()).toEqual([OLDER_ENGINE_COPY, 'node_modules/n8n-workflow']);
+		expect(locked.sort()).toEqual([...otherCopies, 'node_modules/n8n-workflow']);
 		expect(lock.packages[OLDER_ENGINE_COPY].version).toBe('1.62.0');
 		expect(path.dirname(require.resolve('n8n-workflow/package.json', { paths: [path.dirname(require.resolve('n8n-core'))] }))).toBe(
 			path.join(repoDir, 'node_modules', 'n8n-workflow'),
@@ -284,7 +288,7 @@ describe('node_modules', () => {
 			}
 		};
 		visit(path.join(repoDir, 'node_modules'), 0);
-		expect(installed.sort()).toEqual([path.join(...OLDER_ENGINE_COPY.split('/')), path.join('node_modules', 'n8n-workflow')]);
+		expect(installed.sort()).toEqual([...otherCopies.map((copy) => path.join(...copy.split('/'))), path.join('node_modules', 'n8n-workflow')]);
 	});
 });
 
