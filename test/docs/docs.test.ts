@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { checkDocs, formatProblem, PENDING_PAGES, README_WORD_LIMIT } from './docsCheck';
+import { checkDocs, formatProblem, PENDING_FILES, README_WORD_LIMIT } from './docsCheck';
 import { markdownLinks, wordCount } from './markdown';
 
 const repoDir = path.resolve(__dirname, '..', '..');
@@ -61,7 +61,7 @@ describe('the docs check', () => {
 	});
 
 	it('accepts a link to a page another branch writes only while that page does not exist', () => {
-		const [pending] = Object.keys(PENDING_PAGES);
+		const [pending] = Object.keys(PENDING_FILES);
 		const readme = `# Title\n\n[Pending](${pending}#a-heading)\n`;
 		expect(problemsOf({ 'README.md': readme })).toEqual([]);
 		expect(problemsOf({ 'README.md': readme, [pending]: '# Another heading\n' })).toEqual([
