@@ -151,15 +151,15 @@ describe('template reads shared by the executions of one process', () => {
 		const other = await startFakeService({ apiKey: API_KEY });
 		try {
 			const otherService = { baseUrl: other.url, apiKey: API_KEY };
-			const secondKey = 'sk-live-omni-second-key-0000';
+			const rotated = `${API_KEY}-rotated`;
 			const reads = await readsPerEvent([
 				async () => await oneEvent(),
 				async () => await oneEvent(otherService),
 				async () => {
-					service.fake.apiKey = secondKey;
-					await oneEvent({ ...service.credentials, apiKey: secondKey });
+					service.fake.apiKey = rotated;
+					await oneEvent({ ...service.credentials, apiKey: rotated });
 				},
-				async () => await oneEvent({ ...service.credentials, apiKey: secondKey }),
+				async () => await oneEvent({ ...service.credentials, apiKey: rotated }),
 				async () => {
 					service.fake.apiKey = API_KEY;
 					await oneEvent();
