@@ -31,6 +31,7 @@ const {
 	toolNode,
 	aiWorkflow,
 	AI_TOOLS: TOOLS,
+	OPENAI_CREDENTIAL,
 } = require('./support');
 
 const PREFIX = '/stable/open';
@@ -225,5 +226,31 @@ describe('send once per key across tool calls', () => {
 		expect(results).toHaveLength(2);
 		expect(results[0]).toContain('send_template_message');
 		expect(results[1]).toContain('alreadySent');
+	});
+});
+
+describe('examples/ai-agent-follow-up.json', () => {
+	test('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
+		const example = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'));
+		// As a user would: their own OpenAI credential (here the fake model's) on the chat model.
+		const nodes = example.nodes.map((node) => (node.credentials?.openAiApi ? { ...node, credentials: { openAiApi: OPENAI_CREDENTIAL } } : node));
+		await createActiveWorkflow(rest, { ...example, nodes });
+		const webhook = example.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
+		const url = `${server.url}/webhook/${webhook.parameters.path}`;
+		await waitForWebhook(url);
+
+		fake.reset();
+		model.script(callTool({ phone: '+49 170 1234567', variables: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' }, orderNumber: 'A-7731' }), {
+			text: 'Sent the shipping notice for order A-7731.',
+		});
+		const event = { event: 'order.shipped', orderId: 'A-7731', trackingNumber: '1Z999', customer: { firstName: 'Jonas', phone: '+49 170 1234567' } };
+		const answer = await callWebhook(url, event);
+
+		expect(answer).toEqual({ output: 'Sent the shipping notice for order A-7731.' });
+		expect(model.completions()[0].body.messages.at(-1).content).toContain('"trackingNumber": "1Z999"');
+		expect(sendsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			{ template_id: '101', channel_id: '12', customer_phone: '+491701234567', attributes: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' } },
+		]);
+		expect(model.toolResults()[0]).toContain('send_template_message');
 	});
 });
