@@ -142,6 +142,20 @@ function orderShippedSend(variables, options = {}) {
 	};
 }
 
+/** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
+function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: { __rl: true, mode: 'id', value: '12' },
+		templateId: { __rl: true, mode: 'id', value: '101' },
+		customerPhone,
+		variablesMode: 'json',
+		variablesJson,
+		options,
+	};
+}
+
 /** Split Out: one item per element of the array at `field`. */
 function splitOut(name, field) {
 	return {
@@ -239,17 +253,11 @@ const AI_TOOLS = {
 	},
 	templateSend: {
 		name: 'Send shipping notice',
-		parameters: {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '101' },
+		parameters: orderShippedJsonSend({
 			customerPhone: "={{ $fromAI('phone', 'Customer phone number with country code, e.g. +4915123456789', 'string') }}",
-			variablesMode: 'json',
 			variablesJson:
 				"={{ $fromAI('variables', 'Template variables by position: {\"1\": first name, \"2\": order number, \"3\": delivery day}', 'json') }}",
-			options: {},
-		},
+		}),
 		fromAi: {
 			phone: 'Customer phone number with country code, e.g. +4915123456789',
 			variables: 'Template variables by position: {"1": first name, "2": order number, "3": delivery day}',
@@ -328,6 +336,7 @@ module.exports = {
 	webhookTrigger,
 	splitOut,
 	orderShippedSend,
+	orderShippedJsonSend,
 	restData,
 	createActiveWorkflow,
 	waitForWebhook,

@@ -14,32 +14,16 @@
  * it). With no turn left, the model answers 500 so the test fails loudly instead of hanging.
  * Every request is recorded.
  */
-const http = require('node:http');
+const { LocalServer } = require('../helpers/localServer');
 
 const MODEL_ID = 'fake-gpt';
 
-class FakeModel {
+class FakeModel extends LocalServer {
 	constructor() {
+		super('/v1');
 		this.requests = [];
 		this.turns = [];
 		this.callCounter = 0;
-		this.sockets = new Set();
-		this.server = http.createServer((req, res) => this.handle(req, res));
-		this.server.on('connection', (socket) => {
-			this.sockets.add(socket);
-			socket.on('close', () => this.sockets.delete(socket));
-		});
-	}
-
-	async start(port = 0, host = '127.0.0.1') {
-		await new Promise((resolve) => this.server.listen(port, host, resolve));
-		this.url = `http://${host}:${this.server.address().port}/v1`;
-		return this.url;
-	}
-
-	async close() {
-		for (const socket of this.sockets) socket.destroy();
-		await new Promise((resolve) => this.server.close(() => resolve()));
 	}
 
 	/** Forgets what was received and scripts the turns of the next conversation. */
