@@ -35,7 +35,10 @@ const {
 } = require('./support');
 
 const PREFIX = '/stable/open';
-const AGENT_VERSIONS = [2.2, 3.1];
+// n8n 1.x's AI Agent stops at 3 (2.x adds 3.1, its default): there the 3.x cases run at 3.
+const N8N_MAJOR = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.')[0]);
+const AGENT_3 = N8N_MAJOR >= 2 ? 3.1 : 3;
+const AGENT_VERSIONS = [2.2, AGENT_3];
 const FINAL_ANSWER = 'Done: the customer has been informed.';
 
 let fake;
@@ -182,9 +185,9 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version)
 	});
 });
 
-describe('AI Agent 3.1, streamed to the caller', () => {
+describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
 	test('the model streams (SSE): the template send goes out once and the answer streams back', async () => {
-		const published = await publishAgent(3.1, TOOLS.templateSend, { streaming: true });
+		const published = await publishAgent(AGENT_3, TOOLS.templateSend, { streaming: true });
 		const { answer, execution } = await runAgent(
 			published,
 			[callTool({ phone: '+4915100000042', variables: { 1: 'Ben', 2: '2001', 3: 'Monday' } }), { text: FINAL_ANSWER }],
@@ -230,7 +233,10 @@ describe('send once per key across tool calls', () => {
 });
 
 describe('examples/ai-agent-follow-up.json', () => {
-	test('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
+	// The example uses AI Agent 3.1, n8n 2.x's default; n8n 1.x has no 3.1 and cannot load it.
+	const testOn2x =
+		N8N_MAJOR >= 2 ? test : (name, fn) => test.skip(`${name} [skipped: n8n ${n8n.installedVersion()} has no AI Agent 3.1]`, fn);
+	testOn2x('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
 		const example = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'));
 		// As a user would: their own OpenAI credential (here the fake model's) on the chat model.
 		const nodes = example.nodes.map((node) => (node.credentials?.openAiApi ? { ...node, credentials: { openAiApi: OPENAI_CREDENTIAL } } : node));
