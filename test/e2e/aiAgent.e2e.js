@@ -194,7 +194,8 @@ describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
 			{ streaming: true },
 		);
 
-		expect(model.completions().every((r) => r.body.stream === true)).toBe(true);
+		// Both turns (the tool call, then the answer) were asked for as a stream and streamed back.
+		expect(model.completions().map((r) => r.body.stream)).toEqual([true, true]);
 		expect(execution.status).toBe('success');
 		const streamed = answer
 			.split('\n')

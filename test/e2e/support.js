@@ -274,7 +274,10 @@ function restData(response, what) {
 
 /** Creates a workflow (chain()'s shape) over n8n's REST API and publishes it, which registers its production webhooks. */
 async function createActiveWorkflow(rest, { name, nodes, connections, settings }) {
-	const created = restData(await rest.request('POST', '/rest/workflows', { name, nodes, connections, settings }), 'POST /rest/workflows');
+	// n8n 1.x stores a new workflow's `active` as given and refuses it missing; 2.x sets it itself.
+	const legacy = Number(String(n8n.installedVersion()).split('.')[0]) < 2 ? { active: false } : {};
+	const body = { name, nodes, connections, settings, ...legacy };
+	const created = restData(await rest.request('POST', '/rest/workflows', body), 'POST /rest/workflows');
 	restData(
 		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
 		`POST /rest/workflows/${created.id}/activate`,
