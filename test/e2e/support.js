@@ -318,11 +318,20 @@ async function callWebhook(url, body, { timeoutMs = 180_000, signal, raw = false
 	return raw ? text : JSON.parse(text);
 }
 
-/** The newest execution of a workflow as n8n's executions list shows it (status, mode, ids). */
-async function latestExecution(rest, workflowId) {
+/**
+ * The newest execution of a workflow as n8n's executions list shows it (status, mode, ids), once
+ * it has finished: n8n may answer a webhook a moment before it stores the execution's end.
+ */
+async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const data = restData(await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`), 'GET /rest/executions');
-	return (data.results ?? data)[0];
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const data = restData(await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`), 'GET /rest/executions');
+		const [execution] = data.results ?? data;
+		if (execution && !['new', 'running'].includes(execution.status)) return execution;
+		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} after ${timeoutMs} ms: ${JSON.stringify(execution)}`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 module.exports = {
