@@ -27,6 +27,7 @@ const {
 	webhookTrigger,
 	splitOut,
 	orderShippedSend,
+	orderShippedJsonSend,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
@@ -49,16 +50,11 @@ const workflows = {
 		]),
 		omniNode(
 			'Send once',
-			{
-				resource: 'whatsappTemplate',
-				operation: 'send',
-				channelId: { __rl: true, mode: 'id', value: '12' },
-				templateId: { __rl: true, mode: 'id', value: '101' },
+			orderShippedJsonSend({
 				customerPhone: '={{ $json.phone }}',
-				variablesMode: 'json',
 				variablesJson: '={{ JSON.stringify({ 1: $json.name, 2: $json.orderId, 3: "Friday" }) }}',
 				options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
-			},
+			}),
 			{ onError: 'continueErrorOutput' },
 		),
 	]),

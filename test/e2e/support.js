@@ -112,14 +112,19 @@ function outputOf(result, nodeName) {
 	return runs[0].data.main[0];
 }
 
-/** A Webhook trigger (POST `webhookPath`) that answers with every item the last node put out. */
-function webhookTrigger(webhookPath) {
+/**
+ * A Webhook trigger (POST `webhookPath`) that answers with every item the last node put out, or
+ * with `streaming: true` streams what a streaming node (the AI Agent) writes while it runs.
+ */
+function webhookTrigger(webhookPath, { streaming = false } = {}) {
 	return {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
+		typeVersion: streaming ? 2.1 : 2,
 		webhookId: crypto.randomUUID(),
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		parameters: streaming
+			? { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} }
+			: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 	};
 }
 
@@ -137,6 +142,20 @@ function orderShippedSend(variables, options = {}) {
 	};
 }
 
+/** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
+function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: { __rl: true, mode: 'id', value: '12' },
+		templateId: { __rl: true, mode: 'id', value: '101' },
+		customerPhone,
+		variablesMode: 'json',
+		variablesJson,
+		options,
+	};
+}
+
 /** Split Out: one item per element of the array at `field`. */
 function splitOut(name, field) {
 	return {
@@ -147,6 +166,106 @@ function splitOut(name, field) {
 	};
 }
 
+/* AI workflows: an agent (or n8n's MCP Server Trigger) with this node as its tool. */
+
+const OPENAI_CREDENTIAL = { id: 'FakeOpenAiCred01', name: 'Fake OpenAI-compatible model' };
+const TOOL_NODE_TYPE = `${n8n.NODE_TYPE}Tool`;
+
+/** An `openAiApi` credential whose base URL (its `url` field) is the fake model's. */
+function openAiCredentialFor(modelUrl) {
+	return { ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-fake-0123456789', url: modelUrl } };
+}
+
+/** n8n's OpenAI Chat Model at 1.2: the Chat Completions API (1.3 defaults to the Responses API). */
+function chatModelNode() {
+	return {
+		name: 'OpenAI Chat Model',
+		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+		typeVersion: 1.2,
+		parameters: { model: { __rl: true, mode: 'id', value: 'fake-gpt' }, options: {} },
+		credentials: { openAiApi: OPENAI_CREDENTIAL },
+	};
+}
+
+function agentNode(typeVersion, prompt) {
+	return {
+		name: 'AI Agent',
+		type: '@n8n/n8n-nodes-langchain.agent',
+		typeVersion,
+		parameters: { promptType: 'define', text: prompt, options: {} },
+	};
+}
+
+/** This node as a tool (n8n's `…Tool` variant of a usableAsTool node), with the credential. */
+function toolNode(name, parameters) {
+	return { ...omniNode(name, parameters), type: TOOL_NODE_TYPE };
+}
+
+/**
+ * A workflow `trigger → root`, with `subNodes` attached to the root by their connection type
+ * ({ ai_languageModel: [node], ai_tool: [node, ...] }). A root without a trigger (the MCP
+ * Server Trigger) is passed as `root` with `trigger` left out.
+ */
+function aiWorkflow(id, name, { trigger: triggerNode, root, subNodes }) {
+	const nodes = [...(triggerNode ? [triggerNode] : []), root];
+	const connections = {};
+	if (triggerNode) connections[triggerNode.name] = { main: [[{ node: root.name, type: 'main', index: 0 }]] };
+	for (const [type, attached] of Object.entries(subNodes)) {
+		for (const node of attached) {
+			nodes.push(node);
+			connections[node.name] = { [type]: [[{ node: root.name, type, index: 0 }]] };
+		}
+	}
+	const withIds = nodes.map((node, index) => ({ id: `${id}-n${index}`, position: [index * 220, index > 1 ? 240 : 0], ...node }));
+	return { id, name, active: false, nodes: withIds, connections, settings: { executionOrder: 'v1' }, pinData: {} };
+}
+
+/**
+ * The node's three sends as tools: the fields a model fills in through $fromAI (`fromAi`: name →
+ * the description the model is shown) and the ones fixed in the node; `endpoint` is where the
+ * send arrives at the fake service.
+ */
+const AI_TOOLS = {
+	sendText: {
+		name: 'Send text',
+		parameters: {
+			resource: 'message',
+			operation: 'sendText',
+			customerId: "={{ $fromAI('customerId', 'The customer ID from the CRM', 'string') }}",
+			text: "={{ $fromAI('text', 'The message to send to the customer', 'string') }}",
+			options: {},
+		},
+		fromAi: { customerId: 'The customer ID from the CRM', text: 'The message to send to the customer' },
+		endpoint: '/customers/send-text-message',
+	},
+	sendAttachment: {
+		name: 'Send attachment',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAttachment',
+			customerId: "={{ $fromAI('customerId', 'The customer ID from the CRM', 'string') }}",
+			attachmentType: 'document',
+			attachmentUrl: "={{ $fromAI('documentUrl', 'Public https URL of the PDF to send', 'string') }}",
+			options: {},
+		},
+		fromAi: { customerId: 'The customer ID from the CRM', documentUrl: 'Public https URL of the PDF to send' },
+		endpoint: '/customers/send-attachment-message',
+	},
+	templateSend: {
+		name: 'Send shipping notice',
+		parameters: orderShippedJsonSend({
+			customerPhone: "={{ $fromAI('phone', 'Customer phone number with country code, e.g. +4915123456789', 'string') }}",
+			variablesJson:
+				"={{ $fromAI('variables', 'Template variables by position: {\"1\": first name, \"2\": order number, \"3\": delivery day}', 'json') }}",
+		}),
+		fromAi: {
+			phone: 'Customer phone number with country code, e.g. +4915123456789',
+			variables: 'Template variables by position: {"1": first name, "2": order number, "3": delivery day}',
+		},
+		endpoint: '/whatsapp/send-template-message',
+	},
+};
+
 /** The data of a REST answer of n8n, or an error with the answer's text. */
 function restData(response, what) {
 	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
@@ -155,7 +274,10 @@ function restData(response, what) {
 
 /** Creates a workflow (chain()'s shape) over n8n's REST API and publishes it, which registers its production webhooks. */
 async function createActiveWorkflow(rest, { name, nodes, connections, settings }) {
-	const created = restData(await rest.request('POST', '/rest/workflows', { name, nodes, connections, settings }), 'POST /rest/workflows');
+	// n8n 1.x stores a new workflow's `active` as given and refuses it missing; 2.x sets it itself.
+	const legacy = Number(String(n8n.installedVersion()).split('.')[0]) < 2 ? { active: false } : {};
+	const body = { name, nodes, connections, settings, ...legacy };
+	const created = restData(await rest.request('POST', '/rest/workflows', body), 'POST /rest/workflows');
 	restData(
 		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
 		`POST /rest/workflows/${created.id}/activate`,
@@ -180,8 +302,11 @@ async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
 	}
 }
 
-/** Calls a production webhook with a JSON body; resolves with the items the workflow answered with. */
-async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
+/**
+ * Calls a production webhook with a JSON body; resolves with the items the workflow answered with
+ * (`raw: true`: with the answer's text, e.g. a streamed answer's JSON lines).
+ */
+async function callWebhook(url, body, { timeoutMs = 180_000, signal, raw = false } = {}) {
 	const response = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -190,7 +315,23 @@ async function callWebhook(url, body, { timeoutMs = 180_000, signal } = {}) {
 	});
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
-	return JSON.parse(text);
+	return raw ? text : JSON.parse(text);
+}
+
+/**
+ * The newest execution of a workflow as n8n's executions list shows it (status, mode, ids), once
+ * it has finished: n8n may answer a webhook a moment before it stores the execution's end.
+ */
+async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const data = restData(await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`), 'GET /rest/executions');
+		const [execution] = data.results ?? data;
+		if (execution && !['new', 'running'].includes(execution.status)) return execution;
+		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} after ${timeoutMs} ms: ${JSON.stringify(execution)}`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 module.exports = {
@@ -207,8 +348,18 @@ module.exports = {
 	webhookTrigger,
 	splitOut,
 	orderShippedSend,
+	orderShippedJsonSend,
 	restData,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
+	latestExecution,
+	OPENAI_CREDENTIAL,
+	TOOL_NODE_TYPE,
+	openAiCredentialFor,
+	chatModelNode,
+	agentNode,
+	toolNode,
+	aiWorkflow,
+	AI_TOOLS,
 };

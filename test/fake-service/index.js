@@ -17,14 +17,15 @@
  * Both answers come after latencyMs, like any other: the round trip is the network's. A request
  * that meets a fault (addFault) bypasses both limits.
  */
-const http = require('node:http');
+const { LocalServer } = require('../helpers/localServer');
 const { demoTemplates, demoChannels } = require('./seed');
 
 const PREFIX = '/stable/open';
 const MEDIA_KEYS = ['image', 'audio', 'video', 'document'];
 
-class FakeService {
+class FakeService extends LocalServer {
 	constructor(options = {}) {
+		super();
 		this.apiKey = options.apiKey ?? 'test-api-key-0123456789';
 		this.apiKeyHeader = (options.apiKeyHeader ?? 'X-Service-Api-Key').toLowerCase();
 		this.projectId = options.projectId ?? 4242;
@@ -49,25 +50,7 @@ class FakeService {
 		this.admitted = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
 		this.refillBucket();
-		this.sockets = new Set();
 		this.messageCounter = 0;
-		this.server = http.createServer((req, res) => this.handle(req, res));
-		this.server.on('connection', (socket) => {
-			this.sockets.add(socket);
-			socket.on('close', () => this.sockets.delete(socket));
-		});
-	}
-
-	async start(port = 0, host = '127.0.0.1') {
-		await new Promise((resolve) => this.server.listen(port, host, resolve));
-		const address = this.server.address();
-		this.url = `http://${host}:${address.port}`;
-		return this.url;
-	}
-
-	async close() {
-		for (const socket of this.sockets) socket.destroy();
-		await new Promise((resolve) => this.server.close(() => resolve()));
 	}
 
 	/** Clears the records and counters, and fills the token bucket, so each test or run starts alike. */

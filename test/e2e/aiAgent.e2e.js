@@ -1,0 +1,265 @@
+'use strict';
+/*
+ * End-to-end: the node as an AI Agent's tool in a real n8n. One n8n server for the file; each
+ * test publishes a workflow Webhook → AI Agent (2.2 or 3.1) with n8n's OpenAI Chat Model, whose
+ * credential points at a scripted fake model (test/fake-model), and this node as the agent's tool
+ * (its parameters from `$fromAI`). Each test scripts the model's turns (a tool call with given
+ * arguments, then a final answer) and asserts on both sides: the requests the fake service got,
+ * and what the model was shown (the tool's schema) and handed back (the tool's result).
+ *
+ * AI Agent up to 2.2 calls a tool inside its own LangChain loop, through n8n-core's tool
+ * invocation; 3.x asks n8n's engine to run the tool node. Both are tested on the same cases.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { startFakeService } = require('../fake-service');
+const { startFakeModel } = require('../fake-model');
+const n8n = require('../../scripts/lib/n8n');
+const {
+	API_KEY,
+	freshUserFolder,
+	credentialFor,
+	webhookTrigger,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
+	latestExecution,
+	openAiCredentialFor,
+	chatModelNode,
+	agentNode,
+	toolNode,
+	aiWorkflow,
+	AI_TOOLS: TOOLS,
+	OPENAI_CREDENTIAL,
+} = require('./support');
+
+const PREFIX = '/stable/open';
+// n8n 1.x's AI Agent stops at 3 (2.x adds 3.1, its default): there the 3.x cases run at 3.
+const N8N_MAJOR = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.')[0]);
+const AGENT_3 = N8N_MAJOR >= 2 ? 3.1 : 3;
+const AGENT_VERSIONS = [2.2, AGENT_3];
+const FINAL_ANSWER = 'Done: the customer has been informed.';
+
+let fake;
+let model;
+let server;
+let rest;
+let workflowCounter = 0;
+
+beforeAll(async () => {
+	fake = await startFakeService({ apiKey: API_KEY });
+	model = await startFakeModel();
+	const { root, userFolder } = freshUserFolder('e2e-ai-agent');
+	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort() });
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url), openAiCredentialFor(model.url)], null, 2));
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	server = await n8n.startN8nServer({ env });
+	rest = new n8n.N8nRest(server.url);
+	await rest.ownerSetupOrLogin();
+}, 240_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await model?.close();
+	await fake?.close();
+});
+
+/** Publishes Webhook → AI Agent (with the model and `tool`); resolves with its id and webhook URL. */
+async function publishAgent(version, tool, { streaming = false } = {}) {
+	workflowCounter += 1;
+	const webhookPath = `e2e-ai-agent-${workflowCounter}`;
+	const workflow = aiWorkflow(`E2eAiAgent${String(workflowCounter).padStart(6, '0')}`, `e2e AI Agent ${version}: ${tool.name}`, {
+		trigger: webhookTrigger(webhookPath, { streaming }),
+		root: agentNode(version, '={{ $json.body.request }}'),
+		subNodes: { ai_languageModel: [chatModelNode()], ai_tool: [toolNode(tool.name, tool.parameters)] },
+	});
+	const created = await createActiveWorkflow(rest, workflow);
+	const url = `${server.url}/webhook/${webhookPath}`;
+	await waitForWebhook(url);
+	return { id: created.id, url };
+}
+
+/** A model turn that calls the tool it was offered (by its name there) with `args`. */
+const callTool = (...argsList) => (body) => ({
+	toolCalls: argsList.map((args) => ({ name: body.tools[0].function.name, arguments: args })),
+});
+
+/**
+ * Runs the published agent once with the scripted model turns; resolves with the agent's answer
+ * and the execution as n8n lists it.
+ */
+async function runAgent(published, turns, { streaming = false } = {}) {
+	fake.reset();
+	model.script(...turns);
+	const answer = await callWebhook(published.url, { request: 'Tell the customer about their order.' }, { raw: streaming });
+	const execution = await latestExecution(rest, published.id);
+	return { answer, execution };
+}
+
+const sendsTo = (endpoint) => fake.requests.filter((r) => r.method === 'POST' && r.path === PREFIX + endpoint);
+
+/** The schema the model was shown for the tool: each $fromAI field, with its description. */
+function expectSchemaShown(tool) {
+	const offered = Object.values(model.toolsOffered());
+	expect(offered).toHaveLength(1);
+	const { properties } = offered[0].parameters;
+	expect(Object.keys(properties).sort()).toEqual(Object.keys(tool.fromAi).sort());
+	for (const [key, description] of Object.entries(tool.fromAi)) expect(properties[key].description).toBe(description);
+}
+
+describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version) => {
+	test('Message → Send Text: one send with the model\'s values, the result back to the model', async () => {
+		const published = await publishAgent(version, TOOLS.sendText);
+		const { answer, execution } = await runAgent(published, [callTool({ customerId: '4711', text: 'Your order has shipped.' }), { text: FINAL_ANSWER }]);
+
+		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
+		expect(execution.status).toBe('success');
+		const sends = sendsTo(TOOLS.sendText.endpoint);
+		expect(sends.map((r) => r.body)).toEqual([{ customer_id: '4711', text: 'Your order has shipped.' }]);
+		expect(fake.requests).toHaveLength(1);
+
+		expectSchemaShown(TOOLS.sendText);
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0]).toContain('send_text_message');
+		expect(results[0]).toMatch(/msg_\d+/);
+	});
+
+	test('Message → Send Attachment: one send with the model\'s URL, the type fixed in the node', async () => {
+		const published = await publishAgent(version, TOOLS.sendAttachment);
+		const url = 'https://cdn.example.com/files/invoice-1042.pdf';
+		const { answer, execution } = await runAgent(published, [callTool({ customerId: '4712', documentUrl: url }), { text: FINAL_ANSWER }]);
+
+		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
+		expect(execution.status).toBe('success');
+		expect(sendsTo(TOOLS.sendAttachment.endpoint).map((r) => r.body)).toEqual([
+			{ customer_id: '4712', attachment_type: 'document', attachment_url: url },
+		]);
+		expectSchemaShown(TOOLS.sendAttachment);
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0]).toContain('send_attachment_message');
+	});
+
+	test('WhatsApp Template → Send: channel and template fixed, phone and variables from the model', async () => {
+		const published = await publishAgent(version, TOOLS.templateSend);
+		const { answer, execution } = await runAgent(published, [
+			callTool({ phone: '+49 151 2345 6789', variables: { 1: 'Anna', 2: '1042', 3: 'Friday' } }),
+			{ text: FINAL_ANSWER },
+		]);
+
+		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
+		expect(execution.status).toBe('success');
+		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body)).toEqual([
+			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
+		]);
+		expectSchemaShown(TOOLS.templateSend);
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0]).toContain('send_template_message');
+		expect(results[0]).toContain('+4915123456789');
+	});
+
+	/** Bad values a model may choose: [tool, arguments, field named, text that says what a good value is]. */
+	const BAD_VALUES = [
+		['templateSend', { phone: '0151 2345678', variables: { 1: 'Anna', 2: '1042', 3: 'Friday' } }, 'Customer Phone', 'for example +4915123456789'],
+		['templateSend', { phone: '+4915123456789', variables: { 1: 'Anna' } }, 'Variables', 'needs a value for {{2}}, {{3}}'],
+		['sendText', { customerId: '', text: 'Hi' }, 'Customer ID', 'for example 123456'],
+		['sendAttachment', { customerId: '4712', documentUrl: 'invoice.pdf' }, 'Attachment URL', 'for example https://example.com/file.pdf'],
+	];
+
+	test.each(BAD_VALUES)('%s with %j from the model: nothing sent, the model reads what to fix (%s), the execution succeeds', async (toolKey, args, field, fix) => {
+		const published = await publishAgent(version, TOOLS[toolKey]);
+		const apology = 'That value was not valid; I did not send anything.';
+		const { answer, execution } = await runAgent(published, [callTool(args), { text: apology }]);
+
+		expect(answer).toEqual([{ output: apology }]);
+		expect(execution.status).toBe('success');
+		expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0]).toContain(field);
+		expect(results[0]).toContain(fix);
+	});
+});
+
+describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
+	test('the model streams (SSE): the template send goes out once and the answer streams back', async () => {
+		const published = await publishAgent(AGENT_3, TOOLS.templateSend, { streaming: true });
+		const { answer, execution } = await runAgent(
+			published,
+			[callTool({ phone: '+4915100000042', variables: { 1: 'Ben', 2: '2001', 3: 'Monday' } }), { text: FINAL_ANSWER }],
+			{ streaming: true },
+		);
+
+		// Both turns (the tool call, then the answer) were asked for as a stream and streamed back.
+		expect(model.completions().map((r) => r.body.stream)).toEqual([true, true]);
+		expect(execution.status).toBe('success');
+		const streamed = answer
+			.split('\n')
+			.filter((line) => line.trim())
+			.map((line) => JSON.parse(line))
+			.filter((chunk) => chunk.type === 'item')
+			.map((chunk) => chunk.content)
+			.join('');
+		expect(streamed).toBe(FINAL_ANSWER);
+		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915100000042']);
+		expect(model.toolResults()[0]).toContain('send_template_message');
+	});
+});
+
+describe('send once per key across tool calls', () => {
+	test.each(AGENT_VERSIONS)('AI Agent %s calling the template send twice with the same order: one send', async (version) => {
+		const tool = {
+			...TOOLS.templateSend,
+			name: 'Send shipping notice once',
+			parameters: {
+				...TOOLS.templateSend.parameters,
+				options: { sendOnceKey: "={{ $fromAI('orderNumber', 'The order number', 'string') }}-shipped" },
+			},
+		};
+		const published = await publishAgent(version, tool);
+		const args = { phone: '+4915100000077', variables: { 1: 'Cara', 2: '3003', 3: 'Tuesday' }, orderNumber: `3003-v${version}` };
+		const { execution } = await runAgent(published, [callTool(args), callTool(args), { text: FINAL_ANSWER }]);
+
+		expect(execution.status).toBe('success');
+		expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915100000077']);
+		const results = model.toolResults();
+		expect(results).toHaveLength(2);
+		expect(results[0]).toContain('send_template_message');
+		expect(results[1]).toContain('alreadySent');
+	});
+});
+
+describe('examples/ai-agent-follow-up.json', () => {
+	test('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
+		const example = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'));
+		// As a user would: their own OpenAI credential (here the fake model's) on the chat model;
+		// on n8n 1.x the agent at 3, as docs/ai-agents.md tells (1.x has no 3.1).
+		const nodes = example.nodes.map((node) => {
+			if (node.credentials?.openAiApi) return { ...node, credentials: { openAiApi: OPENAI_CREDENTIAL } };
+			if (node.type === '@n8n/n8n-nodes-langchain.agent') return { ...node, typeVersion: AGENT_3 };
+			return node;
+		});
+		await createActiveWorkflow(rest, { ...example, nodes });
+		const webhook = example.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
+		const url = `${server.url}/webhook/${webhook.parameters.path}`;
+		await waitForWebhook(url);
+
+		fake.reset();
+		model.script(callTool({ phone: '+49 170 1234567', variables: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' }, orderNumber: 'A-7731' }), {
+			text: 'Sent the shipping notice for order A-7731.',
+		});
+		const event = { event: 'order.shipped', orderId: 'A-7731', trackingNumber: '1Z999', customer: { firstName: 'Jonas', phone: '+49 170 1234567' } };
+		const answer = await callWebhook(url, event);
+
+		expect(answer).toEqual({ output: 'Sent the shipping notice for order A-7731.' });
+		expect(model.completions()[0].body.messages.at(-1).content).toContain('"trackingNumber": "1Z999"');
+		expect(sendsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			{ template_id: '101', channel_id: '12', customer_phone: '+491701234567', attributes: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' } },
+		]);
+		expect(model.toolResults()[0]).toContain('send_template_message');
+	});
+});
