@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { checkDocs, formatProblem, PENDING_FILES, README_WORD_LIMIT } from './docsCheck';
+import { checkDocs, formatProblem, README_WORD_LIMIT } from './docsCheck';
 import { markdownLinks, wordCount } from './markdown';
 
 const repoDir = path.resolve(__dirname, '..', '..');
@@ -57,15 +57,6 @@ describe('the docs check', () => {
 			'README.md:3: npm run bench: package.json has no script "bench"',
 			'README.md: the example workflow examples/forgotten.json is not named',
 			`README.md: ${README_WORD_LIMIT + 17} words, more than ${README_WORD_LIMIT}`,
-		]);
-	});
-
-	it('accepts a link to a page another branch writes only while that page does not exist', () => {
-		const [pending] = Object.keys(PENDING_FILES);
-		const readme = `# Title\n\n[Pending](${pending}#a-heading)\n`;
-		expect(problemsOf({ 'README.md': readme })).toEqual([]);
-		expect(problemsOf({ 'README.md': readme, [pending]: '# Another heading\n' })).toEqual([
-			`README.md:3: link to ${pending}#a-heading: ${pending} has no heading with the anchor #a-heading`,
 		]);
 	});
 

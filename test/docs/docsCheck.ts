@@ -12,15 +12,6 @@ import { markdownAnchors, markdownLinks, wordCount } from './markdown';
 
 export const README_WORD_LIMIT = 2000;
 
-/**
- * Files another branch writes: a link to one is accepted while it does not exist yet, and checked
- * like any other once it does. Remove an entry once its file is on main.
- */
-export const PENDING_FILES: Record<string, string> = {
-	'docs/ai-agents.md': 'the AI-agent page (issue 18)',
-	'examples/ai-agent-follow-up.json': 'the AI-agent example workflow (issue 18)',
-};
-
 export interface DocsProblem {
 	/** Relative to the repository, with "/" separators. */
 	file: string;
@@ -60,7 +51,7 @@ function linkProblem(root: string, file: string, target: string): string | undef
 	const resolved = filePart ? path.resolve(path.dirname(path.join(root, file)), filePart) : path.join(root, file);
 	const relative = toPosix(path.relative(root, resolved));
 	if (!existsSync(resolved)) {
-		return relative in PENDING_FILES ? undefined : `link to ${target}: there is no file ${relative}`;
+		return `link to ${target}: there is no file ${relative}`;
 	}
 	if (!anchor || !resolved.endsWith('.md') || !statSync(resolved).isFile()) return undefined;
 	if (markdownAnchors(readFileSync(resolved, 'utf8')).has(anchor)) return undefined;
