@@ -1,21 +1,29 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION, CREDENTIAL_TYPE } from './constants';
+import { CREDENTIAL_TYPE } from './constants';
+import { unknownOperationError } from './errors';
 import { searchChannels } from './listSearch/searchChannels';
 import { searchTemplates } from './listSearch/searchTemplates';
 import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
-import { messageDescription, prepareSendAttachment, prepareSendText } from './resources/message';
-import { prepareSendTemplate, whatsappTemplateDescription } from './resources/whatsappTemplate';
-import { runSendPipeline } from './send/pipeline';
-import type { PrepareSend } from './send/session';
+import { messageDescription, messageOperations } from './resources/message';
+import type { Operations } from './resources/operations';
+import { whatsappTemplateDescription, whatsappTemplateOperations } from './resources/whatsappTemplate';
 
-function sendOperation(prepare: PrepareSend) {
-	return async function (this: IExecuteFunctions) {
-		return await runSendPipeline.call(this, prepare);
-	};
-}
+const OPERATIONS: Record<string, Operations> = {
+	message: messageOperations,
+	whatsappTemplate: whatsappTemplateOperations,
+};
 
+/*
+ * Resources, operations and fields are declared in the description; every operation runs through
+ * `execute`, with no `routing`, `requestDefaults` or `customOperations`. Why: where an AI agent or
+ * n8n's MCP Server Trigger calls the node as a tool through getInputConnectionData (AI Agent up
+ * to 2.2, the MCP server), n8n runs `nodeType.execute` only, which it fills with its routing
+ * runner for a node with requestDefaults, and never consults `customOperations`: the sends then
+ * became an empty request. An `execute` of our own runs the same operation in every loop, and
+ * reads and sends share one request style (the transport, n8n's request helper).
+ */
 export class OmnichannelMessaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Omnichannel Messaging',
@@ -31,12 +39,6 @@ export class OmnichannelMessaging implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		// The reads (Get, Get Many) run through n8n's routing; their answers, errors included, reach postReceive.
-		requestDefaults: {
-			baseURL: BASE_URL_EXPRESSION,
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			ignoreHttpStatusErrors: true,
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -59,13 +61,11 @@ export class OmnichannelMessaging implements INodeType {
 		resourceMapping: { getTemplateVariables },
 	};
 
-	customOperations = {
-		message: {
-			sendText: sendOperation(prepareSendText),
-			sendAttachment: sendOperation(prepareSendAttachment),
-		},
-		whatsappTemplate: {
-			send: sendOperation(prepareSendTemplate),
-		},
-	};
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0);
+		const operation = this.getNodeParameter('operation', 0);
+		const run = OPERATIONS[String(resource)]?.[String(operation)];
+		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
+		return await run.call(this);
+	}
 }

@@ -19,8 +19,8 @@ export const PATHS = {
 } as const;
 
 /**
- * The credential's base URL without a trailing "/" or "/stable/open", as an n8n expression: the
- * declarative reads, the credential test and the sends all build their URLs from it.
+ * The credential's base URL without a trailing "/" or "/stable/open", as an n8n expression, for
+ * the credential test's request (the node's own requests normalize it in helpers/url.ts).
  */
 export const BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "").replace(/\\/stable\\/open$/i, "") }}';

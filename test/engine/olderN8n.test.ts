@@ -5,16 +5,14 @@
  * n8n-core-1-63, with its own n8n-workflow 1.62.0): its package loader loads dist/, its
  * WorkflowExecute runs the node with its own execute functions and helpers, against the fake service.
  *
- * What n8n 1.63 makes of this package as it is (the first tests): it cannot run the sends at all.
+ * What n8n 1.63 makes of this package as it is:
  * - With n8n 1.63's own n8n-workflow (1.62) the node does not load: 1.62 has no `NodeConnectionTypes`.
  * - With a newer n8n-workflow next to the package (this package names it as a peer, "*", and npm 7+
  *   installs a peer when a user runs `npm install n8n-nodes-omnichannel-messaging` in
  *   ~/.n8n/nodes; here dist/ sits next to node_modules/n8n-workflow 2.41 the same way) it loads,
- *   but n8n-core 1.63 does not know `customOperations` (n8n-core 1.80.2 does not either, 1.81.1
- *   does; n8n 1.82.0 ships n8n-core 1.81.0): it runs a send as a declarative request, a GET of the base URL, and outputs the answer.
- * So no released n8n both lacks the helpers and runs the sends. To reach the check on a real
- * context without the helpers, the last tests run the send operation the way n8n-core 1.81+ picks
- * it (resource and operation → `customOperations`, nothing else), inside n8n-core 1.63's engine.
+ *   and its engine runs the node's own `execute` (0.1.x left the sends to `customOperations`, which
+ *   n8n-core learnt in 1.81, so 1.63 ran them as a declarative GET of the base URL): the sends
+ *   work, and a send-once key is the error naming n8n 1.64, with nothing sent.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,9 +23,7 @@ import { NodeHelpers, Workflow, WorkflowHooks } from 'n8n-core-1-63/node_modules
 import type { INodeParameters as CurrentNodeParameters } from 'n8n-workflow';
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INode,
-	INodeExecutionData,
 	INodeParameters,
 	INodeType,
 	INodeTypes,
@@ -54,29 +50,9 @@ beforeAll(async () => {
 	loader = await loadWith1_63(PACKAGE_ROOT);
 });
 
-type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-
-/**
- * The package's node type as n8n-core 1.81+ runs it: a node with `customOperations` for the
- * node's resource and operation gets that function called with the execute functions. Here the
- * execute functions are n8n-core 1.63's own; only the pick of the function is added.
- */
-function withCustomOperationPick(type: INodeType): INodeType {
-	const { customOperations } = type as INodeType & { customOperations: Record<string, Record<string, CustomOperation>> };
-	return {
-		description: type.description,
-		methods: type.methods,
-		async execute(this: IExecuteFunctions) {
-			const { resource, operation } = this.getNode().parameters as { resource: string; operation: string };
-			return await customOperations[resource][operation].call(this);
-		},
-	};
-}
-
 /** One execution of a workflow whose only node is ours, by n8n-core 1.63's WorkflowExecute. */
-async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[], { pickCustomOperation = true } = {}) {
-	const loaded = loader.nodeTypes[NODE_TYPE].type as INodeType;
-	const type = pickCustomOperation ? withCustomOperationPick(loaded) : loaded;
+async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[]) {
+	const type = loader.nodeTypes[NODE_TYPE].type as INodeType;
 	const nodeTypes: INodeTypes = {
 		getByName: () => type,
 		getByNameAndVersion: (_name, version) => NodeHelpers.getVersionedNodeType(type, version) as INodeType,
@@ -157,19 +133,9 @@ describe('what n8n 1.63 makes of the package as it is', () => {
 		}
 	});
 
-	test('with n8n-workflow 2.x as its peer it loads, but a send never reaches the node: n8n 1.63 runs it as a declarative GET', async () => {
-		const { output, error } = await runWith1_63(withKey, contacts, { pickCustomOperation: false });
-		expect(error).toBeUndefined();
-		// The fake's 404 for its base URL, once per item: nothing was sent, and neither was the key looked at.
-		expect(output.map((item) => item.json)).toEqual([{ detail: 'Not found.' }, { detail: 'Not found.' }]);
-		expect(service.fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
-			['GET', '/', 404],
-			['GET', '/', 404],
-		]);
-	});
 });
 
-describe("the send operation in n8n 1.63's engine, picked as n8n 1.82+ picks it", () => {
+describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its peer", () => {
 	test('without a key, it sends: each message reaches the service once', async () => {
 		const { output, error } = await runWith1_63(broadcastSend(), contacts);
 		expect(error).toBeUndefined();

@@ -21,13 +21,14 @@ import {
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
-import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData, sleep } from 'n8n-workflow';
+import { ICredentialsHelper, NodeConnectionTypes, NodeHelpers, Workflow, createRunExecutionData, sleep } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteData,
+	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialTestResult,
@@ -64,6 +65,18 @@ function shortName(type: string): string {
 	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
 }
 
+/** n8n's rule (packages/cli utils) for the node types its registry gives a RoutingNode `execute`. */
+function shouldAssignExecuteMethod(type: INodeType): boolean {
+	const isDeclarative = type.description.requestDefaults !== undefined;
+	return !type.execute && !type.poll && !type.trigger && (!type.webhook || isDeclarative) && (!type.methods || isDeclarative);
+}
+
+/**
+ * The node types of a workflow, resolved as n8n's own registry (packages/cli NodeTypes) resolves
+ * them: a declarative node gets a RoutingNode `execute`, and `<type>Tool` is the node's tool
+ * variant, whose outputs are ai_tool (n8n's convertNodeToAiTool also adds a tool description
+ * parameter, which these tests do not need).
+ */
 class PackageNodeTypes implements INodeTypes {
 	private readonly extra = new Map<string, INodeType>();
 
@@ -74,11 +87,20 @@ class PackageNodeTypes implements INodeTypes {
 	}
 
 	getByName(nodeType: string) {
-		return this.extra.get(nodeType) ?? this.loader.getNode(shortName(nodeType)).type;
+		return this.extra.get(nodeType) ?? this.loader.getNode(shortName(nodeType).replace(/Tool$/, '')).type;
 	}
 
 	getByNameAndVersion(nodeType: string, version?: number): INodeType {
-		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+		const type = NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+		if (shouldAssignExecuteMethod(type)) {
+			type.execute = async function (this: ExecuteContext) {
+				return (await new RoutingNode(this, type).runNode()) ?? [];
+			};
+		}
+		if (this.extra.has(nodeType) || !nodeType.endsWith('Tool')) return type;
+		if (!type.description.usableAsTool) throw new Error(`${nodeType}: the node cannot be used as a tool`);
+		const description = { ...type.description, name: `${type.description.name}Tool`, inputs: [], outputs: [NodeConnectionTypes.AiTool] };
+		return Object.create(type, { description: { value: description } }) as INodeType;
 	}
 
 	getKnownTypes() {
@@ -249,7 +271,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const node: INode = {
 		id: options.nodeId ?? 'node-1',
 		name: NODE_NAME,
-		type: NODE_TYPE,
+		type: options.asAgentTool ? `${NODE_TYPE}Tool` : NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
@@ -446,4 +468,70 @@ export function processState(): {
 export function nodeConstants(): { PACING: Record<string, number>; SEND_ONCE: Record<string, number> } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'constants.js'));
+}
+
+const AGENT_NAME = 'Agent';
+
+/**
+ * An agent loop's stand-in: it asks n8n-core for its ai_tool connections (getInputConnectionData,
+ * the path of AI Agent up to 2.2, the Tools Agent and the MCP Server Trigger) and invokes the
+ * first tool once per scripted call, outputting what each call answered.
+ */
+function scriptedAgent(calls: IDataObject[]): INodeType {
+	return {
+		description: {
+			displayName: AGENT_NAME,
+			name: 'scriptedAgent',
+			group: [],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [NodeConnectionTypes.Main, NodeConnectionTypes.AiTool],
+			outputs: [NodeConnectionTypes.Main],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Array<{
+				invoke(args: IDataObject): Promise<unknown>;
+			}>;
+			const answers: INodeExecutionData[] = [];
+			for (const args of calls) answers.push({ json: { answer: String(await tools[0].invoke(args)) } });
+			return [answers];
+		},
+	};
+}
+
+/**
+ * A workflow of an agent (scriptedAgent) with this node as its tool: each of `calls` is one tool
+ * call with the arguments a model chose. Returns what each call answered the agent.
+ */
+export async function runToolCalls(options: {
+	parameters: INodeParameters;
+	credentials: CredentialData;
+	calls: IDataObject[];
+}): Promise<{ run: IRun; answers: string[]; error?: unknown }> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	nodeTypes.register('scriptedAgent', scriptedAgent(options.calls));
+	const agent: INode = { id: 'agent-1', name: AGENT_NAME, type: 'scriptedAgent', typeVersion: 1, position: [0, 0], parameters: {} };
+	const tool: INode = {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: `${NODE_TYPE}Tool`,
+		typeVersion: 1,
+		position: [0, 200],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+	const connections = { [NODE_NAME]: { [NodeConnectionTypes.AiTool]: [[{ node: AGENT_NAME, type: NodeConnectionTypes.AiTool, index: 0 }]] } };
+	const workflow = new Workflow({ id: 'wf-1', name: 'agent', nodes: [agent, tool], connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const credentialsHelper = new TestCredentialsHelper(credentialTypeOf(loader), options.credentials);
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-agent', { id: 'wf-1', name: 'agent', nodes: [agent, tool], connections, settings: {} } as never);
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node: agent, data: { main: [[{ json: {} }]] }, source: null }] },
+	});
+	const run = await new WorkflowExecute(additionalDataFor(credentialsHelper, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[AGENT_NAME]?.[0];
+	const answers = ((taskData?.data?.main?.[0] ?? []) as INodeExecutionData[]).map((item) => item.json.answer as string);
+	return { run, answers, error: taskData?.error ?? run.data.resultData.error };
 }

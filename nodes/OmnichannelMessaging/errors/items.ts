@@ -138,3 +138,11 @@ export function sendOnceHistoryTooSmallError(node: INode, keys: number, history:
 	});
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once History' });
 }
+
+/** A saved workflow names a resource or operation this version of the node does not have. */
+export function unknownOperationError(node: INode, resource: unknown, operation: unknown): NodeOperationError {
+	const error = new NodeOperationError(node, `The operation "${String(operation)}" of "${String(resource)}" is not supported`, {
+		description: 'Open the node and choose the resource and operation again. Nothing was sent.',
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Operation' });
+}

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 /**
  * Expressions hand over numbers, booleans, dates, Luxon DateTimes and objects; the service
  * wants strings. Returns undefined where no honest string exists, so the caller can name
@@ -43,4 +45,11 @@ export function excerpt(text: string, max: number): string {
  */
 export function locatorValue(raw: unknown): unknown {
 	return typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
+}
+
+/** An n8n item must be an object: list entries that are not (null, text) are left out. */
+export function objectsOf(list: unknown): IDataObject[] {
+	return (Array.isArray(list) ? (list as unknown[]) : []).filter(
+		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+	);
 }

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nothingSentError, parameterReadError } from '../errors';
+import { failuresBecomeItems } from '../helpers/toolCall';
 import { errorItem } from './results';
 import { readSendOnceKey } from '../sendOnce/queue';
 import { openSendOnce } from '../sendOnce/run';
@@ -9,7 +10,7 @@ import type { PreparedSend, PrepareSend, SendSession } from './session';
 
 function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex: number, results: ItemResults): void {
 	const error = parameterReadError(context.getNode(), caught, itemIndex);
-	if (!context.continueOnFail()) throw nothingSentError(context.getNode(), error);
+	if (!failuresBecomeItems(context)) throw nothingSentError(context.getNode(), error);
 	results[itemIndex] = errorItem(error, itemIndex);
 }
 

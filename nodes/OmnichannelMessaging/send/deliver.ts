@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError }
 import { PACING } from '../constants';
 import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../errors';
 import type { ServiceResponse } from '../errors';
+import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { Pacer, Permit, SendLimits } from './pacer';
@@ -122,7 +123,7 @@ export async function deliverAll(
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const continueOnFail = context.continueOnFail();
+	const continueOnFail = failuresBecomeItems(context);
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !continueOnFail) && !cancelSignal?.aborted) {

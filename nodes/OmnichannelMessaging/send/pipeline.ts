@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { failuresBecomeItems } from '../helpers/toolCall';
+
 import { executionCancelledError, partialSendError } from '../errors';
 import { itemSourceFor, previewSendOnce } from '../sendOnce/run';
 import { checkEveryItem } from './check';
@@ -19,7 +21,7 @@ function throwIfStopped(
 	results: ItemResults,
 	report: DeliveryReport,
 ): void {
-	if (report.firstFailure && !context.continueOnFail()) {
+	if (report.firstFailure && !failuresBecomeItems(context)) {
 		const done = new Set([...report.sent, ...report.failed]);
 		// Items skipped for their send-once key have their result already.
 		const notStarted = prepared.flatMap((request, itemIndex) =>
@@ -53,4 +55,11 @@ export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareS
 		// Keys claimed before preparing are released when the run stops before sending them.
 		await session.sendOnce?.finish();
 	}
+}
+
+/** The operation that sends what `prepare` builds from each item. */
+export function sendOperation(prepare: PrepareSend) {
+	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runSendPipeline.call(this, prepare);
+	};
 }

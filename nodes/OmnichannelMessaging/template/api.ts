@@ -7,7 +7,7 @@ import type { WhatsAppTemplate } from './types';
 
 type ReadContext = IExecuteFunctions | ILoadOptionsFunctions;
 
-/** One template with its body, header and variables: for the sends' check and the variables mapper. */
+/** One template with its body, header and variables: for Get, the sends' check and the variables mapper. */
 export async function fetchTemplate(
 	this: ReadContext,
 	connection: ServiceConnection,
@@ -23,16 +23,18 @@ export async function fetchTemplate(
 	)) as WhatsAppTemplate;
 }
 
-/** A channel's approved templates: for the template dropdown. */
+/** A channel's approved templates: for Get Many and the template dropdown. */
 export async function fetchTemplateList(
 	this: ReadContext,
 	connection: ServiceConnection,
 	channelId: number,
+	place?: RequestPlace,
 ): Promise<WhatsAppTemplate[]> {
 	return (await readJson.call(
 		this,
 		connection,
 		{ method: 'GET', path: PATHS.templateList, qs: { platform_id: channelId } },
 		'templateList',
+		place,
 	)) as WhatsAppTemplate[];
 }

@@ -12,7 +12,7 @@ import { invalidCredentialError, requestFailureError, serviceResponseError } fro
 import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../errors';
 import { normalizeBaseUrl } from '../helpers/url';
 
-/** The programmatic side: the sends, and the reads the sends share with the editor's lists. */
+/** Every request of the node: the operations, and the editor's lists and mapper. */
 type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface ServiceRequest {
@@ -28,6 +28,8 @@ export interface ServiceRequest {
 export interface ServiceConnection {
 	baseUrl: string;
 	credentialsDecrypted: ICredentialsDecrypted;
+	/** How long a request of this run may take unless the request says otherwise (default 30 s). */
+	timeout?: number;
 }
 
 /** Where a request stands: which item it is for, and what a failure means for delivery. */
@@ -73,7 +75,7 @@ export async function serviceRequest(
 	place: RequestPlace = {},
 ): Promise<ServiceResponse> {
 	// Whole milliseconds that timers accept.
-	const timeout = Math.min(Math.max(Math.ceil(request.timeout ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS) || REQUEST_TIMEOUT_MS;
+	const timeout = Math.min(Math.max(Math.ceil(request.timeout ?? connection.timeout ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS) || REQUEST_TIMEOUT_MS;
 	const deadline = AbortSignal.timeout(timeout);
 	const signal = place.cancelSignal ? AbortSignal.any([place.cancelSignal, deadline]) : deadline;
 	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
-import { sendAttachmentDescription } from './sendAttachment';
-import { sendTextDescription } from './sendText';
-
-export { prepareSendAttachment } from './sendAttachment';
-export { prepareSendText } from './sendText';
+import { sendOperation } from '../../send/pipeline';
+import type { Operations } from '../operations';
+import { prepareSendAttachment, sendAttachmentDescription } from './sendAttachment';
+import { prepareSendText, sendTextDescription } from './sendText';
 
 export const messageDescription: INodeProperties[] = [
 	operationField(
@@ -29,3 +28,8 @@ export const messageDescription: INodeProperties[] = [
 	...sendTextDescription,
 	...sendAttachmentDescription,
 ];
+
+export const messageOperations: Operations = {
+	sendText: sendOperation(prepareSendText),
+	sendAttachment: sendOperation(prepareSendAttachment),
+};

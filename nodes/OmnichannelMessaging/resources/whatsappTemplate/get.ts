@@ -1,21 +1,23 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom } from '../../channel/fields';
-import { PATHS } from '../../constants';
+import { readRequestOptionsField } from '../../read/pipeline';
+import type { ReadItem } from '../../read/pipeline';
+import { fetchTemplate } from '../../template/api';
 import { templateIdField, templateIdFrom } from '../../template/fields';
-import { declarativeRead } from '../../transport/readAnswers';
 
-export const getDescription: INodeProperties[] = [channelIdField('get'), templateIdField('get')];
+export const getDescription: INodeProperties[] = [
+	channelIdField('get'),
+	templateIdField('get'),
+	readRequestOptionsField('whatsappTemplate', 'get'),
+];
 
-export const getRouting = declarativeRead({
-	path: PATHS.templateDetail,
-	expect: 'template',
-	query() {
-		const itemIndex = this.getItemIndex();
-		return {
-			platform_id: channelIdFrom(this.getNodeParameter('channelId', undefined), this.getNode(), itemIndex),
-			template_id: templateIdFrom(this.getNodeParameter('templateId', undefined), this.getNode(), itemIndex),
-		};
-	},
-	output: (body) => [body as IDataObject],
-});
+/** The template as the service has it now (never from the sends' cache). */
+export const readTemplate: ReadItem = async function (itemIndex, connection) {
+	const node = this.getNode();
+	const where = {
+		channelId: channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), node, itemIndex),
+		templateId: templateIdFrom(this.getNodeParameter('templateId', itemIndex, undefined), node, itemIndex),
+	};
+	return [(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject];
+};

@@ -1,11 +1,12 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom } from '../../channel/fields';
-import { PATHS } from '../../constants';
 import { invalidInputError } from '../../errors';
 import { showFor } from '../../helpers/displayOptions';
-import { toPositiveInteger } from '../../helpers/values';
-import { declarativeRead, objectsOf } from '../../transport/readAnswers';
+import { objectsOf, toPositiveInteger } from '../../helpers/values';
+import { readRequestOptionsField } from '../../read/pipeline';
+import type { ReadItem } from '../../read/pipeline';
+import { fetchTemplateList } from '../../template/api';
 
 export const getAllDescription: INodeProperties[] = [
 	channelIdField('getAll'),
@@ -26,34 +27,23 @@ export const getAllDescription: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { resource: ['whatsappTemplate'], operation: ['getAll'], returnAll: [false] } },
 	},
+	readRequestOptionsField('whatsappTemplate', 'getAll'),
 ];
 
-/** How many templates to return: all, or Limit, a whole number of 1 or more (checked before the request). */
-function readLimit(this: IExecuteSingleFunctions): number {
-	if (this.getNodeParameter('returnAll', false) === true) return Number.POSITIVE_INFINITY;
-	const raw = this.getNodeParameter('limit', 50);
+/** How many templates to return: all, or Limit, a whole number of 1 or more. */
+function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	if (this.getNodeParameter('returnAll', itemIndex, false) === true) return Number.POSITIVE_INFINITY;
+	const raw = this.getNodeParameter('limit', itemIndex, 50);
 	const limit = toPositiveInteger(raw);
 	if (limit === undefined) {
-		throw invalidInputError(
-			this.getNode(),
-			this.getItemIndex(),
-			'Limit',
-			`${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`,
-		);
+		throw invalidInputError(this.getNode(), itemIndex, 'Limit', `${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`);
 	}
 	return limit;
 }
 
 /** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
-export const getAllRouting = declarativeRead({
-	path: PATHS.templateList,
-	expect: 'templateList',
-	query() {
-		const channelId = channelIdFrom(this.getNodeParameter('channelId', undefined), this.getNode(), this.getItemIndex());
-		readLimit.call(this);
-		return { platform_id: channelId };
-	},
-	output(body) {
-		return objectsOf(body).slice(0, readLimit.call(this));
-	},
-});
+export const readTemplateList: ReadItem = async function (itemIndex, connection) {
+	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), this.getNode(), itemIndex);
+	const limit = readLimit.call(this, itemIndex);
+	return objectsOf(await fetchTemplateList.call(this, connection, channelId, { itemIndex })).slice(0, limit);
+};

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
-import { getAllDescription, getAllRouting } from './getAll';
-import { getDescription, getRouting } from './get';
-import { sendDescription } from './send';
-
-export { prepareSendTemplate } from './send';
+import { readOperation } from '../../read/pipeline';
+import { sendOperation } from '../../send/pipeline';
+import type { Operations } from '../operations';
+import { getAllDescription, readTemplateList } from './getAll';
+import { getDescription, readTemplate } from './get';
+import { prepareSendTemplate, sendDescription } from './send';
 
 export const whatsappTemplateDescription: INodeProperties[] = [
 	operationField(
@@ -16,14 +17,12 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 				value: 'get',
 				action: 'Get a template',
 				description: 'Get one approved template of a channel, with its body, header, buttons and variables',
-				routing: getRouting,
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many templates',
 				description: 'List the approved templates of a channel',
-				routing: getAllRouting,
 			},
 			{
 				name: 'Send',
@@ -39,3 +38,9 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 	...getDescription,
 	...getAllDescription,
 ];
+
+export const whatsappTemplateOperations: Operations = {
+	get: readOperation(readTemplate),
+	getAll: readOperation(readTemplateList),
+	send: sendOperation(prepareSendTemplate),
+};

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { REQUEST_TIMEOUT_MS } from '../constants';
+import { parameterReadError } from '../errors';
+import { showFor } from '../helpers/displayOptions';
+import { failuresBecomeItems } from '../helpers/toolCall';
+import { errorItem } from '../send/results';
+import { connectToService } from '../transport';
+import type { ServiceConnection } from '../transport';
+
+/** One item's read: its checked parameters (or the item's input error), one request, the items it yields. */
+export type ReadItem = (this: IExecuteFunctions, itemIndex: number, connection: ServiceConnection) => Promise<IDataObject[]>;
+
+/**
+ * Request Options → Timeout of the reads. The name is the one n8n gave the collection it added to
+ * the node while the reads were declarative (before 0.2.0), so saved values keep working.
+ */
+export function readRequestOptionsField(resource: string, operation: string): INodeProperties {
+	return {
+		displayName: 'Request Options',
+		name: 'requestOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: showFor(resource, operation),
+		options: [
+			{
+				displayName: 'Timeout',
+				name: 'timeout',
+				type: 'number',
+				default: REQUEST_TIMEOUT_MS,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description: 'How long to wait for the service to answer, in milliseconds',
+			},
+		],
+	};
+}
+
+function readTimeout(context: IExecuteFunctions): number {
+	const { timeout } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	return typeof timeout === 'number' && timeout > 0 ? timeout : REQUEST_TIMEOUT_MS;
+}
+
+/**
+ * Runs a read for every input item through the transport every send uses. An item's failure is
+ * the run's error, or its output item with continue on fail and in a tool call.
+ */
+export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadItem): Promise<INodeExecutionData[][]> {
+	const connection = { ...(await connectToService.call(this)), timeout: readTimeout(this) };
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
+		try {
+			const found = await readItem.call(this, itemIndex, connection);
+			output.push(...found.map((json) => ({ json, pairedItem: { item: itemIndex } })));
+		} catch (caught) {
+			const error = parameterReadError(this.getNode(), caught, itemIndex);
+			if (!failuresBecomeItems(this)) throw error;
+			output.push(errorItem(error, itemIndex));
+		}
+	}
+	return [output];
+}
+
+/** The operation that reads with `readItem` for each item. */
+export function readOperation(readItem: ReadItem) {
+	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runReadPipeline.call(this, readItem);
+	};
+}

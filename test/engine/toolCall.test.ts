@@ -1,0 +1,128 @@
+/**
+ * The node as a tool, called through n8n-core's own tool invocation (getInputConnectionData →
+ * createNodeAsTool → makeHandleToolInvocation → nodeType.execute): the path of AI Agent up to
+ * 2.2, the Tools Agent and the MCP Server Trigger. The node types resolve as n8n's registry
+ * resolves them, so a node that left its operations to routing or customOperations fails here
+ * as it fails in n8n. (test/e2e/ proves the same in a real n8n with its real agents.)
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode, runToolCalls } from '../helpers/engine';
+import { locator, useFakeService } from '../helpers/fixtures';
+import { useProcessedDataStore } from '../helpers/processedDataStore';
+import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
+
+const service = useFakeService();
+let store: InMemoryProcessedDataStore;
+beforeAll(async () => {
+	store = await useProcessedDataStore();
+});
+beforeEach(() => store.reset());
+
+const TEMPLATE_SEND: INodeParameters = {
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: "={{ $fromAI('phone', 'Phone number with country code', 'string') }}",
+	variablesMode: 'json',
+	variablesJson: "={{ $fromAI('variables', 'Template variables by position', 'json') }}",
+	options: { sendOnceKey: "={{ $fromAI('orderId', 'The order id', 'string') }}-shipped" },
+};
+const GOOD = { phone: '+4915123456789', variables: { '1': 'Anna', '2': '1042', '3': 'Friday' }, orderId: '1042' };
+
+describe('as a tool called through n8n-core\'s tool invocation', () => {
+	test('Send Text sends once with the values the model chose, and the answer reaches the agent', async () => {
+		const { answers, error } = await runToolCalls({
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: "={{ $fromAI('customerId', 'The customer ID', 'string') }}",
+				text: "={{ $fromAI('text', 'The message', 'string') }}",
+			},
+			credentials: service.credentials,
+			calls: [{ customerId: '1042', text: 'Your order has shipped' }],
+		});
+		expect(error).toBeUndefined();
+		expect(service.fake.sends().map((r) => r.body)).toEqual([{ customer_id: '1042', text: 'Your order has shipped' }]);
+		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'sent', function_name: 'send_text_message' })]);
+	});
+
+	test('Template Send: two calls with the same key send once; the second answer says alreadySent', async () => {
+		const { answers, error } = await runToolCalls({ parameters: TEMPLATE_SEND, credentials: service.credentials, calls: [GOOD, GOOD] });
+		expect(error).toBeUndefined();
+		expect(service.fake.sends('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: GOOD.variables },
+		]);
+		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'ongoing' })]);
+		expect(JSON.parse(answers[1])).toEqual([{ skipped: true, reason: 'alreadySent', sendOnceKey: '1042-shipped' }]);
+	});
+
+	test('a bad phone: nothing sent, the agent reads the field and a good example, the execution goes on', async () => {
+		const { answers, error, run } = await runToolCalls({
+			parameters: TEMPLATE_SEND,
+			credentials: service.credentials,
+			calls: [{ ...GOOD, phone: '0151 2345678' }],
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(service.fake.sends()).toHaveLength(0);
+		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: Record<string, unknown> }>;
+		expect(answer.error).toMatch(/^Customer Phone .*"0151 2345678".*for example \+4915123456789/);
+		expect(answer.details).toMatchObject({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+	});
+
+	test('bad variables from the model: the answer names Variables (JSON), nothing sent', async () => {
+		const { answers } = await runToolCalls({
+			parameters: TEMPLATE_SEND,
+			credentials: service.credentials,
+			calls: [{ ...GOOD, variables: { '1': 'Anna' } }],
+		});
+		expect(service.fake.sends()).toHaveLength(0);
+		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: Record<string, unknown> }>;
+		expect(answer.details).toMatchObject({ outcome: 'notSent', field: expect.stringMatching(/^Variables/) });
+		expect(answer.error).toMatch(/\{\{2\}\}/);
+	});
+
+	test('Get Many as a tool reads the channel the model names', async () => {
+		const { answers } = await runToolCalls({
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: "={{ $fromAI('channel', 'The channel number', 'number') }}",
+				returnAll: true,
+			},
+			credentials: service.credentials,
+			calls: [{ channel: 12 }],
+		});
+		const templates = JSON.parse(answers[0]) as Array<{ id: number }>;
+		expect(templates.length).toBeGreaterThan(0);
+		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-list')).map((r) => r.query)).toEqual([{ platform_id: '12' }]);
+	});
+});
+
+describe('as a tool run by the engine (AI Agent 3.x engine requests)', () => {
+	test('a bad phone is the tool\'s answer, not a failed execution', async () => {
+		const { output, error, run } = await runNode({
+			parameters: TEMPLATE_SEND,
+			credentials: service.credentials,
+			items: [{ ...GOOD, phone: '0151 2345678', toolCallId: 'call_1' }],
+			asAgentTool: true,
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(service.fake.sends()).toHaveLength(0);
+		expect(output[0].json).toMatchObject({ error: expect.stringMatching(/^Customer Phone/), details: { field: 'Customer Phone' } });
+	});
+});
+
+describe('in a workflow run (not a tool)', () => {
+	test('a bad phone still fails the execution, nothing sent', async () => {
+		const { error } = await runNode({
+			parameters: { ...TEMPLATE_SEND, customerPhone: '0151 2345678', variablesJson: JSON.stringify(GOOD.variables), options: {} },
+			credentials: service.credentials,
+		});
+		expect(error?.message).toMatch(/^Customer Phone/);
+		expect(service.fake.sends()).toHaveLength(0);
+	});
+});
