@@ -3,8 +3,9 @@ import { Pacer } from './pacer';
 
 /*
  * The state this node keeps between executions in one n8n process, in one place: one pacer per
- * service (keyed by the base URL and a hash of the API key, never the key itself), and the
- * send-once keys being sent right now (keyed by workflow, scope and key).
+ * service (keyed by the base URL and a hash of the API key, never the key itself), the
+ * send-once keys being sent right now (keyed by workflow, scope and key), and the group commit of
+ * each send-once history row (keyed by workflow and scope).
  */
 
 const pacers = new Map<string, Pacer>();
