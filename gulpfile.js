@@ -1,3 +1,10 @@
+/*
+ * Why this stays beside @n8n/node-cli: `n8n-node build` compiles with the root tsconfig.json (which
+ * here also type-checks test/, so dist/ would fill with compiled tests) and copies every *.png and
+ * *.svg of the repository (docs/ screenshots included) but not the codex file
+ * OmnichannelMessaging.node.json, which n8n reads next to the built node. `npm run build` therefore
+ * stays `tsc -p tsconfig.build.json && gulp build:icons`.
+ */
 const path = require('path');
 const { task, src, dest } = require('gulp');
 

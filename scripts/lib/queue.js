@@ -14,6 +14,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { execFileSync, spawn } = require('node:child_process');
 
+const { installMissing } = require('./apt');
 const n8n = require('./n8n');
 const { node24Binary, envWithNode24 } = require('./node24');
 
@@ -42,37 +43,12 @@ function hasCommand(name) {
 	}
 }
 
-/**
- * apt-get install without the packages' own services: on a machine without systemd their
- * install scripts would start a Redis on 6379 and a Postgres cluster on 5432 that nothing stops.
- * policy-rc.d answering 101 ("action forbidden") is Debian's way to say so; ours is removed after.
- */
-function aptInstall(packages) {
-	const policy = '/usr/sbin/policy-rc.d';
-	const ownPolicy = !fs.existsSync(policy);
-	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-	try {
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		const stdio = ['ignore', 'ignore', 'inherit'];
-		execFileSync('apt-get', ['update', '-qq'], { stdio, env });
-		execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio, env });
-	} finally {
-		if (ownPolicy) fs.rmSync(policy, { force: true });
-	}
-}
-
 /** Installs redis-server and postgresql from Debian's packages when they are missing (CI runs as root). */
 function ensureQueueServices({ log = console.log } = {}) {
 	const missing = [];
 	if (!hasCommand('redis-server')) missing.push('redis-server');
 	if (!postgresBinDir()) missing.push('postgresql');
-	if (missing.length) {
-		if (process.getuid?.() !== 0) {
-			throw new Error(`queue mode needs ${missing.join(' and ')}: install them (apt-get install -y ${missing.join(' ')}) or run as root`);
-		}
-		log(`== installing ${missing.join(', ')} from Debian's packages`);
-		aptInstall(missing);
-	}
+	installMissing('queue mode', missing, { log });
 	return { redisServer: 'redis-server', pgBin: postgresBinDir() };
 }
 

@@ -10,17 +10,18 @@
  * Saves channel-list.png, template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
  * `npm run docs:screenshots` runs it with E2E_SCREENSHOT_DIR=docs to refresh the README's images.
  *
- * Needs Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium) or CHROMIUM_PATH.
+ * Chromium: CHROMIUM_PATH, or Debian's /usr/bin/chromium, which scripts/lib/chromium.js installs
+ * when it is missing and the test runs as root (otherwise it says what to install).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
+const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor, trigger, omniNode, chain } = require('./support');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
 const SCREENSHOTS = path.resolve(n8n.REPO_ROOT, process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'));
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
@@ -74,11 +75,7 @@ let page;
 let root;
 
 beforeAll(async () => {
-	if (!fs.existsSync(CHROMIUM)) {
-		throw new Error(
-			`Chromium is not installed at ${CHROMIUM}. Install it with \`apt-get update && apt-get install -y chromium\` (Debian; .ci/run does this) or set CHROMIUM_PATH to a Chromium binary.`,
-		);
-	}
+	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
 	const folder = freshUserFolder('e2e-browser');
 	root = folder.root;
@@ -101,7 +98,7 @@ beforeAll(async () => {
 	const { chromium, selectors } = require('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	browser = await chromium.launch({
-		executablePath: CHROMIUM,
+		executablePath: chromiumBinary,
 		headless: true,
 		args: [
 			'--no-sandbox',

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on an n8n without the processed-data helpers (`checkProcessedAndRecord` and
  * `removeProcessed` came with n8n 1.64): a key given is a clear error naming the version needed,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The pacer shared by every execution that sends to one service in this process: an adaptive
  * window, a service-wide pause on Retry-After, a rate cap, and no item lost while the service

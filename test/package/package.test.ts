@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What n8n's verified-node review looks at besides the lint: what the tarball ships, the package.json
  * contract, the code n8n Cloud runs (no Node.js globals, no file system, no processes, no timers of
@@ -16,6 +17,8 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+
+import { githubSlug, markdownAnchors } from '../docs/markdown';
 
 const repoDir = path.resolve(__dirname, '..', '..');
 const distDir = path.join(repoDir, 'dist');
@@ -57,51 +60,6 @@ function iconFile(declaringFile: string, icon: unknown): string {
 	expect(typeof icon).toBe('string');
 	expect(icon).toMatch(/^file:/);
 	return path.resolve(path.dirname(path.join(repoDir, declaringFile)), (icon as string).slice(5));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Markdown anchors, the way GitHub makes them (github-slugger)
-
-/** The heading texts of a Markdown document, outside fenced code blocks. */
-function markdownHeadings(markdown: string): string[] {
-	const headings: string[] = [];
-	let fence: string | undefined;
-	for (const line of markdown.split(/\r?\n/)) {
-		const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-		if (fenceMatch) {
-			if (!fence) fence = fenceMatch[1][0];
-			else if (fenceMatch[1][0] === fence) fence = undefined;
-			continue;
-		}
-		if (fence) continue;
-		const atx = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-		if (atx) headings.push(atx[1]);
-	}
-	return headings;
-}
-
-/** GitHub's anchor for a heading: inline markup dropped, lowercased, punctuation removed, spaces to "-". */
-function githubSlug(heading: string): string {
-	return heading
-		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-		.replace(/<[^>]+>/g, '')
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-		.replace(/ /g, '-');
-}
-
-/** All anchors of a document; repeated headings get "-1", "-2", … as on GitHub. */
-function markdownAnchors(markdown: string): Set<string> {
-	const seen = new Map<string, number>();
-	const anchors = new Set<string>();
-	for (const heading of markdownHeadings(markdown)) {
-		const base = githubSlug(heading);
-		const count = seen.get(base) ?? 0;
-		seen.set(base, count + 1);
-		anchors.add(count === 0 ? base : `${base}-${count}`);
-	}
-	return anchors;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,11 +257,15 @@ describe('node_modules', () => {
 	// The one other copy is n8n-core 1.63's own n8n-workflow 1.62, nested under the alias
 	// n8n-core-1-63: only the older-engine test (test/engine/olderN8n.test.ts) loads it.
 	const OLDER_ENGINE_COPY = 'node_modules/n8n-core-1-63/node_modules/n8n-workflow';
+	// @n8n/node-cli's AI node SDK pins its own n8n-workflow; only the CLI's templates for AI nodes
+	// load it, never the node, n8n-core or the tests.
+	const NODE_CLI_COPY = 'node_modules/@n8n/ai-utilities/node_modules/n8n-workflow';
+	const otherCopies = [NODE_CLI_COPY, OLDER_ENGINE_COPY];
 
 	it('holds exactly one copy of n8n-workflow for the node and n8n-core (they must share its classes)', () => {
 		const lock = readJson('package-lock.json');
 		const locked = Object.keys(lock.packages).filter((key) => /(^|\/)node_modules\/n8n-workflow$/.test(key));
-		expect(locked.sort()).toEqual([OLDER_ENGINE_COPY, 'node_modules/n8n-workflow']);
+		expect(locked.sort()).toEqual([...otherCopies, 'node_modules/n8n-workflow']);
 		expect(lock.packages[OLDER_ENGINE_COPY].version).toBe('1.62.0');
 		expect(path.dirname(require.resolve('n8n-workflow/package.json', { paths: [path.dirname(require.resolve('n8n-core'))] }))).toBe(
 			path.join(repoDir, 'node_modules', 'n8n-workflow'),
@@ -326,7 +288,7 @@ describe('node_modules', () => {
 			}
 		};
 		visit(path.join(repoDir, 'node_modules'), 0);
-		expect(installed.sort()).toEqual([path.join(...OLDER_ENGINE_COPY.split('/')), path.join('node_modules', 'n8n-workflow')]);
+		expect(installed.sort()).toEqual([...otherCopies.map((copy) => path.join(...copy.split('/'))), path.join('node_modules', 'n8n-workflow')]);
 	});
 });
 

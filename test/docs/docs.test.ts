@@ -1,0 +1,90 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { checkDocs, formatProblem, PENDING_FILES, README_WORD_LIMIT } from './docsCheck';
+import { markdownLinks, wordCount } from './markdown';
+
+const repoDir = path.resolve(__dirname, '..', '..');
+
+/** A throw-away repository holding the given files. */
+function repoWith(files: Record<string, string>): string {
+	const root = mkdtempSync(path.join(tmpdir(), 'docs-check-'));
+	for (const [file, content] of Object.entries(files)) {
+		mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+		writeFileSync(path.join(root, file), content);
+	}
+	return root;
+}
+
+const PACKAGE_JSON = JSON.stringify({ scripts: { test: 'jest', dev: 'node dev.js' } });
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function problemsOf(files: Record<string, string>): string[] {
+	const root = repoWith({ 'package.json': PACKAGE_JSON, ...files });
+	roots.push(root);
+	return checkDocs(root).map(formatProblem);
+}
+
+describe('the docs check', () => {
+	it('passes on this repository: README.md, CHANGELOG.md and docs/*.md', () => {
+		expect(checkDocs(repoDir).map(formatProblem)).toEqual([]);
+	});
+
+	it('names the file, the line and what is missing for a broken link and a broken anchor', () => {
+		const problems = problemsOf({
+			'README.md': ['# Title', '', 'See [the guide](docs/guide.md#setup) and [gone](docs/gone.md).', '## Setup'].join('\n'),
+			'CHANGELOG.md': '# Changelog\n\nBack to [the README](README.md#no-such-heading) or [setup](README.md#setup).\n',
+			'docs/guide.md': '# Guide\n\n## Install\n\n[Top](#guide), [nowhere](#nowhere), [up](../README.md).\n',
+		});
+		expect(problems).toEqual([
+			'README.md:3: link to docs/guide.md#setup: docs/guide.md has no heading with the anchor #setup',
+			'README.md:3: link to docs/gone.md: there is no file docs/gone.md',
+			'CHANGELOG.md:3: link to README.md#no-such-heading: README.md has no heading with the anchor #no-such-heading',
+			'docs/guide.md:5: link to #nowhere: docs/guide.md has no heading with the anchor #nowhere',
+		]);
+	});
+
+	it('finds unnamed example workflows, unknown npm scripts and a README over its word budget', () => {
+		const problems = problemsOf({
+			'README.md': `# Title\n\nImport examples/named.json, then \`npm run dev\`, \`npm test\` and \`npm run bench -- --runs 2\`.\n\n${'word '.repeat(README_WORD_LIMIT)}\n`,
+			'examples/named.json': '{}',
+			'examples/forgotten.json': '{}',
+		});
+		expect(problems).toEqual([
+			'README.md:3: npm run bench: package.json has no script "bench"',
+			'README.md: the example workflow examples/forgotten.json is not named',
+			`README.md: ${README_WORD_LIMIT + 17} words, more than ${README_WORD_LIMIT}`,
+		]);
+	});
+
+	it('accepts a link to a page another branch writes only while that page does not exist', () => {
+		const [pending] = Object.keys(PENDING_FILES);
+		const readme = `# Title\n\n[Pending](${pending}#a-heading)\n`;
+		expect(problemsOf({ 'README.md': readme })).toEqual([]);
+		expect(problemsOf({ 'README.md': readme, [pending]: '# Another heading\n' })).toEqual([
+			`README.md:3: link to ${pending}#a-heading: ${pending} has no heading with the anchor #a-heading`,
+		]);
+	});
+
+	it('reads links the way GitHub renders them: not in code, with titles and reference definitions', () => {
+		const markdown = [
+			'[a](a.md) ![b](docs/b.png "B") `[c](c.md)`',
+			'```',
+			'[d](d.md)',
+			'```',
+			'[e]: e.md#part',
+		].join('\n');
+		expect(markdownLinks(markdown)).toEqual([
+			{ value: 'a.md', line: 1 },
+			{ value: 'docs/b.png', line: 1 },
+			{ value: 'e.md#part', line: 5 },
+		]);
+	});
+
+	it('counts words as wc -w does', () => {
+		expect(wordCount('  one two\tthree\n\nfour — `five`  ')).toBe(6);
+	});
+});
