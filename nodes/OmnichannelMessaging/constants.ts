@@ -74,3 +74,21 @@ export const PACING = {
 export const TEMPLATE_CACHE = {
 	freshMs: 5 * 60_000,
 };
+
+/**
+ * Send Once per Key on n8n's processed-data store. Mutable so that tests can shorten the waits.
+ * n8n keeps a node's whole history in one JSON row that every store call reads, parses, rewrites
+ * and writes back, so a call costs time in proportion to the history (about 0.7 µs per entry here).
+ */
+export const SEND_ONCE = {
+	/** Keys remembered by default: 20,000 entries, a 0.54 MB row, about 10 ms of parsing and writing per call. */
+	defaultHistory: 10_000,
+	/** While other executions of this process use the same history, a store call waits this long for theirs to share it. */
+	groupCommitWaitMs: 10,
+	/**
+	 * What this process wrote is written again with later calls until a call that starts this long
+	 * after the write (or 3 × the longest call seen, if more) finds it there: a queue-mode worker's
+	 * call that read the row before the write and wrote it back after has ended by then.
+	 */
+	verifyAfterMs: 1_000,
+};

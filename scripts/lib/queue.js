@@ -322,6 +322,8 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 			'-D', dataDir, '-p', String(port), '-k', socketDir,
 			'-c', 'listen_addresses=127.0.0.1',
 			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+			// Statement counts (the CRM-events test counts the processed-data store's calls with it).
+			'-c', 'shared_preload_libraries=pg_stat_statements',
 		],
 		env,
 		cwd: pgDir,
@@ -331,11 +333,12 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 		// Fast shutdown: ends the sessions of n8n processes that are still connected.
 		stopSignal: 'SIGINT',
 	});
+	// SQL too long for a command-line argument (a prefilled history) goes in on stdin.
 	const psql = (sql, db = 'postgres') =>
 		execFileSync(
 			path.join(pgBin, 'psql'),
-			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql],
-			{ encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 },
+			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-f', '-'],
+			{ encoding: 'utf8', env, input: /;\s*$/.test(sql) ? sql : `${sql};`, stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000, maxBuffer: 64 * 1024 * 1024 },
 		);
 	const ready = () => {
 		try {

@@ -82,21 +82,11 @@ export function defaultSendOnceHistory(): number {
 	return found;
 }
 
-/**
- * TODO(issue 19): the stand-in until send/sendOnceStore.ts exports sendOnceHistoryEntries: the
- * entries today's node records for a key the service accepted (its claim and its acceptance).
- */
-function todaysHistoryEntries(keys: string[]): string[] {
-	return keys.flatMap((key) => [`omnichannel-send-once:claimed:${key}`, `omnichannel-send-once:accepted:${key}`]);
-}
-
-/** How the node records accepted keys: its own function when it has one. */
+/** The entries the node records for keys the service accepted (sendOnce/store.ts), to prefill a history. */
 function historyEntries(): { entries: (keys: string[]) => string[]; from: string } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const store = require(path.join(DIST, 'send', 'sendOnceStore.js')) as { sendOnceHistoryEntries?: (keys: string[]) => string[] };
-	return typeof store.sendOnceHistoryEntries === 'function'
-		? { entries: store.sendOnceHistoryEntries, from: 'sendOnceStore.sendOnceHistoryEntries' }
-		: { entries: todaysHistoryEntries, from: "the bench's stand-in for today's format (TODO)" };
+	const store = require(path.join(DIST, 'sendOnce', 'store.js')) as { sendOnceHistoryEntries: (keys: string[]) => string[] };
+	return { entries: store.sendOnceHistoryEntries, from: 'sendOnce/store.ts sendOnceHistoryEntries' };
 }
 
 function eventParameters(job: EventsJob) {

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { processState, runNode } from '../helpers/engine';
+import { nodeConstants, processState, runNode } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
@@ -228,16 +228,132 @@ describe('scope, dry run, and no key', () => {
 describe('store calls', () => {
 	test.each([0, 10_000, 100_000])('2,000 items with a history of %i entries', async (history) => {
 		store.seed('wf-1', 'node-1', history);
-		const started = Date.now();
-		const result = await run(orders(2000));
-		const wall = Date.now() - started;
-		expect(result.error).toBeUndefined();
-		expect(accepted()).toHaveLength(2000);
-		const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
-		// One look at every key before anything is prepared (recorded and removed again), one claim per batch of
-		// 2 × Concurrency (40), the acceptances recorded with the next claim, one final record.
-		expect(store.calls.checkProcessedAndRecord).toBe(52);
-		expect(store.calls.removeProcessed).toBe(1);
-		console.log(`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`);
+		const { SEND_ONCE } = nodeConstants();
+		const verifyAfterMs = SEND_ONCE.verifyAfterMs;
+		// No idle-time verification call in between: the count is the layout's, not the machine's speed.
+		SEND_ONCE.verifyAfterMs = 600_000;
+		try {
+			const started = Date.now();
+			const result = await run(orders(2000));
+			const wall = Date.now() - started;
+			expect(result.error).toBeUndefined();
+			expect(accepted()).toHaveLength(2000);
+			const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
+			// One look at every key before anything is prepared (recorded and removed again), one claim per batch of
+			// 2 × Concurrency (40), the acceptances recorded with the next claim, one final record.
+			expect(store.calls.checkProcessedAndRecord).toBe(52);
+			expect(store.calls.removeProcessed).toBe(1);
+			console.log(`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`);
+		} finally {
+			SEND_ONCE.verifyAfterMs = verifyAfterMs;
+		}
+	});
+
+	test('a re-run of a 1,200-item broadcast: no request to the service, one store call', async () => {
+		const items = orders(1200);
+		await run(items);
+		service.fake.reset();
+		store.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
+		const again = await run(items);
+		expect(service.fake.requests).toEqual([]);
+		expect(skipped(again)).toHaveLength(1200);
+		expect(store.calls).toEqual({ checkProcessedAndRecord: 1, removeProcessed: 0 });
+	});
+
+	test('a single-item run with a new key: two store calls, its claim and its acceptance; delivered again: two, nothing sent', async () => {
+		const first = await run(orders(1));
+		expect(first.error).toBeUndefined();
+		expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
+		service.fake.reset();
+		store.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
+		const again = await run(orders(1));
+		expect(service.fake.requests).toEqual([]);
+		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+		// The claim finds the key claimed before; a look at its acceptance finds it there, so nothing is removed.
+		expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
+	});
+
+	test('ten single-item executions at once share store calls (group commit): fewer than one per message, none lost', async () => {
+		service.fake.latencyMs = 50;
+		try {
+			const events = orders(30).map((order) => [order]);
+			const runs: Array<Promise<unknown>> = [];
+			for (let next = 0; next < events.length; ) {
+				const wave = events.slice(next, next + 10);
+				next += wave.length;
+				runs.push(...wave.map(async (items) => await run(items)));
+				await Promise.all(runs.splice(0));
+			}
+			expect(accepted()).toHaveLength(30);
+			const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
+			expect(calls).toBeLessThan(30);
+			service.fake.reset();
+			const again = await Promise.all(events.map(async (items) => await run(items)));
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+			expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(events.map(() => 'alreadySent'));
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+});
+
+describe('a history too small for the run', () => {
+	test('stops before anything is sent or recorded, naming both numbers and the option', async () => {
+		const result = await run(orders(5), { sendOnceHistory: 4 });
+		expect(result.error?.message).toBe('This run has 5 send-once keys, more than Send Once History remembers (4)');
+		expect(result.error?.description).toMatch(/Raise Options → Send Once History to at least 5.*Nothing was sent/);
+		expect(service.fake.requests).toEqual([]);
+		expect(store.calls).toEqual({ checkProcessedAndRecord: 0, removeProcessed: 0 });
+	});
+});
+
+describe('entries another queue-mode worker\'s write lost are put back', () => {
+	test('a lost acceptance: the next execution\'s call finds it missing and records it again; a redelivery is alreadySent', async () => {
+		// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
+		store.writeBackStaleCopy(1, 2);
+		await run(orders(1));
+		expect(store.staleWriteBack).toBeUndefined();
+		// Another event: its claim carries the check of the first one's entries.
+		await run(orders(1, 1));
+		expect(processState().sendOnceStoreFigures().repaired).toBe(1);
+		// The redelivery lands on another worker (a fresh process state): the history says the key was sent.
+		processState().forgetProcessState();
+		service.fake.reset();
+		const again = await run(orders(1));
+		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+		expect(service.fake.requests).toEqual([]);
+	});
+
+	test('a lost claim and acceptance, with no later execution: a call of its own puts them back; the event is not sent twice', async () => {
+		const { SEND_ONCE } = nodeConstants();
+		const verifyAfterMs = SEND_ONCE.verifyAfterMs;
+		SEND_ONCE.verifyAfterMs = 200;
+		try {
+			// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
+			// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
+			store.writeBackStaleCopy(2, 4);
+			await run(orders(1, 6));
+			await run(orders(1));
+			expect(store.staleWriteBack).toBeUndefined();
+			await new Promise((resolve) => setTimeout(resolve, 700));
+			expect(processState().sendOnceStoreFigures().repaired).toBeGreaterThanOrEqual(2);
+			processState().forgetProcessState();
+			service.fake.reset();
+			const again = await run(orders(1));
+			expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+		} finally {
+			SEND_ONCE.verifyAfterMs = verifyAfterMs;
+		}
+	});
+});
+
+describe('histories written by 0.2.0-dev', () => {
+	test('keys recorded with the default history of 100,000 then still count as sent', async () => {
+		await run(orders(3), { sendOnceHistory: 100_000 });
+		service.fake.reset();
+		const again = await run(orders(3));
+		expect(service.fake.requests).toEqual([]);
+		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
 	});
 });

@@ -458,13 +458,19 @@ export function processState(): {
 	forgetProcessState(): void;
 	pacedServices(): string[];
 	pacerFor(key: string): unknown;
+	/** Send-once store calls made and history entries put back after another process's write lost them. */
+	sendOnceStoreFigures(): { calls: number; repaired: number };
 } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'send', 'processState.js'));
 }
 
-/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds and TEMPLATE_CACHE's fresh time. */
-export function nodeConstants(): { PACING: Record<string, number>; TEMPLATE_CACHE: { freshMs: number } } {
+/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds, TEMPLATE_CACHE's fresh time and SEND_ONCE's waits. */
+export function nodeConstants(): {
+	PACING: Record<string, number>;
+	TEMPLATE_CACHE: { freshMs: number };
+	SEND_ONCE: Record<string, number>;
+} {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'constants.js'));
 }

@@ -176,6 +176,21 @@ async function callAll(rest, calls) {
 	throw error;
 }
 
+/** The send-once history of keys the service accepted, as the built node records it and n8n's store keeps it (MD5, base64). */
+function sendOnceHistoryValue(keys) {
+	const { sendOnceHistoryEntries } = require(path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'sendOnce', 'store.js'));
+	const hash = (value) => crypto.createHash('md5').update(value).digest('base64');
+	return { mode: 'entries', data: sendOnceHistoryEntries(keys).map(hash) };
+}
+
+/** Writes a node's send-once history straight into Postgres, as if `keys` had been sent before (a history in use for months). */
+function prefillSendOnceHistory(postgres, { workflowId, nodeId, keys }) {
+	const value = JSON.stringify(sendOnceHistoryValue(keys)).replace(/'/g, "''");
+	postgres.psql(
+		`INSERT INTO processed_data ("workflowId", context, value) VALUES ('${workflowId}', 'n:${nodeId}', '${value}')`,
+	);
+}
+
 /** The accepted template sends in a snapshot of the fake service, per phone. */
 function acceptedPerPhone(requests) {
 	const counts = new Map();
@@ -203,4 +218,5 @@ module.exports = {
 	failedExecutionErrors,
 	callAll,
 	acceptedPerPhone,
+	prefillSendOnceHistory,
 };

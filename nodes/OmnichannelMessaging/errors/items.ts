@@ -130,6 +130,15 @@ export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationEr
 	return withFacts(error, { outcome: 'notSent', reason: 'serviceError' });
 }
 
+/** The run has more send-once keys than the history remembers: the first keys would be forgotten while it sends. */
+export function sendOnceHistoryTooSmallError(node: INode, keys: number, history: number): NodeOperationError {
+	const count = (n: number) => n.toLocaleString('en-US');
+	const error = new NodeOperationError(node, `This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`, {
+		description: `Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per run. Nothing was sent.`,
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once History' });
+}
+
 /** A saved workflow names a resource or operation this version of the node does not have. */
 export function unknownOperationError(node: INode, resource: unknown, operation: unknown): NodeOperationError {
 	const error = new NodeOperationError(node, `The operation "${String(operation)}" of "${String(resource)}" is not supported`, {

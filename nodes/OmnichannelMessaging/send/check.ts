@@ -3,8 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { nothingSentError, parameterReadError } from '../errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { errorItem } from './results';
-import { skipKeysSentBefore } from './sendOnce';
-import { readSendOnceKey } from './sendOnceQueue';
+import { readSendOnceKey } from '../sendOnce/queue';
+import { openSendOnce } from '../sendOnce/run';
 import type { ItemResults } from './results';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
@@ -24,7 +24,7 @@ async function readKeysAndSkipSent(context: IExecuteFunctions, session: SendSess
 			return undefined;
 		}
 	});
-	await skipKeysSentBefore(session, keys, results);
+	await openSendOnce(session, keys, results);
 	return keys;
 }
 

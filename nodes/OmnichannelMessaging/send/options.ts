@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
+import { REQUEST_TIMEOUT_MS, SEND_LIMITS, SEND_ONCE } from '../constants';
 import { showFor } from '../helpers/displayOptions';
 
 /** The options every send shares; a send with options of its own reads those itself. */
@@ -59,9 +59,11 @@ const SEND_ONCE_OPTIONS: INodeProperties[] = [
 		displayName: 'Send Once History',
 		name: 'sendOnceHistory',
 		type: 'number',
-		default: 100000,
+		// SEND_ONCE.defaultHistory: the linter wants the literal here.
+		default: 10000,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'How many keys to remember; the oldest are forgotten first. Must exceed the largest broadcast.',
+		description:
+			'How many keys to remember; the oldest are forgotten first. A run with more keys stops before sending. Every send reads and rewrites the whole history, so a larger one costs more time per message.',
 	},
 ];
 
@@ -154,6 +156,6 @@ function readSendOnceOptions(raw: IDataObject, context: IExecuteFunctions): Send
 	return {
 		scope: raw.sendOnceScope === 'workflow' ? 'workflow' : 'node',
 		unknown: raw.sendOnceUnknown === 'send' ? 'send' : 'skip',
-		history: Number.isSafeInteger(history) && history > 0 ? history : 100_000,
+		history: Number.isSafeInteger(history) && history > 0 ? history : SEND_ONCE.defaultHistory,
 	};
 }

@@ -3,11 +3,11 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { failuresBecomeItems } from '../helpers/toolCall';
 
 import { executionCancelledError, partialSendError } from '../errors';
+import { itemSourceFor, previewSendOnce } from '../sendOnce/run';
 import { checkEveryItem } from './check';
 import { deliverAll } from './deliver';
 import type { DeliveryReport } from './deliver';
 import { reportDryRun } from './dryRun';
-import { itemSourceFor, previewSendOnce } from './sendOnce';
 import { readSendOptions } from './options';
 import { outputOf } from './results';
 import type { ItemResults } from './results';
@@ -39,17 +39,22 @@ function throwIfStopped(
 export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareSend): Promise<INodeExecutionData[][]> {
 	const session = new SendSession(this, readSendOptions(this));
 	const results: ItemResults = new Array(this.getInputData().length);
-	const prepared = await checkEveryItem(this, prepare, session, results);
-	if (session.options.dryRun) {
-		previewSendOnce(session, prepared, results);
-		reportDryRun(this, prepared, results);
+	try {
+		const prepared = await checkEveryItem(this, prepare, session, results);
+		if (session.options.dryRun) {
+			previewSendOnce(session, prepared, results);
+			reportDryRun(this, prepared, results);
+			return outputOf(results);
+		}
+		const { queue, source } = itemSourceFor(session, prepared, results);
+		if (queue.length === 0) return outputOf(results);
+		const report = await deliverAll(session, prepared, results, source);
+		throwIfStopped(this, prepared, results, report);
 		return outputOf(results);
+	} finally {
+		// Keys claimed before preparing are released when the run stops before sending them.
+		await session.sendOnce?.finish();
 	}
-	const { queue, source } = itemSourceFor(session, prepared, results);
-	if (queue.length === 0) return outputOf(results);
-	const report = await deliverAll(session, prepared, results, source);
-	throwIfStopped(this, prepared, results, report);
-	return outputOf(results);
 }
 
 /** The operation that sends what `prepare` builds from each item. */

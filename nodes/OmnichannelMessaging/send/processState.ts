@@ -1,10 +1,12 @@
+import { HistoryRow } from '../sendOnce/historyRow';
 import { Pacer } from './pacer';
 
 /*
  * The state this node keeps between executions in one n8n process, in one place: one pacer per
  * service (keyed by the base URL and a hash of the API key, never the key itself), the templates
- * the sends check against (keyed by service, channel and template), and the send-once keys being
- * sent right now (keyed by workflow, scope and key).
+ * the sends check against (keyed by service, channel and template), the send-once keys being sent
+ * right now (keyed by workflow, scope and key), and the group commit of each send-once history row
+ * (keyed by workflow and scope).
  */
 
 const pacers = new Map<string, Pacer>();
@@ -44,6 +46,8 @@ export function forgetProcessState(): void {
 	templateReads.clear();
 	for (const held of claims.values()) held.settle('notSent');
 	claims.clear();
+	for (const row of historyRows.values()) row.forget();
+	historyRows.clear();
 }
 
 /** A template read that serves the sends of every execution of this process (template/cache.ts decides when). */
@@ -123,24 +127,21 @@ export function heldKeyCount(): number {
 	return claims.size;
 }
 
-/** The last store call queued for each row of n8n's processed-data store, by workflow and scope. */
-const storeQueues = new Map<string, Promise<unknown>>();
+/** The send-once history rows of n8n's processed-data store this process writes, by workflow and scope. */
+const historyRows = new Map<string, HistoryRow>();
 
-/**
- * Runs store calls for one row one after another. n8n's store reads the whole row, awaits, and
- * writes it back without a lock: two executions of this process writing at once would lose keys.
- */
-export async function inStoreOrder<T>(rowKey: string, call: () => Promise<T>): Promise<T> {
-	const previous = storeQueues.get(rowKey) ?? Promise.resolve();
-	const next = previous.then(call, call);
-	const settled = next.then(
-		() => undefined,
-		() => undefined,
-	);
-	storeQueues.set(rowKey, settled);
-	try {
-		return await next;
-	} finally {
-		if (storeQueues.get(rowKey) === settled) storeQueues.delete(rowKey);
+/** The group commit of one history row: every execution of this process writing that row goes through it. */
+export function historyRowFor(rowKey: string): HistoryRow {
+	let row = historyRows.get(rowKey);
+	if (!row) {
+		row = new HistoryRow();
+		historyRows.set(rowKey, row);
 	}
+	return row;
+}
+
+/** Store calls made and history entries put back after another process's write lost them (tests, bench). */
+export function sendOnceStoreFigures(): { calls: number; repaired: number } {
+	const rows = [...historyRows.values()];
+	return { calls: rows.reduce((sum, row) => sum + row.calls, 0), repaired: rows.reduce((sum, row) => sum + row.repaired, 0) };
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
+import type { SendOnceQueue } from '../sendOnce/queue';
 import type { SendOptions } from './options';
 
 /** A message checked and ready: the exact request, and what the customer will read. */
@@ -23,6 +24,9 @@ export class SendSession {
 	private readonly loaded = new Map<string, Promise<unknown>>();
 
 	private connection?: Promise<ServiceConnection>;
+
+	/** With Send Once per Key (and not a dry run): this execution's keys, from the check to the end. */
+	sendOnce?: SendOnceQueue;
 
 	constructor(
 		readonly context: IExecuteFunctions,

@@ -1,0 +1,220 @@
+import { sleep } from 'n8n-workflow';
+
+import { SEND_ONCE } from '../constants';
+
+/** One execution's way to call n8n's store for a history row: its helpers, scope and options. */
+export interface StoreAccess {
+	/** Calls of the same signature (scope and history size) may carry each other's values. */
+	signature: string;
+	/** Records `values`; gives back the ones that were there already. */
+	record(values: string[]): Promise<Set<string>>;
+	remove(values: string[]): Promise<void>;
+}
+
+interface Deferred<T> {
+	resolve(value: T): void;
+	reject(reason: unknown): void;
+}
+
+interface Write extends Deferred<Set<string>> {
+	kind: 'record' | 'remove';
+	access: StoreAccess;
+	values: string[];
+	/** Written values to check again in later calls (acceptances). */
+	verify: boolean;
+}
+
+interface Alone extends Deferred<unknown> {
+	kind: 'alone';
+	run(): Promise<unknown>;
+}
+
+type Operation = Write | Alone;
+
+/**
+ * The writes of this process's executions to one history row (workflow and scope) of n8n's
+ * processed-data store. n8n reads the whole row, awaits, and writes it back without a lock, so
+ * calls for a row go one at a time; writes that wait meanwhile share the next call (group
+ * commit). Values written here are written again with later calls until one that starts long
+ * enough after the write finds them: another queue-mode worker writing back an older copy of the
+ * row loses entries, and such a call puts them back (and counts them in `repaired`).
+ */
+export class HistoryRow {
+	/** Calls made to the store for this row. */
+	calls = 0;
+
+	/** Entries a later call found missing and put back. */
+	repaired = 0;
+
+	private readonly pending: Operation[] = [];
+
+	private busy = false;
+
+	/** Executions using this row now: with more than one, a call waits a moment for the others' writes. */
+	private members = 0;
+
+	/** Values this process wrote, by when their latest write ended, until a later call finds them. */
+	private readonly unverified = new Map<string, number>();
+
+	private longestCallMs = 0;
+
+	private lastAccess?: StoreAccess;
+
+	/** Cancels the idle-time verification call waiting to be made. */
+	private verifyWait?: AbortController;
+
+	join(): void {
+		this.members += 1;
+	}
+
+	leave(): void {
+		this.members = Math.max(0, this.members - 1);
+	}
+
+	/** Records `values`, sharing a call with other writes; gives back the ones that were there already. */
+	async record(access: StoreAccess, values: string[], verify = false): Promise<Set<string>> {
+		return await new Promise((resolve, reject) => this.enqueue({ kind: 'record', access, values, verify, resolve, reject }));
+	}
+
+	async remove(access: StoreAccess, values: string[]): Promise<void> {
+		if (values.length === 0) return;
+		await new Promise((resolve, reject) => this.enqueue({ kind: 'remove', access, values, verify: false, resolve, reject }));
+	}
+
+	/** Runs `run` with no other call of this process on the row in between (a look-up that records and removes). */
+	async alone<T>(run: () => Promise<T>): Promise<T> {
+		return (await new Promise((resolve, reject) => this.enqueue({ kind: 'alone', run, resolve, reject }))) as T;
+	}
+
+	/** Which of `values` this process wrote and has not seen confirmed yet: it knows they are recorded. */
+	written(values: string[]): Set<string> {
+		return new Set(values.filter((value) => this.unverified.has(value)));
+	}
+
+	/** Values a look-up found missing although this process wrote them: the look-up put them back. */
+	putBack(values: string[]): void {
+		const now = Date.now();
+		for (const value of values) this.unverified.set(value, now);
+		this.repaired += values.length;
+	}
+
+	/** Forgets what is pending verification and stops the timer, as a restart of n8n would. */
+	forget(): void {
+		this.verifyWait?.abort();
+		this.unverified.clear();
+	}
+
+	private enqueue(operation: Operation) {
+		this.pending.push(operation);
+		this.verifyWait?.abort();
+		this.verifyWait = undefined;
+		if (this.busy) return;
+		this.busy = true;
+		const drain = () => void this.drain();
+		if (this.members > 1) void sleep(SEND_ONCE.groupCommitWaitMs).then(drain);
+		else queueMicrotask(drain);
+	}
+
+	private async drain() {
+		try {
+			while (this.pending.length > 0) await this.callOnce();
+		} finally {
+			this.busy = false;
+			this.verifyWhenIdle();
+		}
+	}
+
+	private async callOnce() {
+		const head = this.pending[0];
+		if (head.kind === 'alone') {
+			this.pending.shift();
+			await head.run().then(head.resolve, head.reject);
+			return;
+		}
+		const batch = this.takeBatch(head);
+		const started = Date.now();
+		try {
+			if (head.kind === 'record') await this.recordBatch(head.access, batch, started);
+			else await this.removeBatch(head.access, batch);
+		} catch (error) {
+			for (const write of batch) write.reject(error);
+		}
+	}
+
+	/**
+	 * The head and the writes after it of the same kind and signature that can share its call:
+	 * none that touches a value an earlier write in the queue also touches (their order stays).
+	 */
+	private takeBatch(head: Write): Write[] {
+		const batch: Write[] = [];
+		const touched = new Set<string>();
+		let index = 0;
+		while (index < this.pending.length) {
+			const operation = this.pending[index];
+			if (operation.kind === 'alone') break;
+			const overlaps = operation.values.some((value) => touched.has(value));
+			for (const value of operation.values) touched.add(value);
+			if (operation.kind !== head.kind) {
+				index += 1;
+				continue;
+			}
+			if (overlaps || operation.access.signature !== head.access.signature) break;
+			batch.push(operation);
+			this.pending.splice(index, 1);
+		}
+		return batch;
+	}
+
+	private async recordBatch(access: StoreAccess, batch: Write[], started: number) {
+		const values = new Set(batch.flatMap((write) => write.values));
+		const known = this.written([...values]);
+		const rechecked = [...this.unverified.keys()].filter((value) => !values.has(value));
+		this.lastAccess = access;
+		this.calls += 1;
+		const there = await access.record([...values, ...rechecked]);
+		const ended = Date.now();
+		this.longestCallMs = Math.max(this.longestCallMs, ended - started);
+		this.checkAgain([...known, ...rechecked], there, started, ended);
+		for (const write of batch) {
+			write.resolve(new Set(write.values.filter((value) => there.has(value) || known.has(value))));
+			if (write.verify) for (const value of write.values) this.unverified.set(value, ended);
+		}
+	}
+
+	private async removeBatch(access: StoreAccess, batch: Write[]) {
+		const values = [...new Set(batch.flatMap((write) => write.values))];
+		this.calls += 1;
+		await access.remove(values);
+		for (const value of values) this.unverified.delete(value);
+		for (const write of batch) write.resolve(new Set());
+	}
+
+	/** Written values a call recorded again: missing ones are back now; found ones are done with once the call started late enough. */
+	private checkAgain(values: string[], there: Set<string>, started: number, ended: number) {
+		const settledAfter = Math.max(SEND_ONCE.verifyAfterMs, 3 * this.longestCallMs);
+		for (const value of values) {
+			if (!there.has(value)) {
+				this.repaired += 1;
+				this.unverified.set(value, ended);
+			} else if (started >= (this.unverified.get(value) ?? 0) + settledAfter) this.unverified.delete(value);
+		}
+	}
+
+	/**
+	 * With no call coming, what is left unverified is checked by a call of its own once enough
+	 * time has passed; any write before then carries the check instead.
+	 */
+	private verifyWhenIdle() {
+		const access = this.lastAccess;
+		if (this.unverified.size === 0 || !access || this.verifyWait) return;
+		const wait = new AbortController();
+		this.verifyWait = wait;
+		const verify = () => {
+			if (wait.signal.aborted) return;
+			this.verifyWait = undefined;
+			// Nobody waits for this call: a failure leaves the values unverified for the next one.
+			if (this.unverified.size > 0) this.record(access, []).catch(() => {});
+		};
+		sleep(Math.max(SEND_ONCE.verifyAfterMs, 3 * this.longestCallMs), wait.signal).then(verify, () => {});
+	}
+}

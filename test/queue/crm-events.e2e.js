@@ -1,0 +1,157 @@
+'use strict';
+/*
+ * The CRM shape in queue mode: every event (an order shipped) is a production webhook call of
+ * its own that sends one message, 20 at once, run by two `n8n worker` processes (n8n's default
+ * of 10 executions each), with a send-once key and a history already full at the node's default
+ * size (written into Postgres in the node's format). Then every event is delivered again: the
+ * service must receive nothing. The processed-data store's calls are counted by Postgres
+ * (pg_stat_statements: n8n's store reads the row once per call, then updates or inserts it).
+ * `npm run test:queue`; QUEUE_EVENTS changes the number of events (1,000).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const n8n = require('../../scripts/lib/n8n');
+const queue = require('../../scripts/lib/queue');
+const {
+	API_KEY,
+	startFakeServiceProcess,
+	templateSendOptions,
+	recipients,
+	broadcastWorkflow,
+	createCredential,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
+	acceptedPerPhone,
+	prefillSendOnceHistory,
+} = require('./support');
+
+const EVENTS = Number(process.env.QUEUE_EVENTS ?? 1000);
+const AT_ONCE = 20;
+const WORKER_CONCURRENCY = 10;
+// A service that does not limit: the figures are the node's and n8n's, not a pacer's.
+const SERVICE = { latencyMs: 100, concurrencyLimit: 100 };
+const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
+const LOG_FILE = path.join(LOG_DIR, 'crm-stack.log');
+
+let stack;
+let fake;
+let url;
+const events = recipients(9, EVENTS);
+const figures = { events: EVENTS, atOnce: AT_ONCE, workerConcurrency: WORKER_CONCURRENCY, service: SERVICE };
+
+/** Calls of n8n's processed-data store so far: each call reads the row once, then writes it (update, or insert for a new row). */
+function storeStatements() {
+	const [reads, writes] = stack.postgres
+		.psql(
+			`select coalesce(sum(calls) filter (where query ilike 'select %"processed_data"%'), 0),
+			        coalesce(sum(calls) filter (where query ilike 'update %"processed_data"%' or query ilike 'insert into %"processed_data"%'), 0)
+			   from pg_stat_statements`,
+		)
+		.trim()
+		.split('|')
+		.map(Number);
+	return { reads, writes };
+}
+
+/** Delivers every event as its own webhook call, AT_ONCE at a time; the callers' latencies and outputs. */
+async function deliverAll() {
+	const latencies = [];
+	const outputs = new Array(events.length);
+	let next = 0;
+	const t0 = Date.now();
+	await Promise.all(
+		Array.from({ length: AT_ONCE }, async () => {
+			while (next < events.length) {
+				const index = next++;
+				const started = Date.now();
+				outputs[index] = await callWebhook(url, { recipients: [events[index]] });
+				latencies.push(Date.now() - started);
+			}
+		}),
+	);
+	const wallMs = Date.now() - t0;
+	latencies.sort((a, b) => a - b);
+	const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+	return { outputs, wallMs, figures: { wallMs, messagesPerSecond: Number(((events.length * 1000) / wallMs).toFixed(1)), p50Ms: at(0.5), p95Ms: at(0.95) } };
+}
+
+beforeAll(async () => {
+	fs.mkdirSync(LOG_DIR, { recursive: true });
+	fs.writeFileSync(LOG_FILE, '');
+	const log = (line) => fs.appendFileSync(LOG_FILE, `${line}\n`);
+	stack = await queue.startQueueStack({ workers: 2, workerConcurrency: WORKER_CONCURRENCY, log });
+	figures.startupMs = { ...stack.timings };
+	stack.postgres.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+	fake = await startFakeServiceProcess({ apiKey: API_KEY, ...SERVICE });
+	const rest = new n8n.N8nRest(stack.main.url);
+	await rest.ownerSetupOrLogin();
+	const credential = await createCredential(rest, fake.url);
+	const workflow = await createActiveWorkflow(
+		rest,
+		broadcastWorkflow({ name: 'Queue events', webhookPath: 'queue-event', credential, options: { sendOnceKey: '={{ $json.orderId }}-event' } }),
+	);
+	const history = templateSendOptions().find((option) => option.name === 'sendOnceHistory').default;
+	const nodeId = workflow.nodes.find((node) => node.name === 'Send template').id;
+	const keys = Array.from({ length: history }, (_, i) => `earlier-${i}-event`);
+	prefillSendOnceHistory(stack.postgres, { workflowId: workflow.id, nodeId, keys });
+	figures.prefilledKeys = history;
+	figures.prefilledEntries = Number(stack.postgres.psql("select json_array_length((value::json)->'data') from processed_data").trim());
+	url = `${stack.main.url}/webhook/queue-event`;
+	await waitForWebhook(url);
+}, 420_000);
+
+afterAll(async () => {
+	await fake?.stop();
+	await stack?.stop();
+	fs.writeFileSync(path.join(LOG_DIR, 'crm-figures.json'), JSON.stringify(figures, null, 2));
+	process.stderr.write(`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`);
+}, 120_000);
+
+test('1. one message per webhook call, 20 at once on two workers, history full at the default: each accepted once', async () => {
+	await fake.reset();
+	const before = storeStatements();
+	const { outputs, figures: timing } = await deliverAll();
+	const after = storeStatements();
+	const { requests } = await fake.snapshot();
+	const accepted = acceptedPerPhone(requests);
+	figures.first = {
+		...timing,
+		requestsPerMessage: Number((requests.length / EVENTS).toFixed(3)),
+		storeCallsPerMessage: Number(((after.reads - before.reads) / EVENTS).toFixed(3)),
+		storeWritesPerMessage: Number(((after.writes - before.writes) / EVENTS).toFixed(3)),
+		historyEntries: Number(stack.postgres.psql("select json_array_length((value::json)->'data') from processed_data").trim()),
+	};
+
+	outputs.forEach((items, i) => {
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ status: 'ongoing', extra: { customer_phone: events[i].phone } });
+	});
+	expect([...accepted.keys()].sort()).toEqual(events.map((event) => event.phone).sort());
+	expect([...accepted.values()].filter((count) => count !== 1)).toEqual([]);
+}, 600_000);
+
+test('2. every event delivered again: nothing reaches the service, every event says alreadySent', async () => {
+	// Entries another worker's write lost are put back by a later call, or after a second of quiet.
+	await queue.wait(3_000);
+	await fake.reset();
+	const before = storeStatements();
+	const { outputs, figures: timing } = await deliverAll();
+	const after = storeStatements();
+	const { requests } = await fake.snapshot();
+	const reasons = {};
+	for (const items of outputs) for (const item of items) reasons[item.reason ?? 'sent'] = (reasons[item.reason ?? 'sent'] ?? 0) + 1;
+	figures.again = {
+		...timing,
+		requestsAtService: requests.length,
+		sentTwice: acceptedPerPhone(requests).size,
+		reasons,
+		storeCallsPerMessage: Number(((after.reads - before.reads) / EVENTS).toFixed(3)),
+	};
+
+	expect(requests.map((r) => `${r.method} ${r.path} ${r.phone ?? ''}`)).toEqual([]);
+	outputs.forEach((items, i) => {
+		expect(items).toEqual([expect.objectContaining({ skipped: true, reason: 'alreadySent', sendOnceKey: `${events[i].orderId}-event` })]);
+	});
+}, 600_000);
