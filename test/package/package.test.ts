@@ -218,9 +218,10 @@ describe('the tarball (npm pack --dry-run)', () => {
 });
 
 describe('package.json', () => {
-	it('is version 0.1.0 of n8n-nodes-omnichannel-messaging, MIT licensed', () => {
+	it('is version 0.2.0 of n8n-nodes-omnichannel-messaging, MIT licensed, and the CHANGELOG has that release', () => {
 		expect(pkg.name).toBe('n8n-nodes-omnichannel-messaging');
-		expect(pkg.version).toBe('0.1.0');
+		expect(pkg.version).toBe('0.2.0');
+		expect(readFileSync(path.join(repoDir, 'CHANGELOG.md'), 'utf8')).toMatch(/^## \[0\.2\.0\] - \d{4}-\d{2}-\d{2}$/m);
 		expect(pkg.license).toBe('MIT');
 	});
 
