@@ -87,8 +87,18 @@ export const SEND_ONCE = {
 	groupCommitWaitMs: 10,
 	/**
 	 * What this process wrote is written again with later calls until a call that starts this long
-	 * after the write (or 3 × the longest call seen, if more) finds it there: a queue-mode worker's
-	 * call that read the row before the write and wrote it back after has ended by then.
+	 * after the write (or 5 × the longest call this process has seen, if more) finds it there: a
+	 * queue-mode worker's call that read the row before the write and writes it back later must
+	 * have ended by then. A worker's first calls (cold, while the other is busy) can last seconds
+	 * before this process has seen a long call of its own, hence the floor well above them.
+	 */
+	settleAfterMs: 10_000,
+	/** The settle time is at least this many times the longest store call seen. */
+	settleCallMultiple: 5,
+	/**
+	 * A quiet process checks its unsettled entries with a call of its own when they can settle;
+	 * once another worker has been seen losing them, first after this long, then twice as long
+	 * after each check, so that a lost entry is back within seconds.
 	 */
 	verifyAfterMs: 1_000,
 };

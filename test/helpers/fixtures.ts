@@ -21,7 +21,11 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 		// Each test starts as a fresh n8n process would: no pace learned from an earlier test.
 		processState().forgetProcessState();
 	});
-	afterAll(async () => await state.fake.close());
+	afterAll(async () => {
+		// No idle-time store check of this file's last test left waiting to run.
+		processState().forgetProcessState();
+		await state.fake.close();
+	});
 	return state;
 }
 

@@ -36,8 +36,9 @@ type Operation = Write | Alone;
  * processed-data store. n8n reads the whole row, awaits, and writes it back without a lock, so
  * calls for a row go one at a time; writes that wait meanwhile share the next call (group
  * commit). Values written here are written again with later calls until one that starts long
- * enough after the write finds them: another queue-mode worker writing back an older copy of the
- * row loses entries, and such a call puts them back (and counts them in `repaired`).
+ * enough after the write finds them (SEND_ONCE.settleAfterMs): another queue-mode worker writing
+ * back an older copy of the row loses entries, and such a call puts them back (and counts them in
+ * `repaired`). Under two busy workers that happens on most calls (measured in queue mode).
  */
 export class HistoryRow {
 	/** Calls made to the store for this row. */
@@ -62,6 +63,9 @@ export class HistoryRow {
 
 	/** Cancels the idle-time verification call waiting to be made. */
 	private verifyWait?: AbortController;
+
+	/** Idle-time checks made since the last call an execution asked for. */
+	private idleChecks = 0;
 
 	join(): void {
 		this.members += 1;
@@ -106,6 +110,8 @@ export class HistoryRow {
 
 	private enqueue(operation: Operation) {
 		this.pending.push(operation);
+		// An empty record is the idle-time check; anything else is an execution's call.
+		if (operation.kind !== 'record' || operation.values.length > 0) this.idleChecks = 0;
 		this.verifyWait?.abort();
 		this.verifyWait = undefined;
 		if (this.busy) return;
@@ -191,7 +197,7 @@ export class HistoryRow {
 
 	/** Written values a call recorded again: missing ones are back now; found ones are done with once the call started late enough. */
 	private checkAgain(values: string[], there: Set<string>, started: number, ended: number) {
-		const settledAfter = Math.max(SEND_ONCE.verifyAfterMs, 3 * this.longestCallMs);
+		const settledAfter = this.settleMs();
 		for (const value of values) {
 			if (!there.has(value)) {
 				this.repaired += 1;
@@ -200,9 +206,14 @@ export class HistoryRow {
 		}
 	}
 
+	private settleMs(): number {
+		return Math.max(SEND_ONCE.settleAfterMs, SEND_ONCE.settleCallMultiple * this.longestCallMs);
+	}
+
 	/**
-	 * With no call coming, what is left unverified is checked by a call of its own once enough
-	 * time has passed; any write before then carries the check instead.
+	 * With no call coming, what is left unsettled is checked by a call of its own once all of it
+	 * can settle; sooner, and again, once another worker has been seen losing entries here. Any
+	 * write before then carries the check instead.
 	 */
 	private verifyWhenIdle() {
 		const access = this.lastAccess;
@@ -212,9 +223,18 @@ export class HistoryRow {
 		const verify = () => {
 			if (wait.signal.aborted) return;
 			this.verifyWait = undefined;
+			this.idleChecks += 1;
 			// Nobody waits for this call: a failure leaves the values unverified for the next one.
 			if (this.unverified.size > 0) this.record(access, []).catch(() => {});
 		};
-		sleep(Math.max(SEND_ONCE.verifyAfterMs, 3 * this.longestCallMs), wait.signal).then(verify, () => {});
+		sleep(this.idleCheckDelayMs(), wait.signal).then(verify, () => {});
+	}
+
+	private idleCheckDelayMs(): number {
+		let newest = 0;
+		for (const writtenAt of this.unverified.values()) newest = Math.max(newest, writtenAt);
+		const untilAllSettle = Math.max(SEND_ONCE.verifyAfterMs, newest + this.settleMs() + 1 - Date.now());
+		if (this.repaired === 0) return untilAllSettle;
+		return Math.min(untilAllSettle, SEND_ONCE.verifyAfterMs * 2 ** this.idleChecks);
 	}
 }
