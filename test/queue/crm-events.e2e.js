@@ -133,7 +133,8 @@ test('1. one message per webhook call, 20 at once on two workers, history full a
 }, 600_000);
 
 test('2. every event delivered again: nothing reaches the service, every event says alreadySent', async () => {
-	// Entries another worker's write lost are put back by a later call, or after a second of quiet.
+	// Entries another worker's write lost are put back by a later call, or by a worker's own check a
+	// second after it went quiet (it has seen lost writes by then); the redeliveries come 3 s later.
 	await queue.wait(3_000);
 	await fake.reset();
 	const before = storeStatements();
