@@ -307,6 +307,29 @@ describe('a history too small for the run', () => {
 	});
 });
 
+/** Runs `check` with the send-once timings changed, as a faster machine's would be. */
+async function withSendOnceTimings(timings: { verifyAfterMs: number; settleAfterMs: number }, check: () => Promise<void>) {
+	const { SEND_ONCE } = nodeConstants();
+	const { verifyAfterMs, settleAfterMs } = SEND_ONCE;
+	Object.assign(SEND_ONCE, timings);
+	try {
+		await check();
+	} finally {
+		Object.assign(SEND_ONCE, { verifyAfterMs, settleAfterMs });
+	}
+}
+
+/** The first order delivered again on another worker (a fresh process state): the history says it was sent. */
+async function expectRedeliveryAlreadySent() {
+	processState().forgetProcessState();
+	service.fake.reset();
+	const again = await run(orders(1));
+	expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+	expect(service.fake.requests).toEqual([]);
+}
+
+const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('entries another queue-mode worker\'s write lost are put back', () => {
 	test('a lost acceptance: the next execution\'s call finds it missing and records it again; a redelivery is alreadySent', async () => {
 		// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
@@ -316,36 +339,21 @@ describe('entries another queue-mode worker\'s write lost are put back', () => {
 		// Another event: its claim carries the check of the first one's entries.
 		await run(orders(1, 1));
 		expect(processState().sendOnceStoreFigures().repaired).toBe(1);
-		// The redelivery lands on another worker (a fresh process state): the history says the key was sent.
-		processState().forgetProcessState();
-		service.fake.reset();
-		const again = await run(orders(1));
-		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
-		expect(service.fake.requests).toEqual([]);
+		await expectRedeliveryAlreadySent();
 	});
 
 	test('a lost claim and acceptance, with no later execution: a call of its own puts them back; the event is not sent twice', async () => {
-		const { SEND_ONCE } = nodeConstants();
-		const { verifyAfterMs, settleAfterMs } = SEND_ONCE;
-		SEND_ONCE.verifyAfterMs = 200;
-		SEND_ONCE.settleAfterMs = 300;
-		try {
+		await withSendOnceTimings({ verifyAfterMs: 200, settleAfterMs: 300 }, async () => {
 			// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
 			// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
 			store.writeBackStaleCopy(2, 4);
 			await run(orders(1, 6));
 			await run(orders(1));
 			expect(store.staleWriteBack).toBeUndefined();
-			await new Promise((resolve) => setTimeout(resolve, 700));
+			await pause(700);
 			expect(processState().sendOnceStoreFigures().repaired).toBeGreaterThanOrEqual(2);
-			processState().forgetProcessState();
-			service.fake.reset();
-			const again = await run(orders(1));
-			expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
-			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-		} finally {
-			Object.assign(SEND_ONCE, { verifyAfterMs, settleAfterMs });
-		}
+			await expectRedeliveryAlreadySent();
+		});
 	});
 
 	test('a worker\'s call that read the row before an acceptance and writes it back seconds later: the acceptance comes back', async () => {
@@ -353,54 +361,40 @@ describe('entries another queue-mode worker\'s write lost are put back', () => {
 		// A-0's entries had been found in the row more than a second after they were written.
 		store.writeBackStaleCopy(1, 4);
 		await run(orders(1));
-		await new Promise((resolve) => setTimeout(resolve, 1_500));
+		await pause(1_500);
 		await run(orders(1, 1));
 		expect(store.staleWriteBack).toBeUndefined();
 		await run(orders(1, 2));
 		expect(processState().sendOnceStoreFigures().repaired).toBeGreaterThanOrEqual(2);
-		processState().forgetProcessState();
-		service.fake.reset();
-		const again = await run(orders(1));
-		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+		await expectRedeliveryAlreadySent();
 	});
 
 	test('once a lost write was seen, a quiet worker checks again within seconds, then when the entries settle', async () => {
-		const { SEND_ONCE } = nodeConstants();
-		const { verifyAfterMs, settleAfterMs } = SEND_ONCE;
-		Object.assign(SEND_ONCE, { verifyAfterMs: 100, settleAfterMs: 1_000 });
-		try {
+		await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 1_000 }, async () => {
 			store.writeBackStaleCopy(1, 2);
 			await run(orders(1));
 			await run(orders(1, 1));
 			expect(processState().sendOnceStoreFigures().repaired).toBe(1);
 			const callsAtQuiet = store.calls.checkProcessedAndRecord;
 			// Checks at about 0.1, 0.3 and 0.7 s, then the one at 1 s that settles everything; none after.
-			await new Promise((resolve) => setTimeout(resolve, 1_600));
+			await pause(1_600);
 			const idleChecks = store.calls.checkProcessedAndRecord - callsAtQuiet;
 			expect(idleChecks).toBeGreaterThanOrEqual(3);
 			expect(idleChecks).toBeLessThanOrEqual(5);
-			await new Promise((resolve) => setTimeout(resolve, 1_200));
+			await pause(1_200);
 			expect(store.calls.checkProcessedAndRecord - callsAtQuiet).toBe(idleChecks);
-		} finally {
-			Object.assign(SEND_ONCE, { verifyAfterMs, settleAfterMs });
-		}
+		});
 	});
 
 	test('with no lost write seen, a quiet process makes one check of its own, when its entries settle', async () => {
-		const { SEND_ONCE } = nodeConstants();
-		const { verifyAfterMs, settleAfterMs } = SEND_ONCE;
-		Object.assign(SEND_ONCE, { verifyAfterMs: 100, settleAfterMs: 600 });
-		try {
+		await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 600 }, async () => {
 			await run(orders(1));
 			expect(store.calls.checkProcessedAndRecord).toBe(2);
-			await new Promise((resolve) => setTimeout(resolve, 400));
+			await pause(400);
 			expect(store.calls.checkProcessedAndRecord).toBe(2);
-			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			await pause(1_000);
 			expect(store.calls.checkProcessedAndRecord).toBe(3);
-		} finally {
-			Object.assign(SEND_ONCE, { verifyAfterMs, settleAfterMs });
-		}
+		});
 	});
 });
 
