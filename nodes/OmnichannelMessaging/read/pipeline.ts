@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import { parameterReadError } from '../errors';
-import { showFor } from '../helpers/displayOptions';
+import { showFor } from '../fields/displayOptions';
 import { failuresBecomeItems } from '../helpers/toolCall';
-import { errorItem } from '../send/results';
+import { errorItem } from '../output/results';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 

@@ -2,10 +2,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nothingSentError, parameterReadError } from '../errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
-import { errorItem } from './results';
+import { errorItem } from '../output/results';
 import { readSendOnceKey } from '../sendOnce/queue';
 import { openSendOnce } from '../sendOnce/run';
-import type { ItemResults } from './results';
+import type { ItemResults } from '../output/results';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
 function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex: number, results: ItemResults): void {

@@ -10,8 +10,8 @@ import type { Pacer, Permit, SendLimits } from './pacer';
 import { pacerFor, serviceKey } from './processState';
 import type { ClaimOutcome } from './processState';
 import { parseRetryAfter } from './retryAfter';
-import { errorItem } from './results';
-import type { ItemResults } from './results';
+import { errorItem } from '../output/results';
+import type { ItemResults } from '../output/results';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { API_PREFIX } from '../constants';
-import type { ItemResults } from './results';
+import type { ItemResults } from '../output/results';
 import type { PreparedSend } from './session';
 
 /** Step 2 of a dry run: each checked item shows the exact request it would have sent. Nothing is sent. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS, SEND_LIMITS, SEND_ONCE } from '../constants';
-import { showFor } from '../helpers/displayOptions';
+import { showFor } from '../fields/displayOptions';
 
 /** The options every send shares; a send with options of its own reads those itself. */
 export interface SendOnceOptions {

@@ -9,8 +9,8 @@ import { deliverAll } from './deliver';
 import type { DeliveryReport } from './deliver';
 import { reportDryRun } from './dryRun';
 import { readSendOptions } from './options';
-import { outputOf } from './results';
-import type { ItemResults } from './results';
+import { outputOf } from '../output/results';
+import type { ItemResults } from '../output/results';
 import { SendSession } from './session';
 import type { PreparedSend, PrepareSend } from './session';
 

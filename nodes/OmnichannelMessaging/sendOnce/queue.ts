@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readRequiredText } from '../helpers/requiredText';
+import { readRequiredText } from '../fields/requiredText';
 import type { ItemSource } from '../send/deliver';
 import { claimKeys, settleKey } from '../send/processState';
 import type { ClaimOutcome } from '../send/processState';
-import { skippedItem } from '../send/results';
-import type { ItemResults, SkipReason } from '../send/results';
+import { skippedItem } from '../output/results';
+import type { ItemResults, SkipReason } from '../output/results';
 import type { SendOnceStore } from './store';
 
 /** The item's send-once key, read per item like any other field. */

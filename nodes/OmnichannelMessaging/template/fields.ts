@@ -1,8 +1,8 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../helpers/displayOptions';
-import { listOrIdField, numberedIdFrom } from '../helpers/locator';
-import type { NumberedThing } from '../helpers/locator';
+import { showFor } from '../fields/displayOptions';
+import { listOrIdField, numberedIdFrom } from '../fields/locator';
+import type { NumberedThing } from '../fields/locator';
 
 const TEMPLATE: NumberedThing = { field: 'Template', noun: 'template', example: 7 };
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/displayOptions';
-import { readRequiredText } from '../../helpers/requiredText';
+import { showFor } from '../../fields/displayOptions';
+import { readRequiredText } from '../../fields/requiredText';
 import { sendOptionsField } from '../../send/options';
 
 export function customerIdField(operation: string): INodeProperties {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationField } from '../../helpers/displayOptions';
+import { operationField } from '../../fields/displayOptions';
 import { sendOperation } from '../../send/pipeline';
 import type { Operations } from '../operations';
 import { prepareSendAttachment, sendAttachmentDescription } from './sendAttachment';

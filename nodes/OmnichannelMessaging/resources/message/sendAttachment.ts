@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../fields/displayOptions';
 import { invalidInputError } from '../../errors';
 import type { PrepareSend } from '../../send/session';
 import { checkMediaUrl } from '../../helpers/url';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom } from '../../channel/fields';
 import { invalidInputError } from '../../errors';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../fields/displayOptions';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
 import { readRequestOptionsField } from '../../read/pipeline';
 import type { ReadItem } from '../../read/pipeline';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { channelIdField, channelIdFrom } from '../../channel/fields';
 import { PATHS } from '../../constants';
 import { invalidInputError, templateLoadError } from '../../errors';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../fields/displayOptions';
 import { normalizePhone } from '../../helpers/phone';
 import { checkMediaUrl } from '../../helpers/url';
 import { readOptionsCollection, sendOptionsField } from '../../send/options';

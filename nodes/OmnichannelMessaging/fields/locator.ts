@@ -1,7 +1,7 @@
 import type { INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { invalidInputError } from '../errors';
-import { locatorValue, toPositiveInteger } from './values';
+import { locatorValue, toPositiveInteger } from '../helpers/values';
 
 /** What a picker of the service's numbered things (channels, templates) is called and shows. */
 export interface NumberedThing {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidInputError } from '../errors';
-import { toServiceString } from './values';
+import { toServiceString } from '../helpers/values';
 
 /** A field that must hold text (a number from an expression counts): what it is called and how to fix it. */
 export interface RequiredText {
