@@ -37,11 +37,8 @@ export const SEND_LIMITS = {
 	maxConcurrency: 100,
 } as const;
 
-/**
- * Tuning of the send pacer's adaptive window (AIMD, as in TCP congestion control). Mutable so
- * that tests can shorten the progress window.
- */
-export const PACING = {
+/** Tuning of the send pacer's adaptive window (AIMD, as in TCP congestion control). Tests change it through testing.ts. */
+export const PACING = Object.freeze({
 	/** Sends in flight at the start: small, the window grows from there. */
 	initialWindow: 2,
 	/** On "not taken" the window shrinks to this share of itself. */
@@ -57,11 +54,10 @@ export const PACING = {
 	rateEvidenceMargin: 3,
 	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
-};
+} as const);
 
 /**
  * How long a template read for the sends' check serves every execution of this n8n process.
- * Mutable so that tests can shorten it.
  *
  * Five minutes: WhatsApp puts every edit of a template through Meta's review again, so a template
  * changes rarely and never at a moment of the sender's choosing, and a send the service refuses
@@ -71,16 +67,15 @@ export const PACING = {
  * times of minutes to hours, while a CRM sending even one message a minute per template makes a
  * read every fifth message at most, and a busy one a read per thousands.
  */
-export const TEMPLATE_CACHE = {
+export const TEMPLATE_CACHE = Object.freeze({
 	freshMs: 5 * 60_000,
-};
+} as const);
 
 /**
- * Send Once per Key on n8n's processed-data store. Mutable so that tests can shorten the waits.
- * n8n keeps a node's whole history in one JSON row that every store call reads, parses, rewrites
+ * Send Once per Key on n8n's processed-data store. n8n keeps a node's whole history in one JSON row that every store call reads, parses, rewrites
  * and writes back, so a call costs time in proportion to the history (about 0.7 µs per entry here).
  */
-export const SEND_ONCE = {
+export const SEND_ONCE = Object.freeze({
 	/** Keys remembered by default: 20,000 entries, a 0.54 MB row, about 10 ms of parsing and writing per call. */
 	defaultHistory: 10_000,
 	/** While other executions of this process use the same history, a store call waits this long for theirs to share it. */
@@ -101,4 +96,4 @@ export const SEND_ONCE = {
 	 * after each check, so that a lost entry is back within seconds.
 	 */
 	verifyAfterMs: 1_000,
-};
+} as const);

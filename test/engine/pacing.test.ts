@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { nodeConstants, processState, runNode } from '../helpers/engine';
+import { processState, runNode, withTuning } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 
@@ -79,10 +79,7 @@ describe('adaptive window', () => {
 	});
 
 	test('a level learned while others used the service gives way when a later burst shows more room', async () => {
-		const { PACING } = nodeConstants();
-		const saved = PACING.probeAfterMs;
-		PACING.probeAfterMs = 1_000;
-		try {
+		await withTuning({ pacing: { probeAfterMs: 1_000 } }, async () => {
 			// Another process holds 5 of the service's 8 places: this one is refused above 3.
 			Object.assign(service.fake, { latencyMs: 40, concurrencyLimit: 3, retryAfter: '0' });
 			const crowded = phones(60, '1');
@@ -96,9 +93,7 @@ describe('adaptive window', () => {
 			// the crowded run's level because a burst may only ever lower it.
 			const arrivals = posts().map((r) => r.inFlight ?? 0);
 			expect(arrivals.filter((n) => n >= 6).length).toBeGreaterThanOrEqual(arrivals.length * 0.25);
-		} finally {
-			PACING.probeAfterMs = saved;
-		}
+		});
 	});
 
 	test('different API keys get different pacers, keyed without the key itself', async () => {
@@ -141,10 +136,7 @@ describe('a service that limits sends per second, not requests in flight', () =>
 
 describe('no item lost while the service makes progress', () => {
 	test('a service that answers 429 forever: every item fails as not sent after the progress bound, with the POSTs expected', async () => {
-		const { PACING } = nodeConstants();
-		const saved = PACING.progressWindowMs;
-		PACING.progressWindowMs = 2_500;
-		try {
+		await withTuning({ pacing: { progressWindowMs: 2_500 } }, async () => {
 			service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } }, 1000);
 			const started = Date.now();
 			const { output, error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(3), continueOnFail: true });
@@ -157,9 +149,7 @@ describe('no item lost while the service makes progress', () => {
 			expect(output.every((item) => String(item.json.message ?? '').includes('The message was not sent.'))).toBe(true);
 			expect(output[0].json.message).toContain('no message to the service went through for 3 seconds');
 			expect(output[0].json.details).toEqual({ outcome: 'notSent', reason: 'rateLimited', httpCode: '429' });
-		} finally {
-			PACING.progressWindowMs = saved;
-		}
+		});
 	});
 
 	test('cancelling the execution during a pause ends every wait at once, nothing more is sent', async () => {

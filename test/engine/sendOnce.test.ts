@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { nodeConstants, processState, runNode } from '../helpers/engine';
+import { processState, runNode, withTuning } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
@@ -228,11 +228,8 @@ describe('scope, dry run, and no key', () => {
 describe('store calls', () => {
 	test.each([0, 10_000, 100_000])('2,000 items with a history of %i entries', async (history) => {
 		store.seed('wf-1', 'node-1', history);
-		const { SEND_ONCE } = nodeConstants();
-		const verifyAfterMs = SEND_ONCE.verifyAfterMs;
 		// No idle-time verification call in between: the count is the layout's, not the machine's speed.
-		SEND_ONCE.verifyAfterMs = 600_000;
-		try {
+		await withTuning({ sendOnce: { verifyAfterMs: 600_000 } }, async () => {
 			const started = Date.now();
 			const result = await run(orders(2000));
 			const wall = Date.now() - started;
@@ -244,9 +241,7 @@ describe('store calls', () => {
 			expect(store.calls.checkProcessedAndRecord).toBe(52);
 			expect(store.calls.removeProcessed).toBe(1);
 			console.log(`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`);
-		} finally {
-			SEND_ONCE.verifyAfterMs = verifyAfterMs;
-		}
+		});
 	});
 
 	test('a re-run of a 1,200-item broadcast: no request to the service, one store call', async () => {
@@ -309,14 +304,7 @@ describe('a history too small for the run', () => {
 
 /** Runs `check` with the send-once timings changed, as a faster machine's would be. */
 async function withSendOnceTimings(timings: { verifyAfterMs: number; settleAfterMs: number }, check: () => Promise<void>) {
-	const { SEND_ONCE } = nodeConstants();
-	const { verifyAfterMs, settleAfterMs } = SEND_ONCE;
-	Object.assign(SEND_ONCE, timings);
-	try {
-		await check();
-	} finally {
-		Object.assign(SEND_ONCE, { verifyAfterMs, settleAfterMs });
-	}
+	await withTuning({ sendOnce: timings }, check);
 }
 
 /** The first order delivered again on another worker (a fresh process state): the history says it was sent. */

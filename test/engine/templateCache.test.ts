@@ -8,7 +8,7 @@ import { sleep } from 'n8n-workflow';
 import { startFakeService } from '../fake-service';
 import { demoTemplates } from '../fake-service/seed';
 import type { FakeService } from '../fake-service';
-import { mapperFields, nodeConstants, runNode, searchList } from '../helpers/engine';
+import { mapperFields, runNode, searchList, withTuning } from '../helpers/engine';
 import type { CredentialData } from '../helpers/engine';
 import { API_KEY, broadcastSend, mapped, useFakeService } from '../helpers/fixtures';
 
@@ -64,17 +64,12 @@ describe('template reads shared by the executions of one process', () => {
 	});
 
 	test('once the fresh time has passed, the next execution reads it again', async () => {
-		const { TEMPLATE_CACHE } = nodeConstants();
-		const saved = TEMPLATE_CACHE.freshMs;
-		TEMPLATE_CACHE.freshMs = 400;
-		try {
+		await withTuning({ templateCache: { freshMs: 400 } }, async () => {
 			const early = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
 			await sleep(500);
 			const late = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
 			expect([...early, ...late]).toEqual([1, 0, 1, 0]);
-		} finally {
-			TEMPLATE_CACHE.freshMs = saved;
-		}
+		});
 	});
 
 	test('a send the service refuses with 400 forgets the template: the next execution reads it again', async () => {

@@ -450,29 +450,33 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
+/** A change of the node's timings (tuning.ts), by part: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
+export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>>;
+
 /**
- * The node's state shared between executions (send/processState.ts), as the package n8n loaded
- * holds it: the same module instance the loaded node uses.
+ * The node's one testing seam (testing.ts), on the module instance the loaded node uses: its
+ * state shared between executions, and its timings.
  */
 export function processState(): {
 	forgetProcessState(): void;
 	pacedServices(): string[];
-	pacerFor(key: string): unknown;
 	/** Send-once store calls made and history entries put back after another process's write lost them. */
 	sendOnceStoreFigures(): { calls: number; repaired: number };
+	setTuningForTests(changes: TuningChanges): void;
+	resetTuning(): void;
 } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'send', 'processState.js'));
+	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'testing.js'));
 }
 
-/** The node's tuning constants (constants.ts) as the loaded node reads them; tests may shorten PACING's bounds, TEMPLATE_CACHE's fresh time and SEND_ONCE's waits. */
-export function nodeConstants(): {
-	PACING: Record<string, number>;
-	TEMPLATE_CACHE: { freshMs: number };
-	SEND_ONCE: Record<string, number>;
-} {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'constants.js'));
+/** Runs `check` with the node's timings changed, and puts them back after. */
+export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
+	processState().setTuningForTests(changes);
+	try {
+		return await check();
+	} finally {
+		processState().resetTuning();
+	}
 }
 
 const AGENT_NAME = 'Agent';

@@ -10,13 +10,6 @@ export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: n
 	return { json: errorItemJson(error), pairedItem: { item: itemIndex } };
 }
 
-/** Why an item was not sent on purpose: its send-once key was sent already, or may have been. */
-export type SkipReason = 'alreadySent' | 'duplicateInRun' | 'outcomeUnknown';
-
-export function skippedItem(itemIndex: number, reason: SkipReason, sendOnceKey: string): INodeExecutionData {
-	return { json: { skipped: true, reason, sendOnceKey }, pairedItem: { item: itemIndex } };
-}
-
 export function outputOf(results: ItemResults): INodeExecutionData[][] {
 	return [results.filter((item): item is INodeExecutionData => item !== undefined)];
 }

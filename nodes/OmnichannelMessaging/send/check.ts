@@ -3,9 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { nothingSentError, parameterReadError } from '../errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { errorItem } from '../output/results';
-import { readSendOnceKey } from '../sendOnce/queue';
-import { openSendOnce } from '../sendOnce/run';
 import type { ItemResults } from '../output/results';
+import { readSendOnceKey } from '../sendOnce';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
 function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex: number, results: ItemResults): void {
@@ -14,9 +13,9 @@ function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex:
 	results[itemIndex] = errorItem(error, itemIndex);
 }
 
-/** With Send Once per Key: every item's key, and the items whose key was sent before skipped at once. */
-async function readKeysAndSkipSent(context: IExecuteFunctions, session: SendSession, results: ItemResults) {
-	const keys: Array<string | undefined> = context.getInputData().map((_, itemIndex) => {
+/** Step 1a, with Send Once per Key: every item's key (undefined where it is bad input, the item's error recorded). */
+export function checkSendOnceKeys(context: IExecuteFunctions, results: ItemResults): Array<string | undefined> {
+	return context.getInputData().map((_, itemIndex) => {
 		try {
 			return readSendOnceKey(context, itemIndex);
 		} catch (caught) {
@@ -24,13 +23,12 @@ async function readKeysAndSkipSent(context: IExecuteFunctions, session: SendSess
 			return undefined;
 		}
 	});
-	await openSendOnce(session, keys, results);
-	return keys;
 }
 
 /**
- * Step 1: every item is checked before the first is sent, so bad input stops nothing but itself
- * and nothing is sent for it. Without continue-on-fail, one bad item stops the run.
+ * Step 1b: every item without a result yet is checked before the first is sent, so bad input
+ * stops nothing but itself and nothing is sent for it. Without continue-on-fail, one bad item
+ * stops the run. Nothing is written here.
  */
 export async function checkEveryItem(
 	context: IExecuteFunctions,
@@ -39,14 +37,11 @@ export async function checkEveryItem(
 	results: ItemResults,
 ): Promise<Array<PreparedSend | undefined>> {
 	const itemCount = context.getInputData().length;
-	const keys = session.options.sendOnce ? await readKeysAndSkipSent(context, session, results) : [];
 	const prepared: Array<PreparedSend | undefined> = new Array(itemCount);
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		if (results[itemIndex]) continue;
 		try {
-			const request = await prepare.call(context, itemIndex, session);
-			request.sendOnceKey = keys[itemIndex];
-			prepared[itemIndex] = request;
+			prepared[itemIndex] = await prepare.call(context, itemIndex, session);
 		} catch (caught) {
 			recordItemError(context, caught, itemIndex, results);
 		}

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { PACING } from '../constants';
 import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../errors';
 import type { ServiceResponse } from '../errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
+import { serviceKey } from '../helpers/serviceKey';
+import { tuning } from '../tuning';
+import { pacerFor } from './pacer';
 import type { Pacer, Permit, SendLimits } from './pacer';
-import { pacerFor, serviceKey } from './processState';
-import type { ClaimOutcome } from './processState';
 import { parseRetryAfter } from './retryAfter';
 import { errorItem } from '../output/results';
 import type { ItemResults } from '../output/results';
@@ -49,7 +49,7 @@ async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: n
 		response = await serviceRequest.call(
 			context,
 			connection,
-			{ method: 'POST', path: request.path, body: request.body, timeout: attempt.timeout },
+			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
 			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
 		);
 	} finally {
@@ -85,16 +85,19 @@ async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex
 			if (error) throw error;
 			return response.body as IDataObject;
 		}
-		if ((refusal.retryAfterMs ?? 0) > PACING.progressWindowMs) {
+		if ((refusal.retryAfterMs ?? 0) > tuning().pacing.progressWindowMs) {
 			throw rateLimitedError(context.getNode(), itemIndex, tries, 'waitTooLong', refusal.retryAfterMs);
 		}
 	}
 }
 
+/** How an item's send ended: accepted, or a failure's outcome (errors/facts.ts). */
+export type SendOutcome = 'accepted' | 'notSent' | 'unknown';
+
 /** Where the workers take their next item from, and tell how its send ended. */
 export interface ItemSource {
 	take(): Promise<number | undefined>;
-	settle(itemIndex: number, outcome: ClaimOutcome): Promise<void>;
+	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
 	finish(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { PACING } from '../constants';
+import { tuning } from '../tuning';
 import { backoffDelay } from './retryAfter';
 
 /** How an execution asks to send: its own upper bound on the window, and its rate cap (0: none). */
@@ -36,7 +36,7 @@ export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promi
  * Retry-After), a pause of all new starts while the service asks for one, and an optional rate cap.
  */
 export class Pacer {
-	private window = PACING.initialWindow;
+	private window = tuning().pacing.initialWindow;
 
 	private threshold = Number.POSITIVE_INFINITY;
 
@@ -79,7 +79,7 @@ export class Pacer {
 			if (signal?.aborted) return undefined;
 			const now = Date.now();
 			if (now < this.pausedUntil) {
-				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * PACING.resumeJitter);
+				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * tuning().pacing.resumeJitter);
 				await waitUnlessAborted(this.pausedUntil - now + Math.random() * spread, signal);
 				continue;
 			}
@@ -106,7 +106,7 @@ export class Pacer {
 			this.throttlesInARow = 0;
 		}
 		this.takenSinceBurst += 1;
-		const cap = now - this.lastThrottleAt < PACING.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
+		const cap = now - this.lastThrottleAt < tuning().pacing.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
 		const step = this.window < this.threshold ? 1 : 1 / this.window;
 		this.window = Math.max(1, Math.min(cap, this.window + step));
 		this.release();
@@ -124,7 +124,7 @@ export class Pacer {
 		const level = newBurst ? Number.POSITIVE_INFINITY : this.acceptedLevel;
 		this.acceptedLevel = Math.max(1, Math.min(level, permit.inFlightAtStart - 1));
 		if (newBurst) {
-			this.window = Math.max(1, Math.min(this.window * PACING.decrease, this.acceptedLevel));
+			this.window = Math.max(1, Math.min(this.window * tuning().pacing.decrease, this.acceptedLevel));
 			this.threshold = this.window;
 			this.lastDecreaseAt = now;
 		}
@@ -146,14 +146,14 @@ export class Pacer {
 	 * rate limit (a token bucket refills during the pause, so the count between bursts is its rate).
 	 */
 	private learnRate(permit: Permit, now: number): void {
-		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - PACING.rateEvidenceMargin;
+		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - tuning().pacing.rateEvidenceMargin;
 		if (this.lastDecreaseAt > 0 && belowTaken && now > this.lastDecreaseAt) {
 			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
 			// Never lower while it holds: sends paced at it, pause included, measure less every time,
 			// and other processes using the service would drive it down burst by burst.
 			if (now >= this.rateHeldUntil || measured > this.learnedRate) {
 				this.learnedRate = measured;
-				this.rateHeldUntil = now + PACING.probeAfterMs;
+				this.rateHeldUntil = now + tuning().pacing.probeAfterMs;
 			}
 		}
 		this.takenSinceBurst = 0;
@@ -166,7 +166,7 @@ export class Pacer {
 
 	/** False once the service has refused every send, and taken none, for the whole progress window. */
 	makingProgress(now = Date.now()): boolean {
-		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= PACING.progressWindowMs;
+		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= tuning().pacing.progressWindowMs;
 	}
 
 	private release(): void {
@@ -188,4 +188,25 @@ export class Pacer {
 		signal?.removeEventListener('abort', wake);
 		this.waiting = this.waiting.filter((entry) => entry !== wake);
 	}
+}
+
+/** One pacer per service (helpers/serviceKey.ts), shared by every execution of this process. */
+const pacers = new Map<string, Pacer>();
+
+export function pacerFor(service: string): Pacer {
+	let pacer = pacers.get(service);
+	if (!pacer) {
+		pacer = new Pacer();
+		pacers.set(service, pacer);
+	}
+	return pacer;
+}
+
+/** For tests (testing.ts): which services this process paces, and a restart's clean slate. */
+export function pacedServices(): string[] {
+	return [...pacers.keys()];
+}
+
+export function forgetPacers(): void {
+	pacers.clear();
 }

@@ -1,16 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { failuresBecomeItems } from '../helpers/toolCall';
-
 import { executionCancelledError, partialSendError } from '../errors';
-import { itemSourceFor, previewSendOnce } from '../sendOnce/run';
-import { checkEveryItem } from './check';
-import { deliverAll } from './deliver';
-import type { DeliveryReport } from './deliver';
-import { reportDryRun } from './dryRun';
-import { readSendOptions } from './options';
+import { failuresBecomeItems } from '../helpers/toolCall';
 import { outputOf } from '../output/results';
 import type { ItemResults } from '../output/results';
+import { sendOnceFor } from '../sendOnce';
+import type { SendOnceRun } from '../sendOnce';
+import { checkEveryItem, checkSendOnceKeys } from './check';
+import { deliverAll, inInputOrder } from './deliver';
+import type { DeliveryReport, ItemSource } from './deliver';
+import { reportDryRun } from './dryRun';
+import { readSendOptions } from './options';
 import { SendSession } from './session';
 import type { PreparedSend, PrepareSend } from './session';
 
@@ -32,28 +32,39 @@ function throwIfStopped(
 	if (context.getExecutionCancelSignal()?.aborted) throw executionCancelledError(context.getNode(), report.sent);
 }
 
+/** Where the workers take the checked items from: Send Once's order, or input order. */
+function sendOrder(prepared: Array<PreparedSend | undefined>, sendOnce: SendOnceRun | undefined) {
+	if (sendOnce) return sendOnce.sendOrder(prepared);
+	const queue = prepared.flatMap((request, itemIndex) => (request ? [itemIndex] : []));
+	return { queue, source: inInputOrder(queue) as ItemSource };
+}
+
 /**
- * The one send pipeline of the three send operations: check every item, then (unless this is a
- * dry run) deliver the checked ones, then summarize. Results keep input order, each paired to its item.
+ * The one send pipeline of the three send operations: check the send-once keys, open Send Once
+ * (items sent before get their result, not even their template read), check every other item,
+ * then (unless this is a dry run) deliver the checked ones, then summarize. Results keep input
+ * order, each paired to its item.
  */
 export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareSend): Promise<INodeExecutionData[][]> {
 	const session = new SendSession(this, readSendOptions(this));
+	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
+	const sendOnce = sendOnceFor(this, { settings: options.sendOnce, concurrency: options.concurrency, dryRun: options.dryRun }, results);
 	try {
+		if (sendOnce) await sendOnce.open(checkSendOnceKeys(this, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
-		if (session.options.dryRun) {
-			previewSendOnce(session, prepared, results);
+		if (options.dryRun) {
+			sendOnce?.preview(prepared);
 			reportDryRun(this, prepared, results);
 			return outputOf(results);
 		}
-		const { queue, source } = itemSourceFor(session, prepared, results);
+		const { queue, source } = sendOrder(prepared, sendOnce);
 		if (queue.length === 0) return outputOf(results);
 		const report = await deliverAll(session, prepared, results, source);
 		throwIfStopped(this, prepared, results, report);
 		return outputOf(results);
 	} finally {
-		// Keys claimed before preparing are released when the run stops before sending them.
-		await session.sendOnce?.finish();
+		await sendOnce?.finish();
 	}
 }
 

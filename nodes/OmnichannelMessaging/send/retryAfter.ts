@@ -1,8 +1,8 @@
 /** The pause after a "not taken" answer that names no Retry-After: doubles per answer in a row. */
-export const BACKOFF = {
+export const BACKOFF = Object.freeze({
 	baseDelayMs: 1_000,
 	maxDelayMs: 30_000,
-};
+} as const);
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
 export function parseRetryAfter(value: unknown, now: number): number | undefined {

@@ -2,19 +2,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
-import type { SendOnceQueue } from '../sendOnce/queue';
 import type { SendOptions } from './options';
 
 /** A message checked and ready: the exact request, and what the customer will read. */
 export interface PreparedSend {
+	/** Every send is a POST today; the request says so itself. */
+	method: 'POST';
 	path: string;
 	body: IDataObject;
 	/** What the customer reads; dry runs always show it. */
 	rendered?: IDataObject;
 	/** Whether a successful send's output carries `rendered` too. */
 	outputRendered?: boolean;
-	/** The item's send-once key, when Send Once per Key is on. */
-	sendOnceKey?: string;
 	/** The service refused the request (a 4xx other than 401 and 429): what it was checked against may be out of date. */
 	onRefused?: () => void;
 }
@@ -24,9 +23,6 @@ export class SendSession {
 	private readonly loaded = new Map<string, Promise<unknown>>();
 
 	private connection?: Promise<ServiceConnection>;
-
-	/** With Send Once per Key (and not a dry run): this execution's keys, from the check to the end. */
-	sendOnce?: SendOnceQueue;
 
 	constructor(
 		readonly context: IExecuteFunctions,

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { SEND_ONCE } from '../constants';
+import { tuning } from '../tuning';
 
 /** One execution's way to call n8n's store for a history row: its helpers, scope and options. */
 export interface StoreAccess {
@@ -117,7 +117,7 @@ export class HistoryRow {
 		if (this.busy) return;
 		this.busy = true;
 		const drain = () => void this.drain();
-		if (this.members > 1) void sleep(SEND_ONCE.groupCommitWaitMs).then(drain);
+		if (this.members > 1) void sleep(tuning().sendOnce.groupCommitWaitMs).then(drain);
 		else queueMicrotask(drain);
 	}
 
@@ -207,7 +207,7 @@ export class HistoryRow {
 	}
 
 	private settleMs(): number {
-		return Math.max(SEND_ONCE.settleAfterMs, SEND_ONCE.settleCallMultiple * this.longestCallMs);
+		return Math.max(tuning().sendOnce.settleAfterMs, tuning().sendOnce.settleCallMultiple * this.longestCallMs);
 	}
 
 	/**
@@ -233,8 +233,8 @@ export class HistoryRow {
 	private idleCheckDelayMs(): number {
 		let newest = 0;
 		for (const writtenAt of this.unverified.values()) newest = Math.max(newest, writtenAt);
-		const untilAllSettle = Math.max(SEND_ONCE.verifyAfterMs, newest + this.settleMs() + 1 - Date.now());
+		const untilAllSettle = Math.max(tuning().sendOnce.verifyAfterMs, newest + this.settleMs() + 1 - Date.now());
 		if (this.repaired === 0) return untilAllSettle;
-		return Math.min(untilAllSettle, SEND_ONCE.verifyAfterMs * 2 ** this.idleChecks);
+		return Math.min(untilAllSettle, tuning().sendOnce.verifyAfterMs * 2 ** this.idleChecks);
 	}
 }

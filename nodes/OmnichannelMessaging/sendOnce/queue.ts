@@ -1,22 +1,9 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { readRequiredText } from '../fields/requiredText';
-import type { ItemSource } from '../send/deliver';
-import { claimKeys, settleKey } from '../send/processState';
-import type { ClaimOutcome } from '../send/processState';
-import { skippedItem } from '../output/results';
-import type { ItemResults, SkipReason } from '../output/results';
+import type { ItemResults } from '../output/results';
+import { claimKeys, settleKey } from './claims';
+import type { ClaimOutcome } from './claims';
+import { skippedItem } from './skipped';
+import type { SkipReason } from './skipped';
 import type { SendOnceStore } from './store';
-
-/** The item's send-once key, read per item like any other field. */
-export function readSendOnceKey(context: IExecuteFunctions, itemIndex: number): string {
-	return readRequiredText(context, itemIndex, {
-		parameter: 'options.sendOnceKey',
-		field: 'Send Once per Key',
-		what: 'text',
-		advice: 'give each item a key, for example {{ $json.orderId }}-shipped',
-	});
-}
 
 /** Waits for another execution's outcome on a key, unless this execution is cancelled first. */
 async function outcomeOf(earlier: Promise<ClaimOutcome>, cancel?: AbortSignal): Promise<ClaimOutcome | undefined> {
@@ -52,7 +39,7 @@ export interface SendOnceQueueSetup {
  * so that n8n stopping leaves at most a batch and the requests in flight claimed but unsent (a
  * later run reports those as outcomeUnknown), and records what the service accepted.
  */
-export class SendOnceQueue implements ItemSource {
+export class SendOnceQueue {
 	private ready: number[] = [];
 
 	private queue: number[] = [];

@@ -3,9 +3,9 @@ import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from
 
 import { SEND_LIMITS } from '../constants';
 import { sendOnceStoreError } from '../errors';
-import type { SendOnceOptions } from '../send/options';
-import { historyRowFor } from '../send/processState';
-import type { HistoryRow, StoreAccess } from './historyRow';
+import { HistoryRow } from './historyRow';
+import type { StoreAccess } from './historyRow';
+import type { SendOnceOptions } from './options';
 
 // Namespaced, so that a Remove Duplicates node sharing the workflow's store never meets these.
 const CLAIMED = 'omnichannel-send-once:claimed:';
@@ -30,6 +30,30 @@ const withPrefix = (prefix: string, keys: Iterable<string>) => [...keys].map((ke
 
 const keysOf = (prefix: string, values: Iterable<string>) =>
 	[...values].filter((value) => value.startsWith(prefix)).map((value) => value.slice(prefix.length));
+
+/** The group commit of each history row this process writes, by workflow and scope: every execution writing a row goes through it. */
+const historyRows = new Map<string, HistoryRow>();
+
+function historyRowFor(rowKey: string): HistoryRow {
+	let row = historyRows.get(rowKey);
+	if (!row) {
+		row = new HistoryRow();
+		historyRows.set(rowKey, row);
+	}
+	return row;
+}
+
+/** Store calls made and history entries put back after another process's write lost them (tests, bench). */
+export function sendOnceStoreFigures(): { calls: number; repaired: number } {
+	const rows = [...historyRows.values()];
+	return { calls: rows.reduce((sum, row) => sum + row.calls, 0), repaired: rows.reduce((sum, row) => sum + row.repaired, 0) };
+}
+
+/** A restart's clean slate (testing.ts): no row, no idle-time check left waiting. */
+export function forgetHistoryRows(): void {
+	for (const row of historyRows.values()) row.forget();
+	historyRows.clear();
+}
 
 /**
  * The send-once history in n8n's processed-data store (the Remove Duplicates node's store: the

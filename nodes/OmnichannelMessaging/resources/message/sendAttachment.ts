@@ -54,6 +54,7 @@ export const prepareSendAttachment: PrepareSend = async function (itemIndex) {
 		throw invalidInputError(this.getNode(), itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
+		method: 'POST',
 		path: PATHS.sendAttachment,
 		body: { customer_id: customerId, attachment_type: attachmentType, attachment_url: url.url },
 		rendered: { attachment: { type: attachmentType, url: url.url } },

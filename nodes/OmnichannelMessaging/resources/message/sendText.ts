@@ -35,6 +35,7 @@ export const prepareSendText: PrepareSend = async function (itemIndex) {
 		);
 	}
 	return {
+		method: 'POST',
 		path: PATHS.sendText,
 		body: { customer_id: customerId, text },
 		rendered: { body: text },

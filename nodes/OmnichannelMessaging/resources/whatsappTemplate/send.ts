@@ -321,6 +321,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	if (media.url) body.attachment = { [headerMediaKey.call(this, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
+		method: 'POST',
 		path: PATHS.sendTemplate,
 		body,
 		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,

@@ -1,0 +1,33 @@
+import { PACING, SEND_ONCE, TEMPLATE_CACHE } from './constants';
+
+type Numbers<T> = { readonly [K in keyof T]: number };
+
+/** The timings the node runs with: the frozen values of constants.ts unless a test set others. */
+export interface Tuning {
+	readonly pacing: Numbers<typeof PACING>;
+	readonly templateCache: Numbers<typeof TEMPLATE_CACHE>;
+	readonly sendOnce: Numbers<typeof SEND_ONCE>;
+}
+
+export type TuningChanges = { [Part in keyof Tuning]?: Partial<Tuning[Part]> };
+
+const DEFAULTS: Tuning = Object.freeze({ pacing: PACING, templateCache: TEMPLATE_CACHE, sendOnce: SEND_ONCE });
+
+let current: Tuning = DEFAULTS;
+
+/** Read at each use, so that a test's change (testing.ts) reaches code already loaded. */
+export function tuning(): Tuning {
+	return current;
+}
+
+export function setTuningForTests(changes: TuningChanges): void {
+	current = Object.freeze({
+		pacing: Object.freeze({ ...current.pacing, ...changes.pacing }),
+		templateCache: Object.freeze({ ...current.templateCache, ...changes.templateCache }),
+		sendOnce: Object.freeze({ ...current.sendOnce, ...changes.sendOnce }),
+	});
+}
+
+export function resetTuning(): void {
+	current = DEFAULTS;
+}
