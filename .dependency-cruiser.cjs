@@ -50,6 +50,13 @@ module.exports = {
 			from: { path: ROOT },
 			to: { circular: true },
 		},
+		{
+			name: 'send-once-through-its-interface',
+			comment: 'Outside sendOnce/, Send Once is reached through sendOnce/index.ts only.',
+			severity: 'error',
+			from: { path: ROOT, pathNot: `${ROOT}sendOnce/` },
+			to: { path: `${ROOT}sendOnce/`, pathNot: `${ROOT}sendOnce/index\\.ts$` },
+		},
 		...upward,
 		...sideways,
 	],

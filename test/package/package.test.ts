@@ -203,6 +203,20 @@ describe('the tarball (npm pack --dry-run)', () => {
 		);
 	});
 
+	it('holds every file package.json names (main, types, bin, n8n.nodes, n8n.credentials)', () => {
+		const named = [
+			pkg.main,
+			pkg.types,
+			pkg.typings,
+			...(typeof pkg.bin === 'string' ? [pkg.bin] : Object.values(pkg.bin ?? {})),
+			...(pkg.n8n?.nodes ?? []),
+			...(pkg.n8n?.credentials ?? []),
+		]
+			.filter((file): file is string => typeof file === 'string')
+			.map((file) => path.posix.normalize(file));
+		expect(named.filter((file) => !packed.includes(file))).toEqual([]);
+	});
+
 	it('ships no TypeScript sources, tests, or leftovers from deleted sources', () => {
 		expect(packed.filter((file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
 		expect(packed.filter((file) => /(^|\/)(test|tests|__tests__)\//.test(file))).toEqual([]);

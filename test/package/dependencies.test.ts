@@ -1,0 +1,73 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/*
+ * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
+ * for the code as it is, and they catch a cycle or an upward import, naming both files.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repoDir = path.resolve(__dirname, '..', '..');
+const NODE = 'nodes/OmnichannelMessaging';
+
+interface Violation {
+	rule: { name: string };
+	from: string;
+	to: string;
+	cycle?: Array<{ name: string }>;
+}
+
+/** Runs dependency-cruiser's command line in `cwd` and gives back its violations. */
+function cruise(cwd: string): Violation[] {
+	const cli = path.join(repoDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+	const run = spawnSync(process.execPath, [cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+		cwd,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	if (!run.stdout) throw new Error(`dependency-cruiser printed nothing: ${run.stderr}`);
+	return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+/** What a failure would print: the rule and the files, one line each. */
+const named = (violations: Violation[]) =>
+	violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`);
+
+/** A copy of the sources and the rules, to break on purpose. */
+function copyOfTheCode(): string {
+	const dir = mkdtempSync(path.join(tmpdir(), 'omni-deps-'));
+	for (const entry of ['nodes', 'credentials', 'tsconfig.json', '.dependency-cruiser.cjs']) {
+		cpSync(path.join(repoDir, entry), path.join(dir, entry), { recursive: true });
+	}
+	symlinkSync(path.join(repoDir, 'node_modules'), path.join(dir, 'node_modules'));
+	return dir;
+}
+
+describe('dependency rules', () => {
+	test('the code keeps them: no cycle, no upward or sideways import', () => {
+		expect(named(cruise(repoDir))).toEqual([]);
+	}, 60_000);
+
+	describe('on a broken copy', () => {
+		let dir: string;
+		beforeAll(() => {
+			dir = copyOfTheCode();
+			// A cycle within one layer: constants.ts → tuning.ts → constants.ts.
+			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './tuning';\n");
+			// An upward import: the template domain reaching into the send pipeline.
+			appendFileSync(path.join(dir, NODE, 'template', 'types.ts'), "\nimport '../send/pacer';\n");
+		});
+		afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+		test('fail on the cycle and on the upward import, naming both files of each', () => {
+			const found = named(cruise(dir));
+			expect(found).toEqual(
+				expect.arrayContaining([
+					expect.stringMatching(new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/tuning\\.ts`)),
+					`no-upward-import-from-domain: ${NODE}/template/types.ts → ${NODE}/send/pacer.ts`,
+				]),
+			);
+		}, 60_000);
+	});
+});
