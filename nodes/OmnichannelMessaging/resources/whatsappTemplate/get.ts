@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom } from '../../channel/fields';
+import { channelIdField, channelIdFrom } from '../../fields/channelId';
 import { readRequestOptionsField } from '../../read/pipeline';
 import type { ReadItem } from '../../read/pipeline';
 import { fetchTemplate } from '../../template/api';
-import { templateIdField, templateIdFrom } from '../../template/fields';
+import { templateIdField, templateIdFrom } from '../../fields/templateId';
 
 export const getDescription: INodeProperties[] = [
 	channelIdField('get'),

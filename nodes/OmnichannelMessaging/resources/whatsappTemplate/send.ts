@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom } from '../../channel/fields';
+import { channelIdField, channelIdFrom } from '../../fields/channelId';
 import { PATHS } from '../../constants';
 import { invalidInputError, templateLoadError } from '../../errors';
 import { showFor } from '../../fields/displayOptions';
@@ -12,7 +12,7 @@ import { forgetTemplate, templateForSends } from '../../template/cache';
 import type { TemplateCopy } from '../../template/cache';
 import { checkAgainstTemplate } from '../../template/check';
 import type { TemplateProblem } from '../../template/check';
-import { CHANNEL_DEPENDENCY, templateIdField, templateIdFrom } from '../../template/fields';
+import { CHANNEL_DEPENDENCY, templateIdField, templateIdFrom } from '../../fields/templateId';
 import { renderTemplate } from '../../template/placeholders';
 import { isHeaderMediaType, templateHeaderType } from '../../template/types';
 import type { HeaderMediaType, WhatsAppTemplate } from '../../template/types';

@@ -1,8 +1,8 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../fields/displayOptions';
-import { listOrIdField, numberedIdFrom } from '../fields/locator';
-import type { NumberedThing } from '../fields/locator';
+import { showFor } from './displayOptions';
+import { listOrIdField, numberedIdFrom } from './locator';
+import type { NumberedThing } from './locator';
 
 const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 };
 
