@@ -4,7 +4,7 @@
  * for the code as it is, and they catch a cycle or an upward import, naming both files.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -70,4 +70,13 @@ describe('dependency rules', () => {
 			);
 		}, 60_000);
 	});
+});
+
+describe('the layer picture in docs/development.md', () => {
+	test('is the one `npm run docs:deps` draws from the code today', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
+		const doc = readFileSync(DOC, 'utf8');
+		expect(withPicture(doc, layerPicture())).toBe(doc);
+	}, 60_000);
 });

@@ -111,6 +111,35 @@ export function inInputOrder(queue: number[]): ItemSource {
 	};
 }
 
+/** One execution's delivery: where items come from, where their results go. */
+interface Delivery {
+	attempt: Attempt;
+	prepared: Array<PreparedSend | undefined>;
+	results: ItemResults;
+	source: ItemSource;
+	report: DeliveryReport;
+	continueOnFail: boolean;
+}
+
+/** Sends one item and records how it ended, for the output, the summary and the source. */
+async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
+	const { attempt, results, source, report } = delivery;
+	const request = delivery.prepared[itemIndex] as PreparedSend;
+	try {
+		const body = await sendWithPacing(attempt, request, itemIndex);
+		report.sent.push(itemIndex);
+		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
+		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
+		await source.settle(itemIndex, 'accepted');
+	} catch (caught) {
+		const error = sendFailureError(attempt.context.getNode(), caught, itemIndex);
+		report.failed.push(itemIndex);
+		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
+		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
+		await source.settle(itemIndex, factsOf(error).outcome);
+	}
+}
+
 /**
  * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
  * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
@@ -132,26 +161,13 @@ export async function deliverAll(
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const continueOnFail = failuresBecomeItems(context);
+	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context) };
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
-		while (!(report.firstFailure && !continueOnFail) && !cancelSignal?.aborted) {
+		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {
 			const itemIndex = await source.take();
 			if (itemIndex === undefined) return;
-			const request = prepared[itemIndex] as PreparedSend;
-			try {
-				const body = await sendWithPacing(attempt, request, itemIndex);
-				report.sent.push(itemIndex);
-				const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
-				results[itemIndex] = { json, pairedItem: { item: itemIndex } };
-				await source.settle(itemIndex, 'accepted');
-			} catch (caught) {
-				const error = sendFailureError(context.getNode(), caught, itemIndex);
-				report.failed.push(itemIndex);
-				if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
-				if (continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
-				await source.settle(itemIndex, factsOf(error).outcome);
-			}
+			await deliverOne(delivery, itemIndex);
 		}
 	};
 	try {

@@ -21,47 +21,48 @@ export interface SendOptionsConfig {
 	extra?: INodeProperties[];
 }
 
+/** Every send's options, beside the Send Once ones and the operation's own. */
+const SHARED_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		default: 20,
+		typeOptions: { minValue: 1, maxValue: SEND_LIMITS.maxConcurrency, numberPrecision: 0 },
+		description: `The most messages on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). The node finds the service's limit by itself and stays below it; this only caps it.`,
+		hint: 'Executions in this n8n process that send with the same credential share one pace',
+	},
+	{
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to run every check and build the exact request without sending anything. Each item then shows the request that would have been sent.',
+	},
+	{
+		displayName: 'Max Messages per Second',
+		name: 'maxPerSecond',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		description:
+			"The most sends started per second to this service, for a plan's quota or WhatsApp's throughput (80 messages a second per business number by default). 0 means no cap.",
+	},
+	{
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		default: REQUEST_TIMEOUT_MS,
+		typeOptions: { minValue: 1000, numberPrecision: 0 },
+		description: 'How long to wait for the service to answer a request, in milliseconds',
+		hint: 'A send that times out is not retried: the message may already have gone out',
+	},
+];
+
 /** The Options collection of a send: the shared options, plus the operation's own. */
 export function sendOptionsField({ resource, operation, extra = [] }: SendOptionsConfig): INodeProperties {
-	const options: INodeProperties[] = [
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			default: 20,
-			typeOptions: { minValue: 1, maxValue: SEND_LIMITS.maxConcurrency, numberPrecision: 0 },
-			description: `The most messages on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). The node finds the service's limit by itself and stays below it; this only caps it.`,
-			hint: 'Executions in this n8n process that send with the same credential share one pace',
-		},
-		{
-			displayName: 'Dry Run',
-			name: 'dryRun',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to run every check and build the exact request without sending anything. Each item then shows the request that would have been sent.',
-		},
-		{
-			displayName: 'Max Messages per Second',
-			name: 'maxPerSecond',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			description:
-				"The most sends started per second to this service, for a plan's quota or WhatsApp's throughput (80 messages a second per business number by default). 0 means no cap.",
-		},
-		...SEND_ONCE_OPTIONS,
-		...extra,
-		{
-			displayName: 'Timeout',
-			name: 'timeout',
-			type: 'number',
-			default: REQUEST_TIMEOUT_MS,
-			typeOptions: { minValue: 1000, numberPrecision: 0 },
-			description: 'How long to wait for the service to answer a request, in milliseconds',
-			hint: 'A send that times out is not retried: the message may already have gone out',
-		},
-	];
+	const options = [...SHARED_OPTIONS, ...SEND_ONCE_OPTIONS, ...extra];
 	return {
 		displayName: 'Options',
 		name: 'options',

@@ -211,9 +211,14 @@ export class HistoryRow {
 	}
 
 	/**
-	 * With no call coming, what is left unsettled is checked by a call of its own once all of it
-	 * can settle; sooner, and again, once another worker has been seen losing entries here. Any
-	 * write before then carries the check instead.
+	 * The one piece of work that outlives its execution, kept on evidence: with no call coming, what
+	 * is left unsettled is checked by a call of its own once all of it can settle (sooner, and again,
+	 * once another worker has been seen losing entries here). Without a late enough check, entries
+	 * another worker's write lost stay lost: at e0c1c5a, checks that ended too early let CI's
+	 * queue-mode redelivery send 100 messages twice (docs/send-once.md, "Queue mode"). It goes
+	 * through the last execution's store helper; any write before then carries the check instead
+	 * and aborts the wait, `forget` aborts it, and n8n's exit ends it. It waits with n8n-workflow's
+	 * sleep: code n8n Cloud runs may not use Node's timers or process hooks (test/package).
 	 */
 	private verifyWhenIdle() {
 		const access = this.lastAccess;

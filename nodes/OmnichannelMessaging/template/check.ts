@@ -18,6 +18,10 @@ export function checkAgainstTemplate(
 	mediaType: HeaderMediaType | 'auto',
 ): TemplateProblem | undefined {
 	const name = `"${typeof template.name === 'string' ? template.name : String(template.id)}"`;
+	return variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType);
+}
+
+function variablesProblem(name: string, template: WhatsAppTemplate, values: Record<string, string>): TemplateProblem | undefined {
 	const positions = getVariablePositions(template);
 	const missing = positions.filter((position) => !Object.prototype.hasOwnProperty.call(values, position));
 	if (missing.length > 0) {
@@ -33,6 +37,15 @@ export function checkAgainstTemplate(
 			problem: `template ${name} has no variable ${extra.map((p) => `{{${p}}}`).join(', ')}${positions.length ? ` (it has ${positions.map((p) => `{{${p}}}`).join(', ')})` : ' (it has none)'}`,
 		};
 	}
+	return undefined;
+}
+
+function headerProblem(
+	name: string,
+	template: WhatsAppTemplate,
+	mediaUrl: string | undefined,
+	mediaType: HeaderMediaType | 'auto',
+): TemplateProblem | undefined {
 	const headerType = templateHeaderType(template);
 	if (isHeaderMediaType(headerType) && !mediaUrl) {
 		return {

@@ -8,9 +8,9 @@ export type VariablesCheck =
 /**
  * Turns what the user mapped (or passed as JSON) into the service's `attributes`: position keys
  * "1", "2", … and string values. Numbers, booleans and dates become text (dates as ISO 8601).
- * An empty value counts as missing unless empty values are allowed.
+ * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
  */
-export function normalizeVariables(raw: unknown, allowEmpty: boolean): VariablesCheck {
+export function normalizeVariables(raw: unknown, allowEmpty: boolean, onEmpty?: (position: string) => void): VariablesCheck {
 	if (raw === undefined || raw === null || raw === '') return { ok: true, values: {} };
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
 		return {
@@ -29,6 +29,7 @@ export function normalizeVariables(raw: unknown, allowEmpty: boolean): Variables
 		}
 		if (value === undefined || value === null || value === '') {
 			if (allowEmpty) values[position] = '';
+			else onEmpty?.(position);
 			continue;
 		}
 		const text = toServiceString(value);
@@ -38,7 +39,10 @@ export function normalizeVariables(raw: unknown, allowEmpty: boolean): Variables
 				reason: `variable {{${position}}} is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : 'not a usable value'}, not text: map a single value to it`,
 			};
 		}
-		if (text.trim() === '' && !allowEmpty) continue;
+		if (text.trim() === '' && !allowEmpty) {
+			onEmpty?.(position);
+			continue;
+		}
 		values[position] = text;
 	}
 	return { ok: true, values };

@@ -1,10 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom } from '../../fields/channelId';
+import { channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../../fields/ids';
 import { readRequestOptionsField } from '../../read/pipeline';
 import type { ReadItem } from '../../read/pipeline';
 import { fetchTemplate } from '../../template/api';
-import { templateIdField, templateIdFrom } from '../../fields/templateId';
 
 export const getDescription: INodeProperties[] = [
 	channelIdField('get'),

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom } from '../../fields/channelId';
+import { channelIdField, channelIdFrom } from '../../fields/ids';
 import { invalidInputError } from '../../errors';
 import { showFor } from '../../fields/displayOptions';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';

@@ -1,22 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom } from '../../fields/channelId';
+import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../../fields/ids';
 import { PATHS } from '../../constants';
-import { invalidInputError, templateLoadError } from '../../errors';
+import { invalidInputError } from '../../errors';
 import { showFor } from '../../fields/displayOptions';
 import { normalizePhone } from '../../helpers/phone';
-import { checkMediaUrl } from '../../helpers/url';
 import { readOptionsCollection, sendOptionsField } from '../../send/options';
-import type { PrepareSend, SendSession } from '../../send/session';
-import { forgetTemplate, templateForSends } from '../../template/cache';
-import type { TemplateCopy } from '../../template/cache';
+import type { PrepareSend } from '../../send/session';
+import { forgetTemplate } from '../../template/cache';
 import { checkAgainstTemplate } from '../../template/check';
-import type { TemplateProblem } from '../../template/check';
-import { CHANNEL_DEPENDENCY, templateIdField, templateIdFrom } from '../../fields/templateId';
 import { renderTemplate } from '../../template/placeholders';
-import { isHeaderMediaType, templateHeaderType } from '../../template/types';
-import type { HeaderMediaType, WhatsAppTemplate } from '../../template/types';
-import { normalizeVariables, parseVariablesJson } from '../../template/variables';
+import { checkedTemplate, headerMediaKey, readHeaderMedia, readVariables } from '../../template/sendInput';
+import type { WhatsAppTemplate } from '../../template/types';
 
 const show = showFor('whatsappTemplate', 'send');
 
@@ -153,67 +148,6 @@ export const sendDescription: INodeProperties[] = [
 	}),
 ];
 
-function readVariables(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	allowEmpty: boolean,
-	reportEmpty: boolean,
-): Record<string, string> {
-	const mode = this.getNodeParameter('variablesMode', itemIndex, 'mapper');
-	let raw: unknown;
-	if (mode === 'json') {
-		const parsed = parseVariablesJson(this.getNodeParameter('variablesJson', itemIndex, '{}'));
-		if (!parsed.ok) throw invalidInputError(this.getNode(), itemIndex, 'Variables (JSON)', parsed.reason);
-		raw = parsed.value;
-	} else {
-		const mapped = this.getNodeParameter('variables', itemIndex, null) as IDataObject | null;
-		raw = mapped?.value ?? {};
-	}
-	const checked = normalizeVariables(raw, allowEmpty);
-	if (!checked.ok) {
-		throw invalidInputError(this.getNode(), itemIndex, mode === 'json' ? 'Variables (JSON)' : 'Variables', checked.reason);
-	}
-	// Without the template check nothing else notices a value left empty: say so instead of dropping it.
-	const given = reportEmpty && !allowEmpty ? normalizeVariables(raw, true) : undefined;
-	const empty = given?.ok ? Object.keys(given.values).filter((position) => !(position in checked.values)) : [];
-	if (empty.length > 0) {
-		throw invalidInputError(
-			this.getNode(),
-			itemIndex,
-			mode === 'json' ? 'Variables (JSON)' : 'Variables',
-			`${empty.map((position) => `{{${position}}}`).join(', ')} has no value: map a value to it, or turn on Allow Empty Variables`,
-		);
-	}
-	return checked.values;
-}
-
-function readHeaderMedia(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { url: string | undefined; type: HeaderMediaType | 'auto' } {
-	const rawUrl = this.getNodeParameter('headerMediaUrl', itemIndex, '');
-	const rawType = this.getNodeParameter('headerMediaType', itemIndex, 'auto');
-	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
-		throw invalidInputError(
-			this.getNode(),
-			itemIndex,
-			'Header Media Type',
-			`${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`,
-		);
-	}
-	if (rawUrl === '' || rawUrl === undefined || rawUrl === null) return { url: undefined, type: rawType };
-	const url = checkMediaUrl(rawUrl);
-	if (!url.ok) throw invalidInputError(this.getNode(), itemIndex, 'Header Media URL', url.reason);
-	return { url: url.url, type: rawType };
-}
-
-/** Where an item's template is: channel and template, and the item, for its errors. */
-interface TemplateItem {
-	channelId: number;
-	templateId: number;
-	itemIndex: number;
-}
-
 /** The template send's own options; the shared ones are read by the send pipeline. */
 interface TemplateOptions {
 	validateTemplate: boolean;
@@ -228,38 +162,6 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 		includeRenderedMessage: raw.includeRenderedMessage === true,
 		allowEmptyVariables: raw.allowEmptyVariables === true,
 	};
-}
-
-/**
- * Each template is loaded once per execution however many items use it, and shared between
- * executions (template/cache.ts); `fresh` passes over the copy the process held.
- */
-async function loadTemplate(session: SendSession, where: TemplateItem, fresh = false): Promise<TemplateCopy> {
-	const { context } = session;
-	const { channelId, templateId } = where;
-	try {
-		return await session.once(`template:${channelId}:${templateId}${fresh ? ':fresh' : ''}`, async () =>
-			await templateForSends.call(context, await session.connect(), { channelId, templateId }, fresh),
-		);
-	} catch (error) {
-		throw templateLoadError(context.getNode(), error, where);
-	}
-}
-
-/**
- * The template with the item checked against it. A copy the process held from before is read
- * again before it stops an item: an item is never stopped for a template that has since changed.
- */
-async function checkedTemplate(
-	session: SendSession,
-	where: TemplateItem,
-	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
-): Promise<WhatsAppTemplate> {
-	let copy = await loadTemplate(session, where);
-	if (check && copy.held && check(copy.template)) copy = await loadTemplate(session, where, true);
-	const problem = check?.(copy.template);
-	if (problem) throw invalidInputError(session.context.getNode(), where.itemIndex, problem.field, problem.problem);
-	return copy.template;
 }
 
 function readPhone(this: IExecuteFunctions, itemIndex: number): string {
@@ -278,33 +180,17 @@ function readPhone(this: IExecuteFunctions, itemIndex: number): string {
 	return phone.phone;
 }
 
-/** The header's media key: the chosen type, or the template's own header type. */
-function headerMediaKey(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	media: { type: HeaderMediaType | 'auto' },
-	template: WhatsAppTemplate | undefined,
-): HeaderMediaType {
-	if (media.type !== 'auto') return media.type;
-	const headerType = template ? templateHeaderType(template) : undefined;
-	if (isHeaderMediaType(headerType)) return headerType;
-	throw invalidInputError(
-		this.getNode(),
-		itemIndex,
-		'Header Media Type',
-		`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
-		'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
-	);
-}
-
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
 	const options = await session.once('templateOptions', async () => readTemplateOptions(this));
 	const node = this.getNode();
 	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
 	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
 	const phone = readPhone.call(this, itemIndex);
-	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
-	const media = readHeaderMedia.call(this, itemIndex);
+	const values = readVariables(this, itemIndex, {
+		allowEmpty: options.allowEmptyVariables,
+		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
+	});
+	const media = readHeaderMedia(this, itemIndex);
 
 	const needsTemplate =
 		options.validateTemplate ||
@@ -318,7 +204,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 
 	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
 	if (Object.keys(values).length > 0) body.attributes = values;
-	if (media.url) body.attachment = { [headerMediaKey.call(this, itemIndex, media, template)]: media.url };
+	if (media.url) body.attachment = { [headerMediaKey(this, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
 		method: 'POST',

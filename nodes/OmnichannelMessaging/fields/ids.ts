@@ -26,3 +26,24 @@ export function channelIdField(operation: string): INodeProperties {
 export function channelIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
 	return numberedIdFrom(CHANNEL, parameter, node, itemIndex);
 }
+
+const TEMPLATE: NumberedThing = { field: 'Template', noun: 'template', example: 7 };
+
+/** Reloads follow the picked channel, whether it is a locator (channelId.value) or a number saved before 0.2.0. */
+export const CHANNEL_DEPENDENCY = ['channelId', 'channelId.value'];
+
+export function templateIdField(operation: string): INodeProperties {
+	return listOrIdField(TEMPLATE, {
+		name: 'templateId',
+		searchListMethod: 'searchTemplates',
+		description:
+			"The approved WhatsApp template: pick it from the channel's list, or give its numeric ID (for example 7; WhatsApp Template → Get Many lists the IDs)",
+		typeOptions: { loadOptionsDependsOn: CHANNEL_DEPENDENCY },
+		displayOptions: showFor('whatsappTemplate', operation),
+	});
+}
+
+/** The template as the service's integer id: `parameter` is the field's value, a locator or a plain number. */
+export function templateIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
+	return numberedIdFrom(TEMPLATE, parameter, node, itemIndex);
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * `npm run docs:deps`: the picture of the node's layers in docs/development.md, drawn by
+ * dependency-cruiser from the code (folders collapsed to one box each), as a mermaid block that
+ * GitHub renders. The docs test checks that the picture is the one this script draws today.
+ */
+const { execFileSync } = require('node:child_process');
+const { readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+
+const repoDir = path.resolve(__dirname, '..');
+const DOC = path.join(repoDir, 'docs', 'development.md');
+const START = '<!-- layers: drawn by npm run docs:deps -->';
+const END = '<!-- layers: end -->';
+
+/** The mermaid block for the code as it is. */
+function layerPicture() {
+	const cli = path.join(repoDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+	const args = [cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'mermaid'];
+	args.push('--collapse', '^(nodes/OmnichannelMessaging/[^/]+|credentials/[^/]+)');
+	const mermaid = execFileSync(process.execPath, args, { cwd: repoDir, encoding: 'utf8' });
+	return ['```mermaid', mermaid.trim().replace(/^flowchart LR/, 'flowchart TD'), '```'].join('\n');
+}
+
+/** docs/development.md with the picture between its markers replaced. */
+function withPicture(doc, picture) {
+	const start = doc.indexOf(START);
+	const end = doc.indexOf(END);
+	if (start < 0 || end < start) throw new Error(`docs/development.md lacks the markers ${START} … ${END}`);
+	return `${doc.slice(0, start + START.length)}\n${picture}\n${doc.slice(end)}`;
+}
+
+module.exports = { layerPicture, withPicture, DOC };
+
+if (require.main === module) {
+	writeFileSync(DOC, withPicture(readFileSync(DOC, 'utf8'), layerPicture()));
+	console.log('docs/development.md: layer picture redrawn');
+}

@@ -1,0 +1,67 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/*
+ * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 260 lines or a function
+ * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const repoDir = path.resolve(__dirname, '..', '..');
+const MAX_FILE_LINES = 260;
+const MAX_FUNCTION_LINES = 40;
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(path.join(repoDir, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = path.posix.join(dir, entry.name);
+		if (entry.isDirectory()) return sourceFiles(relative);
+		return entry.name.endsWith('.ts') ? [relative] : [];
+	});
+}
+
+const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')].map((file) => ({
+	file,
+	source: ts.createSourceFile(file, readFileSync(path.join(repoDir, file), 'utf8'), ts.ScriptTarget.ES2022, true),
+}));
+
+function functionName(node: ts.Node): string {
+	const named = node as ts.Node & { name?: ts.Node };
+	if (named.name) return named.name.getText();
+	const parent = node.parent;
+	if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText();
+	return '(anonymous)';
+}
+
+/** Every function, method and arrow function of `source` longer than the budget, as "file:line name (n lines)". */
+function longFunctions({ file, source }: (typeof files)[number]): string[] {
+	const found: string[] = [];
+	const visit = (node: ts.Node) => {
+		if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+			const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
+			const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+			const lines = end - start + 1;
+			if (lines > MAX_FUNCTION_LINES) found.push(`${file}:${start + 1} ${functionName(node)} (${lines} lines)`);
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return found;
+}
+
+describe('size budgets of nodes/ and credentials/', () => {
+	test('measures the files there are', () => {
+		expect(files.length).toBeGreaterThan(20);
+	});
+
+	test(`no file over ${MAX_FILE_LINES} lines`, () => {
+		const long = files
+			.map(({ file, source }) => ({ file, lines: source.getLineStarts().length }))
+			.filter(({ lines }) => lines > MAX_FILE_LINES)
+			.map(({ file, lines }) => `${file} (${lines} lines)`);
+		expect(long).toEqual([]);
+	});
+
+	test(`no function over ${MAX_FUNCTION_LINES} lines`, () => {
+		expect(files.flatMap(longFunctions)).toEqual([]);
+	});
+});
