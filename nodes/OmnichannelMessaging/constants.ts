@@ -47,53 +47,34 @@ export const PACING = Object.freeze({
 	probeAfterMs: 30_000,
 	/** Starts after a Retry-After pause are spread over this share of the pause (at least 50 ms). */
 	resumeJitter: 0.1,
-	/**
-	 * A burst of "not taken" this far below the in-flight level the service took before says the
-	 * limit is a rate, not a count in flight: the pace then holds at the rate the service took.
-	 */
+	/** A burst of "not taken" this far below the level taken before marks a rate limit, not a count in flight. */
 	rateEvidenceMargin: 3,
 	/** A rate-limited item is tried again while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
 } as const);
 
 /**
- * How long a template read for the sends' check serves every execution of this n8n process.
- *
- * Five minutes: WhatsApp puts every edit of a template through Meta's review again, so a template
- * changes rarely and never at a moment of the sender's choosing, and a send the service refuses
- * for the template (4xx) drops the entry at once. What is left is a template edited and approved
- * again while the node still checks against the version before: for at most this long, items are
- * checked against the old variables and header. Minutes keep that window short against review
- * times of minutes to hours, while a CRM sending even one message a minute per template makes a
- * read every fifth message at most, and a busy one a read per thousands.
+ * How long a template read for the sends' check serves every execution of this process: short
+ * against Meta's review of an edited template, long enough that a CRM reads it once per many
+ * sends (docs/whatsapp-templates.md).
  */
 export const TEMPLATE_CACHE = Object.freeze({
 	freshMs: 5 * 60_000,
 } as const);
 
-/**
- * Send Once per Key on n8n's processed-data store. n8n keeps a node's whole history in one JSON row that every store call reads, parses, rewrites
- * and writes back, so a call costs time in proportion to the history (about 0.7 µs per entry here).
- */
+/** Send Once per Key on n8n's processed-data store (docs/send-once.md); a call costs time in proportion to the history. */
 export const SEND_ONCE = Object.freeze({
 	/** Keys remembered by default: 20,000 entries, a 0.54 MB row, about 10 ms of parsing and writing per call. */
 	defaultHistory: 10_000,
 	/** While other executions of this process use the same history, a store call waits this long for theirs to share it. */
 	groupCommitWaitMs: 10,
 	/**
-	 * What this process wrote is written again with later calls until a call that starts this long
-	 * after the write (or 5 × the longest call this process has seen, if more) finds it there: a
-	 * queue-mode worker's call that read the row before the write and writes it back later must
-	 * have ended by then. A worker's first calls (cold, while the other is busy) can last seconds
-	 * before this process has seen a long call of its own, hence the floor well above them.
+	 * What this process wrote is written again until a call this long after the write finds it: another
+	 * worker's call that read the row before must have ended. Cold first calls last seconds, hence the floor.
 	 */
 	settleAfterMs: 10_000,
 	/** The settle time is at least this many times the longest store call seen. */
 	settleCallMultiple: 5,
-	/**
-	 * A quiet process checks its unsettled entries with a call of its own when they can settle;
-	 * once another worker has been seen losing them, first after this long, then twice as long
-	 * after each check, so that a lost entry is back within seconds.
-	 */
+	/** Once another worker has been seen losing entries, a quiet process checks after this long, then doubling. */
 	verifyAfterMs: 1_000,
 } as const);

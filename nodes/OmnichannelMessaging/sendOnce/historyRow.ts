@@ -32,13 +32,9 @@ interface Alone extends Deferred<unknown> {
 type Operation = Write | Alone;
 
 /**
- * The writes of this process's executions to one history row (workflow and scope) of n8n's
- * processed-data store. n8n reads the whole row, awaits, and writes it back without a lock, so
- * calls for a row go one at a time; writes that wait meanwhile share the next call (group
- * commit). Values written here are written again with later calls until one that starts long
- * enough after the write finds them (SEND_ONCE.settleAfterMs): another queue-mode worker writing
- * back an older copy of the row loses entries, and such a call puts them back (and counts them in
- * `repaired`). Under two busy workers that happens on most calls (measured in queue mode).
+ * This process's calls for one history row of n8n's store, one at a time (n8n rewrites the row
+ * without a lock), writes that wait sharing the next call. What is written is written again until
+ * a late enough call finds it: another worker's stale write-back loses entries (docs/send-once.md).
  */
 export class HistoryRow {
 	/** Calls made to the store for this row. */

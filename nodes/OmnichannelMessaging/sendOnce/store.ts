@@ -56,11 +56,9 @@ export function forgetHistoryRows(): void {
 }
 
 /**
- * The send-once history in n8n's processed-data store (the Remove Duplicates node's store: the
- * processed_data table, shared by every queue-mode worker). The store records at check time and
- * has no lock, so a key is "claimed" just before its send, "accepted" once the service took it,
- * and released again when it was definitely not sent. A claim without "accepted" is an unknown
- * outcome. Calls go through the row's group commit (historyRow.ts).
+ * The send-once history in n8n's processed-data store: a key is "claimed" just before its send,
+ * "accepted" once the service took it, released when it was definitely not sent; a claim without
+ * "accepted" is an unknown outcome. Calls go through the row's group commit (historyRow.ts).
  */
 export class SendOnceStore {
 	private readonly row: HistoryRow;
