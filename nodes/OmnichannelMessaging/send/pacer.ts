@@ -56,7 +56,6 @@ export class Pacer {
 	/** Sends per second the service took between two bursts of "not taken"; 0: no rate learned. */
 	private learnedRate = 0;
 
-	/** The learned rate paces starts until then. */
 	private rateHeldUntil = 0;
 
 	/** Answers the service took since the last burst of "not taken". */
@@ -68,7 +67,6 @@ export class Pacer {
 	/** When the service began refusing without taking anything since. */
 	private refusingSince = 0;
 
-	/** When a send to this service last succeeded. */
 	private lastSuccessAt = 0;
 
 	private waiting: Array<() => void> = [];
@@ -159,7 +157,6 @@ export class Pacer {
 		this.takenSinceBurst = 0;
 	}
 
-	/** The request ended without an answer (network fault, timeout): its place is free again. */
 	ended(): void {
 		this.release();
 	}

@@ -37,10 +37,8 @@ type Operation = Write | Alone;
  * a late enough call finds it: another worker's stale write-back loses entries (docs/send-once.md).
  */
 export class HistoryRow {
-	/** Calls made to the store for this row. */
 	calls = 0;
 
-	/** Entries a later call found missing and put back. */
 	repaired = 0;
 
 	private readonly pending: Operation[] = [];
@@ -57,7 +55,6 @@ export class HistoryRow {
 
 	private lastAccess?: StoreAccess;
 
-	/** Cancels the idle-time verification call waiting to be made. */
 	private verifyWait?: AbortController;
 
 	/** Idle-time checks made since the last call an execution asked for. */

@@ -79,7 +79,6 @@ export class SendOnceQueue {
 		for (const key of keys) this.settleMine(key, 'accepted');
 	}
 
-	/** The items to send, in input order, once prepared. */
 	start(queue: number[]): void {
 		this.queue = queue;
 	}
