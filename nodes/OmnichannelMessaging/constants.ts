@@ -8,7 +8,7 @@ export const DEFAULT_API_KEY_HEADER = 'X-Service-Api-Key';
 export const API_PREFIX = '/stable/open';
 
 /** Paths below API_PREFIX. */
-export const PATHS = {
+export const PATHS = Object.freeze({
 	sendText: '/customers/send-text-message',
 	sendAttachment: '/customers/send-attachment-message',
 	sendTemplate: '/whatsapp/send-template-message',
@@ -16,7 +16,7 @@ export const PATHS = {
 	templateDetail: '/whatsapp/get-template-detail',
 	// Not in the spec: deployments offer it (test/fixtures/spec/field-notes.md, Channels); may answer 404.
 	channelList: '/whatsapp/get-platform-list',
-} as const;
+} as const);
 
 /**
  * The credential's base URL without a trailing "/" or "/stable/open", as an n8n expression, for
@@ -32,10 +32,10 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Bounds of the send options. */
-export const SEND_LIMITS = {
+export const SEND_LIMITS = Object.freeze({
 	defaultConcurrency: 20,
 	maxConcurrency: 100,
-} as const;
+} as const);
 
 /** Tuning of the send pacer's adaptive window (AIMD, as in TCP congestion control). Tests change it through testing.ts. */
 export const PACING = Object.freeze({
