@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
  * for the code as it is, and they catch a cycle or an upward import, naming both files.
@@ -74,7 +74,6 @@ describe('dependency rules', () => {
 
 describe('the layer picture in docs/development.md', () => {
 	test('is the one `npm run docs:deps` draws from the code today', () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
 		const doc = readFileSync(DOC, 'utf8');
 		expect(withPicture(doc, layerPicture())).toBe(doc);
