@@ -1,18 +1,6 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import {
-	API_PREFIX,
-	BASE_URL_EXPRESSION,
-	CREDENTIAL_TYPE,
-	DEFAULT_API_KEY_HEADER,
-	PATHS,
-} from '../nodes/OmnichannelMessaging/constants';
+import { CREDENTIAL_TYPE, DEFAULT_API_KEY_HEADER } from '../nodes/OmnichannelMessaging/constants';
 
 export class OmnichannelMessagingApi implements ICredentialType {
 	name = CREDENTIAL_TYPE;
@@ -70,30 +58,6 @@ export class OmnichannelMessagingApi implements ICredentialType {
 		},
 	};
 
-	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: BASE_URL_EXPRESSION,
-			url: `${API_PREFIX}${PATHS.channelList}`,
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The API key was rejected: the service answered 401 "Invalid api key provided.". Check the API key and the API key header.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						`The base URL answered 404 to ${API_PREFIX}${PATHS.channelList}. Check the base URL, for example https://api.example.com. If your deployment has no channel list, the key may still be right: save the credential and try an operation.`,
-				},
-			},
-		],
-	};
+	// Tested by the node (testedBy: testServiceCredential): a declarative `test` would follow redirects
+	// with the key header, and could not check the header name before sending.
 }

@@ -2,12 +2,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
-import { unknownOperationError } from './errors';
+import { isInvalidCredentialError, unknownOperationError } from './errors';
+import { runsAsTool } from './helpers/toolCall';
 import { searchChannels } from './listSearch/searchChannels';
 import { searchTemplates } from './listSearch/searchTemplates';
 import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
+import { testServiceCredential } from './transport/credentialTest';
 import { messageDescription, messageOperations } from './resources/message';
 import type { Operations } from './resources/operations';
+import { errorItem } from './send/results';
 import { whatsappTemplateDescription, whatsappTemplateOperations } from './resources/whatsappTemplate';
 
 const OPERATIONS: Record<string, Operations> = {
@@ -38,7 +41,7 @@ export class OmnichannelMessaging implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'testServiceCredential' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -57,6 +60,7 @@ export class OmnichannelMessaging implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { testServiceCredential },
 		listSearch: { searchChannels, searchTemplates },
 		resourceMapping: { getTemplateVariables },
 	};
@@ -66,6 +70,12 @@ export class OmnichannelMessaging implements INodeType {
 		const operation = this.getNodeParameter('operation', 0);
 		const run = OPERATIONS[String(resource)]?.[String(operation)];
 		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
-		return await run.call(this);
+		try {
+			return await run.call(this);
+		} catch (error) {
+			// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
+			if (!runsAsTool(this) || !isInvalidCredentialError(error)) throw error;
+			return [this.getInputData().map((_, itemIndex) => errorItem(error, itemIndex))];
+		}
 	}
 }

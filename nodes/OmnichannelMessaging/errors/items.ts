@@ -20,12 +20,20 @@ export function invalidInputError(
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
 }
 
-/** The credential's base URL cannot be used: nothing was sent. */
-export function invalidCredentialError(node: INode, reason: string): NodeOperationError {
-	const error = new NodeOperationError(node, `Invalid credential: ${reason}`, {
-		description: 'Open the Omnichannel Messaging API credential and fix the Base URL.',
+/** A credential field no request could carry (or no URL): nothing was sent. */
+export function invalidCredentialError(
+	node: INode,
+	problem: { field: 'Base URL' | 'API Key' | 'API Key Header'; reason: string; hint: string },
+): NodeOperationError {
+	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
+		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
 	});
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Base URL' }, { cause: 'credential-invalid' });
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: problem.field }, { cause: 'credential-invalid' });
+}
+
+/** Whether an error is about the credential itself, not about any one item. */
+export function isInvalidCredentialError(error: unknown): error is NodeOperationError {
+	return error instanceof NodeOperationError && error.failure?.cause === 'credential-invalid' && error.message.startsWith('Invalid credential: ');
 }
 
 /** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */
