@@ -31,12 +31,14 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
+	startOtherHost,
 } = require('./support');
 
 const BAD_KEY_CREDENTIAL = { id: 'OmniBadKeyCred01', name: 'Omnichannel Messaging (wrong key)', apiKey: 'wrong-key-4711' };
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
 
 let fake;
+let other;
 let env;
 let brokerPort;
 
@@ -148,9 +150,10 @@ const workflows = {
 	]),
 };
 
-/** Runs an imported workflow with `n8n execute --rawOutput`; the fake's log is reset first. */
-async function execute(id) {
+/** Runs an imported workflow with `n8n execute --rawOutput`; the fake's log is reset first, then `faults` set. */
+async function execute(id, faults = []) {
 	fake.reset();
+	for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
 	const result = await n8n.n8nCli(['execute', `--id=${id}`, '--rawOutput'], { env });
 	let parsed;
 	try {
@@ -166,6 +169,7 @@ const requestsTo = (suffix) => fake.requests.filter((r) => r.path === PREFIX + s
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
+	other = await startOtherHost();
 	const { root, userFolder } = freshUserFolder('e2e-cli');
 	brokerPort = await n8n.freePort();
 	env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort });
@@ -190,6 +194,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await fake?.close();
+	await other?.close();
 });
 
 describe('operations, fields fed by expressions', () => {
@@ -301,6 +306,21 @@ test('continue on fail: a bad phone number gives an error item, the other items 
 	expect(sends.map((r) => r.body.attributes[1])).toEqual(['Anna', 'Cara']);
 	// Nothing at all went out for the bad item.
 	expect(fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345'))).toEqual([]);
+});
+
+describe('the API key goes to the service and nowhere else', () => {
+	test('a send answered with a redirect to another host: not followed, the run fails saying where it pointed', async () => {
+		other.received.length = 0;
+		const location = `${other.url}/stable/open/customers/send-text-message?token=front-secret`;
+		const { code, result } = await execute(workflows.sendText.id, [['*', { status: 307, headers: { Location: location } }, 30]]);
+		expect(code).toBe(1);
+		expect(other.received).toEqual([]);
+		expect(fake.requests).toHaveLength(1);
+		const text = JSON.stringify(result);
+		expect(text).toContain(`redirected the request to ${other.url} (HTTP 307)`);
+		expect(text).not.toContain('front-secret');
+		expect(text).not.toContain(API_KEY);
+	});
 });
 
 describe('send once per key, in n8n\'s own processed-data store', () => {
@@ -472,11 +492,12 @@ describe("n8n's server", () => {
 	});
 
 	/** What the editor's "Retry"/"Save" does: load the stored credential, send it to /rest/credentials/test. */
-	async function testStoredCredential(id) {
+	async function testStoredCredential(id, faults = []) {
 		const stored = await rest.request('GET', `/rest/credentials/${id}?includeData=true`);
 		expect(stored.status).toBe(200);
 		const { name, type, data } = stored.json.data;
 		fake.reset();
+		for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
 		const tested = await rest.request('POST', '/rest/credentials/test', { credentials: { id, name, type, data } });
 		expect(tested.status).toBe(200);
 		return tested.json.data;
@@ -493,19 +514,27 @@ describe("n8n's server", () => {
 	test('credential test with a wrong key: an error saying the API key was rejected', async () => {
 		const outcome = await testStoredCredential(BAD_KEY_CREDENTIAL.id);
 		expect(outcome.status).toBe('Error');
-		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
-			// The credential's own rule for a 401 (credentials/OmnichannelMessagingApi.credentials.ts).
-			expect(outcome.message).toMatch(/API key was rejected/);
-			expect(outcome.message).toMatch(/401/);
-		} else {
-			// n8n 1.x answers a 401 with its generic text before the credential's rules are read.
-			expect(outcome.message).toBe('Authorization failed - please check your credentials');
-		}
-		// n8n's credential tester sends the request again after a 401 (its own retry), so 1 or 2 requests.
+		// The node's credential test (testedBy) answers in n8n 1.x and 2.x alike; before it, n8n 1.x
+		// answered a declarative test's 401 with its generic "Authorization failed" text.
+		expect(outcome.message).toMatch(/API key was rejected/);
+		expect(outcome.message).toMatch(/401/);
+		// n8n's declarative tester sent the request again after a 401 (its own retry): 1 or 2 requests.
 		const seen = fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status]);
 		expect(seen.length).toBeGreaterThanOrEqual(1);
 		for (const request of seen) {
 			expect(request).toEqual(['GET', `${PREFIX}/whatsapp/get-platform-list`, BAD_KEY_CREDENTIAL.apiKey, 401]);
 		}
+	});
+
+	test('credential test against a service that redirects: nothing reaches the other host, the result says where it pointed', async () => {
+		const redirect = { status: 307, headers: { Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret` } };
+		other.received.length = 0;
+		const outcome = await testStoredCredential(CREDENTIAL.id, [['*', redirect, 10]]);
+		expect(other.received).toEqual([]);
+		expect(fake.requests).toHaveLength(1);
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toContain(`redirected the request to ${other.url} (HTTP 307)`);
+		expect(outcome.message).toContain("set the credential's Base URL to it");
+		expect(outcome.message).not.toContain('front-secret');
 	});
 });
