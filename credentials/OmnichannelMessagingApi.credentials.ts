@@ -1,6 +1,22 @@
-import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { ApplicationError } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, DEFAULT_API_KEY_HEADER } from '../nodes/OmnichannelMessaging/constants';
+import {
+	API_PREFIX,
+	BASE_URL_EXPRESSION,
+	CREDENTIAL_TYPE,
+	DEFAULT_API_KEY_HEADER,
+	PATHS,
+} from '../nodes/OmnichannelMessaging/constants';
+import { credentialProblemText, credentialTestRules } from '../nodes/OmnichannelMessaging/errors/credentialTest';
+import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
 
 export class OmnichannelMessagingApi implements ICredentialType {
 	name = CREDENTIAL_TYPE;
@@ -49,15 +65,29 @@ export class OmnichannelMessagingApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				[`={{$credentials.apiKeyHeader || "${DEFAULT_API_KEY_HEADER}"}}`]: '={{$credentials.apiKey}}',
-			},
-		},
+	/**
+	 * Every request made with this credential (the node's, its Test, an HTTP Request node's) has its
+	 * values checked, carries the key in its header, and follows no redirect: n8n's helper would
+	 * otherwise follow one to any host with the key header (it strips only Authorization and cookies).
+	 */
+	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
+		const checked = checkCredential(credentials);
+		if (!checked.ok) throw new ApplicationError(credentialProblemText(checked), { level: 'warning' });
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, [checked.header]: checked.apiKey },
+			disableFollowRedirect: true,
+		};
 	};
 
-	// Tested by the node (testedBy: testServiceCredential): a declarative `test` would follow redirects
-	// with the key header, and could not check the header name before sending.
+	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: `${API_PREFIX}${PATHS.channelList}`,
+			method: 'GET',
+			disableFollowRedirect: true,
+		},
+		rules: credentialTestRules(),
+	};
 }

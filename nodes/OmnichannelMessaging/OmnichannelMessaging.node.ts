@@ -2,15 +2,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
-import { isInvalidCredentialError, unknownOperationError } from './errors';
+import { credentialErrorItems, unknownOperationError } from './errors';
 import { runsAsTool } from './helpers/toolCall';
 import { searchChannels } from './listSearch/searchChannels';
 import { searchTemplates } from './listSearch/searchTemplates';
 import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
-import { testServiceCredential } from './transport/credentialTest';
 import { messageDescription, messageOperations } from './resources/message';
 import type { Operations } from './resources/operations';
-import { errorItem } from './send/results';
 import { whatsappTemplateDescription, whatsappTemplateOperations } from './resources/whatsappTemplate';
 
 const OPERATIONS: Record<string, Operations> = {
@@ -41,7 +39,7 @@ export class OmnichannelMessaging implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'testServiceCredential' }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -60,7 +58,6 @@ export class OmnichannelMessaging implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { testServiceCredential },
 		listSearch: { searchChannels, searchTemplates },
 		resourceMapping: { getTemplateVariables },
 	};
@@ -70,12 +67,8 @@ export class OmnichannelMessaging implements INodeType {
 		const operation = this.getNodeParameter('operation', 0);
 		const run = OPERATIONS[String(resource)]?.[String(operation)];
 		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
-		try {
-			return await run.call(this);
-		} catch (error) {
-			// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
-			if (!runsAsTool(this) || !isInvalidCredentialError(error)) throw error;
-			return [this.getInputData().map((_, itemIndex) => errorItem(error, itemIndex))];
-		}
+		if (!runsAsTool(this)) return await run.call(this);
+		// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
+		return await run.call(this).catch((error: unknown) => [credentialErrorItems(error, this.getInputData().length)]);
 	}
 }

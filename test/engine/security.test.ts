@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: made-up secrets the node must hide */
 /**
  * The threat list of the API key (issue 23), one block per threat, through n8n-core's engine
  * against real servers on 127.0.0.1: a service (the fake) that redirects, loops or echoes the key,
@@ -33,7 +34,7 @@ const PATH = {
 };
 // A Location whose path and query hold what must not be repeated (a token a front put there).
 const elsewhere = (path = '/stable/open/x') => `${other.host.url}${path}?token=front-secret-123`;
-const redirectTo = (status: number, location: string, times = 1) => ({ status, headers: { Location: location }, body: {} });
+const redirectTo = (status: number, location: string) => ({ status, headers: { Location: location }, body: {} });
 
 /** Nothing the run kept (items, errors with their hidden fields, hints) holds the secret. */
 function expectNoSecret(value: unknown, ...secrets: string[]) {
@@ -101,14 +102,14 @@ describe('a redirect is never followed: the other host receives nothing', () => 
 		expect(other.host.received).toEqual([]);
 	});
 
-	test('the credential test answered 307: it says where it was pointed, the other host gets nothing', async () => {
-		service.fake.addFault(PATH.channels, redirectTo(307, elsewhere()));
+	test.each([301, 302, 303, 307, 308])('the credential test answered %i: it says it was redirected, the other host gets nothing', async (status) => {
+		service.fake.addFault(PATH.channels, redirectTo(status, elsewhere()));
 		const result = await testCredential(service.credentials);
 		expect(other.host.received).toEqual([]);
-		expect(result.status).toBe('Error');
-		expect(result.message).toContain(`redirected the request to ${other.host.url} (HTTP 307)`);
-		expect(result.message).toContain("set the credential's Base URL to it");
-		expect(result.message).not.toContain('front-secret-123');
+		expect(service.fake.requests).toHaveLength(1);
+		// n8n's tester matches status codes to fixed words: it cannot name the address (a run's error does).
+		expect(result).toEqual({ status: 'Error', message: expect.stringContaining(`answered with a redirect (HTTP ${status}), which is never followed`) });
+		expect(result.message).toContain('Set the Base URL');
 	});
 });
 
@@ -156,8 +157,8 @@ describe('a service that puts the key in what it answers', () => {
 		expect(JSON.stringify(channels)).not.toContain(API_KEY);
 		service.fake.addFault(PATH.channels, { status: 500, body: { error: `bad key ${API_KEY}` } });
 		const tested = await testCredential(service.credentials);
+		expect(tested.status).toBe('Error');
 		expect(tested.message).not.toContain(API_KEY);
-		expect(tested.message).toContain('[hidden]');
 	});
 });
 

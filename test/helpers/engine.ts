@@ -15,7 +15,6 @@ if (!process.env.N8N_USER_FOLDER) {
 }
 
 import {
-	CredentialTestContext,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -375,28 +374,12 @@ export async function mapperFields(
 }
 
 /**
- * n8n's credential test as the CLI's CredentialsTester picks it: the credential's declarative
- * `test` if it has one, else the function the node names in `testedBy`, called with n8n-core's
- * CredentialTestContext (whose only request helper is the legacy one).
+ * n8n's credential test for a credential with a declarative `test`, as the CLI's
+ * CredentialsTester runs it: RoutingNode sends the request; rules map the answer.
  */
 export async function testCredential(credentials: CredentialData): Promise<INodeCredentialTestResult> {
 	const loader = await loadPackage();
 	const credentialType = loader.getCredential(CREDENTIAL_TYPE).type;
-	if (credentialType.test) return await testDeclaratively(loader, credentialType, credentials);
-	const nodeType = new PackageNodeTypes(loader).getByNameAndVersion(NODE_TYPE, 1);
-	const testedBy = nodeType.description.credentials?.find((entry) => entry.name === CREDENTIAL_TYPE)?.testedBy;
-	const test = typeof testedBy === 'string' ? nodeType.methods?.credentialTest?.[testedBy] : undefined;
-	if (!test) return { status: 'Error', message: 'No testing function found for this credential.' };
-	const context = new CredentialTestContext(additionalDataFor(new TestCredentialsHelper(credentialTypeOf(loader), credentials)));
-	return await test.call(context, { id: 'cred-1', name: 'Omnichannel account', type: CREDENTIAL_TYPE, data: { ...credentials } });
-}
-
-/** A declarative `test`, as the CLI runs it: RoutingNode sends the request; rules map the answer. */
-async function testDeclaratively(
-	loader: PackageDirectoryLoader,
-	credentialType: ICredentialType,
-	credentials: CredentialData,
-): Promise<INodeCredentialTestResult> {
 	const testRequest = credentialType.test!;
 	const nodeType: INodeType = {
 		description: {

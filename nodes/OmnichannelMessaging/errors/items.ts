@@ -1,8 +1,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
 import { PACING } from '../constants';
-import { factsOf, withFacts } from './facts';
+import type { CredentialProblem } from '../helpers/credential';
+import { errorItemJson, factsOf, withFacts } from './facts';
 import { requestFailureError } from './service';
 
 /** Bad input for one item: names the item and the field, and says what a good value looks like. */
@@ -21,19 +22,18 @@ export function invalidInputError(
 }
 
 /** A credential field no request could carry (or no URL): nothing was sent. */
-export function invalidCredentialError(
-	node: INode,
-	problem: { field: 'Base URL' | 'API Key' | 'API Key Header'; reason: string; hint: string },
-): NodeOperationError {
+export function invalidCredentialError(node: INode, problem: CredentialProblem): NodeOperationError {
 	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
 		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
 	});
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: problem.field }, { cause: 'credential-invalid' });
 }
 
-/** Whether an error is about the credential itself, not about any one item. */
-export function isInvalidCredentialError(error: unknown): error is NodeOperationError {
-	return error instanceof NodeOperationError && error.failure?.cause === 'credential-invalid' && error.message.startsWith('Invalid credential: ');
+/** An error about the credential itself, as every item's error item (a tool's answer); any other error is thrown on. */
+export function credentialErrorItems(error: unknown, itemCount: number): INodeExecutionData[] {
+	const aboutCredential = error instanceof NodeOperationError && error.message.startsWith('Invalid credential: ');
+	if (!aboutCredential) throw error;
+	return Array.from({ length: itemCount }, (_, itemIndex) => ({ json: errorItemJson(error), pairedItem: { item: itemIndex } }));
 }
 
 /** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */

@@ -6,7 +6,14 @@ import { normalizeBaseUrl } from './url';
 /** The credential, checked: where requests go, and the header that carries the key. */
 export type CredentialCheck =
 	| { ok: true; baseUrl: string; header: string; apiKey: string }
-	| { ok: false; field: 'Base URL' | 'API Key' | 'API Key Header'; reason: string; hint: string };
+	| ({ ok: false } & CredentialProblem);
+
+/** Which field cannot be used, why, and what a good value looks like. */
+export interface CredentialProblem {
+	field: 'Base URL' | 'API Key' | 'API Key Header';
+	reason: string;
+	hint: string;
+}
 
 // RFC 9110 §5.6.2: a header name is a token; anything else Node refuses to send.
 const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
