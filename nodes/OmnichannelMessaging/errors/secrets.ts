@@ -3,6 +3,12 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 /** What stands where a secret was. */
 export const HIDDEN = '[hidden]';
 
+/**
+ * Shorter values are not searched for: a one-letter user name would mangle every answer, and a
+ * key that short guards little (the Base URL's user-info is never sent, so no service echoes it).
+ */
+const SHORTEST_SECRET = 6;
+
 function decoded(text: string): string {
 	try {
 		return decodeURIComponent(text);
@@ -26,7 +32,7 @@ export function secretsOf(data: ICredentialDataDecryptedObject): string[] {
 			// Not a URL: the credential check says so, and nothing is sent.
 		}
 	}
-	const all = found.flatMap((secret) => [secret, encodeURIComponent(secret)]).filter((secret) => secret !== '');
+	const all = found.flatMap((secret) => [secret, encodeURIComponent(secret)]).filter((secret) => secret.length >= SHORTEST_SECRET);
 	// Longest first, so a secret inside another is not half replaced.
 	return [...new Set(all)].sort((a, b) => b.length - a.length);
 }
