@@ -537,8 +537,13 @@ describe("n8n's server", () => {
 		expect(other.received).toEqual([]);
 		expect(fake.requests).toHaveLength(1);
 		expect(outcome.status).toBe('Error');
-		expect(outcome.message).toContain('answered with a redirect (HTTP 307), which is never followed');
-		expect(outcome.message).toContain('Set the Base URL');
+		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
+			expect(outcome.message).toContain('answered with a redirect (HTTP 307), which is never followed');
+			expect(outcome.message).toContain('Set the Base URL');
+		} else {
+			// n8n 1.x reads no rule of a credential's test: it shows the request error's own words.
+			expect(outcome.message).toBe('Request failed with status code 307');
+		}
 	});
 
 	test('credential test with an API Key Header no request can carry: the field named, nothing sent', async () => {
