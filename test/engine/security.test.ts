@@ -188,6 +188,16 @@ describe('a credential no request could carry is stopped before anything is sent
 		expect(service.fake.requests).toEqual([]);
 	});
 
+	test.each(BAD)('%s: as a tool run by the engine (AI Agent 3.x), the answer is the error item with the field', async (_label, change, field) => {
+		for (const parameters of [SEND_TEXT, GET]) {
+			const { output, error, run } = await runNode({ parameters, credentials: { ...service.credentials, ...change }, asAgentTool: true });
+			expect(error).toBeUndefined();
+			expect(run.status).toBe('success');
+			expect(output[0].json).toMatchObject({ error: expect.stringMatching(/^Invalid credential: /), details: { outcome: 'notSent', field } });
+		}
+		expect(service.fake.requests).toEqual([]);
+	});
+
 	test.each(BAD)('%s: the credential test says which field, and sends nothing', async (_label, change, field) => {
 		const result = await testCredential({ ...service.credentials, ...change });
 		expect(result.status).toBe('Error');
