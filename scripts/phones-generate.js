@@ -69,7 +69,6 @@ const HEADER = (version, cldr) => `/*
  * (metadata.max.json, examples.mobile.json) and the country names of CLDR ${cldr}. Do not edit:
  * npm test fails when this file is not what the script writes.
  */
-/* eslint-disable */
 
 /**
  * A numbering plan: calling code, international call prefix, national number pattern, possible

@@ -17,10 +17,11 @@ function fromNational(phone: string, country: Country): PhoneCheck {
 		// A valid number of the plan (a pager, a short service number) that E.164 has no room for.
 		return { ok: false, reason: `as a number of ${name} it is ${converted}, but after the + a phone number has 7 to 15 digits` };
 	}
-	const shown = example.e164 ? `, for example ${example.national} or ${example.e164}` : '';
+	const dialled = example.e164 ? `, for example ${example.national}` : '';
+	const international = example.e164 ? `, for example ${example.e164}` : '';
 	return {
 		ok: false,
-		reason: `it is not a phone number of ${name} (${country.code}, +${callingCode}): give it as dialled in ${name} or with + and the country code${shown}`,
+		reason: `it is not a number of ${name} (${country.code}, +${callingCode}) by its numbering plan: give it as dialled in ${name}${dialled}, or with + and the country code${international}`,
 	};
 }
 

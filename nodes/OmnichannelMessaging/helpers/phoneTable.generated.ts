@@ -3,7 +3,6 @@
  * (metadata.max.json, examples.mobile.json) and the country names of CLDR 48.0. Do not edit:
  * npm test fails when this file is not what the script writes.
  */
-/* eslint-disable */
 
 /**
  * A numbering plan: calling code, international call prefix, national number pattern, possible
