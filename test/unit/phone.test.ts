@@ -1,5 +1,5 @@
 import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone';
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { countryOf, planOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
 
 describe('normalizePhone', () => {
 	test.each([
@@ -101,5 +101,14 @@ describe('normalizePhone with a Default Country', () => {
 		expect(normalizePhone('  ', country('DE'))).toEqual(normalizePhone('  '));
 		expect(normalizePhone(null, country('DE'))).toEqual(normalizePhone(null));
 		expect(normalizePhone(15123456789, country('DE'))).toEqual({ ok: true, phone: '+4915123456789' });
+	});
+});
+
+describe('the numbering plans', () => {
+	test('a country\'s rules are compiled once, when first asked for, and then shared', () => {
+		const first = planOf('BR');
+		expect(first?.pattern).toBeInstanceOf(RegExp);
+		expect(planOf('BR')).toBe(first);
+		expect(planOf('XX')).toBeUndefined();
 	});
 });
