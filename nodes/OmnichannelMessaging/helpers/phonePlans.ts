@@ -1,5 +1,4 @@
 import { CALLING_CODES, COUNTRIES, NON_GEOGRAPHIC } from './phoneTable.generated';
-import type { PlanRules } from './phoneTable.generated';
 
 /** A numbering plan with its regular expressions, compiled the first time a number asks for it. */
 export interface NumberingPlan {
@@ -28,29 +27,37 @@ export interface Country {
 
 const whole = (source: string) => new RegExp(`^(?:${source})$`);
 const start = (source: string) => (source ? new RegExp(`^(?:${source})`) : undefined);
+const numbers = (list: string) => (list ? list.split(',').map(Number) : []);
 
-function compile(rules: PlanRules): NumberingPlan {
-	const [callingCode, idd, pattern, lengths, prefixForParsing, transformRule, leadingDigits, types] = rules;
+/** A plan's text (the format is described in phoneTable.generated.ts), its regular expressions compiled. */
+function compile(fields: string[]): NumberingPlan {
+	const [callingCode, idd, pattern, lengths, prefixForParsing, transformRule, leadingDigits, types] = fields;
 	return {
 		callingCode,
 		idd: start(idd),
 		pattern: whole(pattern),
-		lengths,
+		lengths: numbers(lengths),
 		prefixForParsing: start(prefixForParsing),
 		transformRule,
 		leadingDigits: start(leadingDigits),
-		types: types?.map(([typeLengths, typePattern]) => ({ lengths: typeLengths, pattern: whole(typePattern) })),
+		types:
+			types === '-'
+				? undefined
+				: types.split('!').map((group) => {
+						const at = group.indexOf('@');
+						return { lengths: numbers(group.slice(0, at)), pattern: whole(group.slice(at + 1)) };
+					}),
 	};
 }
 
 const compiled = new Map<string, NumberingPlan>();
+const countries = new Map<string, Country>();
+const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
-function rulesOf(key: string): PlanRules | undefined {
-	if (Object.prototype.hasOwnProperty.call(COUNTRIES, key)) {
-		const row = COUNTRIES[key];
-		return row.slice(1, 9) as PlanRules;
-	}
-	return Object.prototype.hasOwnProperty.call(NON_GEOGRAPHIC, key) ? NON_GEOGRAPHIC[key] : undefined;
+/** The fields of a plan: a country's row less its name and example, or a non-geographic plan. */
+function fieldsOf(key: string): string[] | undefined {
+	if (has(COUNTRIES, key)) return COUNTRIES[key].split(';').slice(1, 9);
+	return has(NON_GEOGRAPHIC, key) ? NON_GEOGRAPHIC[key].split(';') : undefined;
 }
 
 /**
@@ -60,9 +67,9 @@ function rulesOf(key: string): PlanRules | undefined {
 export function planOf(key: string): NumberingPlan | undefined {
 	let plan = compiled.get(key);
 	if (!plan) {
-		const rules = rulesOf(key);
-		if (!rules) return undefined;
-		plan = compile(rules);
+		const fields = fieldsOf(key);
+		if (!fields) return undefined;
+		plan = compile(fields);
 		compiled.set(key, plan);
 	}
 	return plan;
@@ -70,7 +77,7 @@ export function planOf(key: string): NumberingPlan | undefined {
 
 /** The countries sharing a calling code, the main one first; undefined for none or a non-geographic code. */
 export function countriesOfCallingCode(callingCode: string): string[] | undefined {
-	return Object.prototype.hasOwnProperty.call(CALLING_CODES, callingCode) ? CALLING_CODES[callingCode] : undefined;
+	return has(CALLING_CODES, callingCode) ? CALLING_CODES[callingCode] : undefined;
 }
 
 /** The plan a calling code selects: its main country's, or its non-geographic one. */
@@ -82,12 +89,20 @@ export function planOfCallingCode(callingCode: string): NumberingPlan | undefine
 /** A country by its ISO 3166-1 alpha-2 code (`DE`, `de`); undefined for an unknown code. */
 export function countryOf(code: string): Country | undefined {
 	const upper = code.toUpperCase();
-	if (!Object.prototype.hasOwnProperty.call(COUNTRIES, upper)) return undefined;
-	const row = COUNTRIES[upper];
-	return { code: upper, name: row[0], callingCode: row[1], example: { e164: row[9], national: row[10] } };
+	if (!has(COUNTRIES, upper)) return undefined;
+	let country = countries.get(upper);
+	if (!country) {
+		const row = COUNTRIES[upper].split(';');
+		country = { code: upper, name: row[0], callingCode: row[1], example: { e164: row[9], national: row[10] } };
+		countries.set(upper, country);
+	}
+	return country;
 }
 
 /** Every country, for the Default Country list: name, calling code, ISO code. */
 export function allCountries(): Array<{ code: string; name: string; callingCode: string }> {
-	return Object.keys(COUNTRIES).map((code) => ({ code, name: COUNTRIES[code][0], callingCode: COUNTRIES[code][1] }));
+	return Object.keys(COUNTRIES).map((code) => {
+		const [name, callingCode] = COUNTRIES[code].split(';', 2);
+		return { code, name, callingCode };
+	});
 }
