@@ -158,6 +158,20 @@ async function runCase(options: RunOptions): Promise<RunResult | 'n8n refused th
 	}
 }
 
+/** A template send of 101 on channel 12 to `$json.phone`, variables as JSON. */
+function templateSendTo(variablesJson: string, options: IDataObject): INodeParameters {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: 12,
+		templateId: { __rl: true, mode: 'id', value: '101' },
+		customerPhone: '={{ $json.phone }}',
+		variablesMode: 'json',
+		variablesJson,
+		options: options as INodeParameters,
+	};
+}
+
 /** The number sent for a phone and a Default Country from an expression; undefined: refused. */
 function phoneWithCountry(phone: unknown, country: unknown): string | undefined {
 	const code = typeof country === 'string' ? country.trim().toUpperCase() : country;
@@ -571,16 +585,13 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 			fc.asyncProperty(fc.array(hostile, { minLength: 5, maxLength: 5 }), async ([validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency]) => {
 				fake.reset();
 				const result = await runBounded({
-					parameters: {
-						resource: 'whatsappTemplate',
-						operation: 'send',
-						channelId: 12,
-						templateId: { __rl: true, mode: 'id', value: '101' } as never,
-						customerPhone: '={{ $json.phone }}',
-						variablesMode: 'json',
-						variablesJson: '{"1": "Anna", "2": "1042", "3": ""}',
-						options: { validateTemplate: '={{ $json.o[0] }}', includeRenderedMessage: '={{ $json.o[1] }}', allowEmptyVariables: '={{ $json.o[2] }}', dryRun: '={{ $json.o[3] }}', concurrency: '={{ $json.o[4] }}' } as never,
-					},
+					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
+						validateTemplate: '={{ $json.o[0] }}',
+						includeRenderedMessage: '={{ $json.o[1] }}',
+						allowEmptyVariables: '={{ $json.o[2] }}',
+						dryRun: '={{ $json.o[3] }}',
+						concurrency: '={{ $json.o[4] }}',
+					}),
 					credentials: { baseUrl: fake.url, apiKey: API_KEY },
 					items: [
 						{ phone: '+4915123456789', o: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency] },
@@ -615,16 +626,7 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 			fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), async (contacts) => {
 				fake.reset();
 				const result = await runBounded({
-					parameters: {
-						resource: 'whatsappTemplate',
-						operation: 'send',
-						channelId: 12,
-						templateId: { __rl: true, mode: 'id', value: '101' } as never,
-						customerPhone: '={{ $json.phone }}',
-						variablesMode: 'json',
-						variablesJson: '{"1": "Anna", "2": "1042", "3": "Friday"}',
-						options: { defaultCountry: '={{ $json.country }}' } as never,
-					},
+					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', { defaultCountry: '={{ $json.country }}' }),
 					credentials: { baseUrl: fake.url, apiKey: API_KEY },
 					items: contacts as IDataObject[],
 					continueOnFail: true,
