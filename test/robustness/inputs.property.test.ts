@@ -19,6 +19,7 @@ import type { FakeService, RecordedRequest } from '../fake-service';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { anyHostile, isLiteral, oddNumber, oddPhone, oddString, oddUrl } from './support/hostile';
 import { startMediaServer } from './support/mediaServer';
+import { templateSendParameters } from './support/params';
 import { checkProperty } from './support/property';
 import type { MediaServer } from './support/mediaServer';
 import { asText, phoneDigits, positiveInteger } from './support/oracle';
@@ -160,16 +161,7 @@ async function runCase(options: RunOptions): Promise<RunResult | 'n8n refused th
 
 /** A template send of 101 on channel 12 to `$json.phone`, variables as JSON. */
 function templateSendTo(variablesJson: string, options: IDataObject): INodeParameters {
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: 12,
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'json',
-		variablesJson,
-		options: options as INodeParameters,
-	};
+	return templateSendParameters({ customerPhone: '={{ $json.phone }}', variablesMode: 'json', variablesJson }, options);
 }
 
 /** The number sent for a phone and a Default Country from an expression; undefined: refused. */
