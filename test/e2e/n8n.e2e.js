@@ -135,6 +135,29 @@ const workflows = {
 			limit: '={{ $json.max }}',
 		}),
 	]),
+	crmDefaultCountry: chain('E2eCrmCountry001', 'e2e CRM contacts with national numbers', [
+		trigger(),
+		// As a CRM hands contacts over: the number as the sales team typed it, the contact's country code.
+		codeNode('CRM contacts', [
+			{ id: 501, properties: { firstname: 'Anna', phone: '0151 2345 6789', hs_country_region_code: 'DE' } },
+			{ id: 502, properties: { firstname: 'Bob', phone: '(415) 555-0132', hs_country_region_code: 'US' } },
+			{ id: 503, properties: { firstname: 'Chloé', phone: '06 12 34 56 78', hs_country_region_code: 'FR' } },
+			{ id: 504, properties: { firstname: 'Diego', phone: '011 15-2345-6789', hs_country_region_code: 'AR' } },
+			{ id: 505, properties: { firstname: 'Giulia', phone: '02 1234 5678', hs_country_region_code: 'IT' } },
+			{ id: 506, properties: { firstname: 'Ben', phone: '0151 234', hs_country_region_code: 'DE' } },
+		]),
+		omniNode(
+			'Send template',
+			{
+				...orderShippedSend(
+					{ 1: '={{ $json.properties.firstname }}', 2: '={{ $json.id }}', 3: 'Friday' },
+					{ defaultCountry: '={{ $json.properties.hs_country_region_code }}', includeRenderedMessage: true },
+				),
+				customerPhone: '={{ $json.properties.phone }}',
+			},
+			{ onError: 'continueRegularOutput' },
+		),
+	]),
 	continueOnFail: chain('E2eContinueFail1', 'e2e continue on fail', [
 		trigger(),
 		codeNode('Contacts', [
@@ -321,6 +344,22 @@ describe('the API key goes to the service and nowhere else', () => {
 		expect(text).not.toContain('front-secret');
 		expect(text).not.toContain(API_KEY);
 	});
+});
+
+test('CRM contacts with national numbers of five countries: Default Country from a contact field, one send each, a bad number refused', async () => {
+	const { code, result } = await execute(workflows.crmDefaultCountry.id);
+	expect(code).toBe(0);
+	const expected = ['+4915123456789', '+14155550132', '+33612345678', '+5491123456789', '+390212345678'];
+	const sends = requestsTo('/whatsapp/send-template-message');
+	// One request per good contact, each to its own number (requests may arrive in any order).
+	const sent = sends.map((r) => `${r.body.attributes[1]} ${r.body.customer_phone}`).sort();
+	expect(sent).toEqual(['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map((name, index) => `${name} ${expected[index]}`));
+	const items = outputOf(result, 'Send template');
+	expect(items.slice(0, 5).map((i) => i.json.rendered.to)).toEqual(expected);
+	expect(items[5].json.error).toBe(
+		'Customer Phone (item 5): "0151 234" is not a valid phone number: it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 3456789, or with + and the country code, for example +4915123456789',
+	);
+	expect(fake.requests.filter((r) => r.rawBody.includes('Ben'))).toEqual([]);
 });
 
 describe('send once per key, in n8n\'s own processed-data store', () => {

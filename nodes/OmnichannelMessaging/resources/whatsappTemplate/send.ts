@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { channelIdField, channelIdFrom } from '../../channel/fields';
 import { PATHS } from '../../constants';
 import { invalidInputError, templateLoadError } from '../../errors';
+import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from '../../helpers/countryField';
+import type { CountryChoice } from '../../helpers/countryField';
 import { showFor } from '../../helpers/displayOptions';
 import { normalizePhone } from '../../helpers/phone';
+import type { Country } from '../../helpers/phonePlans';
 import { checkMediaUrl } from '../../helpers/url';
 import { readOptionsCollection, sendOptionsField } from '../../send/options';
 import type { PrepareSend, SendSession } from '../../send/session';
@@ -40,7 +43,7 @@ export const sendDescription: INodeProperties[] = [
 		placeholder: 'e.g. +4915123456789',
 		description:
 			'Phone number of the customer with country code, in international format, for example +4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
-		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789, not 0151 2345 6789',
+		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, set Default Country in Options.',
 		displayOptions: show,
 	},
 	{
@@ -149,6 +152,7 @@ export const sendDescription: INodeProperties[] = [
 				default: false,
 				description: 'Whether an empty variable value is sent as empty text instead of stopping the item',
 			},
+			defaultCountryField(),
 		],
 	}),
 ];
@@ -219,6 +223,7 @@ interface TemplateOptions {
 	validateTemplate: boolean;
 	includeRenderedMessage: boolean;
 	allowEmptyVariables: boolean;
+	defaultCountry: CountryChoice;
 }
 
 function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
@@ -227,6 +232,7 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 		validateTemplate: raw.validateTemplate !== false,
 		includeRenderedMessage: raw.includeRenderedMessage === true,
 		allowEmptyVariables: raw.allowEmptyVariables === true,
+		defaultCountry: defaultCountryChoice(context),
 	};
 }
 
@@ -262,9 +268,9 @@ async function checkedTemplate(
 	return copy.template;
 }
 
-function readPhone(this: IExecuteFunctions, itemIndex: number): string {
+function readPhone(this: IExecuteFunctions, itemIndex: number, country: Country | undefined): string {
 	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
-	const phone = normalizePhone(rawPhone);
+	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
 		throw invalidInputError(
 			this.getNode(),
@@ -302,7 +308,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	const node = this.getNode();
 	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
 	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
-	const phone = readPhone.call(this, itemIndex);
+	const phone = readPhone.call(this, itemIndex, countryForItem(this, itemIndex, options.defaultCountry));
 	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
 	const media = readHeaderMedia.call(this, itemIndex);
 
@@ -323,7 +329,10 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	return {
 		path: PATHS.sendTemplate,
 		body,
-		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,
+		// With a Default Country the number sent may differ from the one typed: the rendered message names it.
+		rendered: template
+			? { ...renderTemplate(template, values, media.url), ...(countryIsSet(options.defaultCountry) ? { to: phone } : {}) }
+			: undefined,
 		outputRendered: options.includeRenderedMessage,
 		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};
