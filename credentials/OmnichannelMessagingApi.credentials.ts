@@ -1,8 +1,10 @@
+import { ApplicationError } from 'n8n-workflow';
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -13,6 +15,8 @@ import {
 	DEFAULT_API_KEY_HEADER,
 	PATHS,
 } from '../nodes/OmnichannelMessaging/constants';
+import { credentialProblemText, credentialTestRules } from '../nodes/OmnichannelMessaging/errors/credentialTest';
+import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
 
 export class OmnichannelMessagingApi implements ICredentialType {
 	name = CREDENTIAL_TYPE;
@@ -61,13 +65,19 @@ export class OmnichannelMessagingApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				[`={{$credentials.apiKeyHeader || "${DEFAULT_API_KEY_HEADER}"}}`]: '={{$credentials.apiKey}}',
-			},
-		},
+	/**
+	 * Every request made with this credential (the node's, its Test, an HTTP Request node's) has its
+	 * values checked, carries the key in its header, and follows no redirect: n8n's helper would
+	 * otherwise follow one to any host with the key header (it strips only Authorization and cookies).
+	 */
+	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
+		const checked = checkCredential(credentials);
+		if (!checked.ok) throw new ApplicationError(credentialProblemText(checked), { level: 'warning' });
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, [checked.header]: checked.apiKey },
+			disableFollowRedirect: true,
+		};
 	};
 
 	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
@@ -76,24 +86,8 @@ export class OmnichannelMessagingApi implements ICredentialType {
 			baseURL: BASE_URL_EXPRESSION,
 			url: `${API_PREFIX}${PATHS.channelList}`,
 			method: 'GET',
+			disableFollowRedirect: true,
 		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The API key was rejected: the service answered 401 "Invalid api key provided.". Check the API key and the API key header.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						`The base URL answered 404 to ${API_PREFIX}${PATHS.channelList}. Check the base URL, for example https://api.example.com. If your deployment has no channel list, the key may still be right: save the credential and try an operation.`,
-				},
-			},
-		],
+		rules: credentialTestRules(),
 	};
 }

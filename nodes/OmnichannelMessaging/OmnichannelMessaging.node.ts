@@ -2,7 +2,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
-import { unknownOperationError } from './errors';
+import { credentialErrorItems, unknownOperationError } from './errors';
+import { runsAsTool } from './helpers/toolCall';
 import { searchChannels } from './listSearch/searchChannels';
 import { searchTemplates } from './listSearch/searchTemplates';
 import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
@@ -66,6 +67,8 @@ export class OmnichannelMessaging implements INodeType {
 		const operation = this.getNodeParameter('operation', 0);
 		const run = OPERATIONS[String(resource)]?.[String(operation)];
 		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
-		return await run.call(this);
+		if (!runsAsTool(this)) return await run.call(this);
+		// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
+		return await run.call(this).catch((error: unknown) => [credentialErrorItems(error, this.getInputData().length)]);
 	}
 }

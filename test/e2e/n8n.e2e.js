@@ -31,12 +31,14 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
+	startOtherHost,
 } = require('./support');
 
 const BAD_KEY_CREDENTIAL = { id: 'OmniBadKeyCred01', name: 'Omnichannel Messaging (wrong key)', apiKey: 'wrong-key-4711' };
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
 
 let fake;
+let other;
 let env;
 let brokerPort;
 
@@ -133,6 +135,29 @@ const workflows = {
 			limit: '={{ $json.max }}',
 		}),
 	]),
+	crmDefaultCountry: chain('E2eCrmCountry001', 'e2e CRM contacts with national numbers', [
+		trigger(),
+		// As a CRM hands contacts over: the number as the sales team typed it, the contact's country code.
+		codeNode('CRM contacts', [
+			{ id: 501, properties: { firstname: 'Anna', phone: '0151 2345 6789', hs_country_region_code: 'DE' } },
+			{ id: 502, properties: { firstname: 'Bob', phone: '(415) 555-0132', hs_country_region_code: 'US' } },
+			{ id: 503, properties: { firstname: 'Chloé', phone: '06 12 34 56 78', hs_country_region_code: 'FR' } },
+			{ id: 504, properties: { firstname: 'Diego', phone: '011 15-2345-6789', hs_country_region_code: 'AR' } },
+			{ id: 505, properties: { firstname: 'Giulia', phone: '02 1234 5678', hs_country_region_code: 'IT' } },
+			{ id: 506, properties: { firstname: 'Ben', phone: '0151 234', hs_country_region_code: 'DE' } },
+		]),
+		omniNode(
+			'Send template',
+			{
+				...orderShippedSend(
+					{ 1: '={{ $json.properties.firstname }}', 2: '={{ $json.id }}', 3: 'Friday' },
+					{ defaultCountry: '={{ $json.properties.hs_country_region_code }}', includeRenderedMessage: true },
+				),
+				customerPhone: '={{ $json.properties.phone }}',
+			},
+			{ onError: 'continueRegularOutput' },
+		),
+	]),
 	continueOnFail: chain('E2eContinueFail1', 'e2e continue on fail', [
 		trigger(),
 		codeNode('Contacts', [
@@ -148,9 +173,10 @@ const workflows = {
 	]),
 };
 
-/** Runs an imported workflow with `n8n execute --rawOutput`; the fake's log is reset first. */
-async function execute(id) {
+/** Runs an imported workflow with `n8n execute --rawOutput`; the fake's log is reset first, then `faults` set. */
+async function execute(id, faults = []) {
 	fake.reset();
+	for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
 	const result = await n8n.n8nCli(['execute', `--id=${id}`, '--rawOutput'], { env });
 	let parsed;
 	try {
@@ -166,6 +192,7 @@ const requestsTo = (suffix) => fake.requests.filter((r) => r.path === PREFIX + s
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
+	other = await startOtherHost();
 	const { root, userFolder } = freshUserFolder('e2e-cli');
 	brokerPort = await n8n.freePort();
 	env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort });
@@ -190,6 +217,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await fake?.close();
+	await other?.close();
 });
 
 describe('operations, fields fed by expressions', () => {
@@ -301,6 +329,37 @@ test('continue on fail: a bad phone number gives an error item, the other items 
 	expect(sends.map((r) => r.body.attributes[1])).toEqual(['Anna', 'Cara']);
 	// Nothing at all went out for the bad item.
 	expect(fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345'))).toEqual([]);
+});
+
+describe('the API key goes to the service and nowhere else', () => {
+	test('a send answered with a redirect to another host: not followed, the run fails saying where it pointed', async () => {
+		other.received.length = 0;
+		const location = `${other.url}/stable/open/customers/send-text-message?token=front-secret`;
+		const { code, result } = await execute(workflows.sendText.id, [['*', { status: 307, headers: { Location: location } }, 30]]);
+		expect(code).toBe(1);
+		expect(other.received).toEqual([]);
+		expect(fake.requests).toHaveLength(1);
+		const text = JSON.stringify(result);
+		expect(text).toContain(`redirected the request to ${other.url} (HTTP 307)`);
+		expect(text).not.toContain('front-secret');
+		expect(text).not.toContain(API_KEY);
+	});
+});
+
+test('CRM contacts with national numbers of five countries: Default Country from a contact field, one send each, a bad number refused', async () => {
+	const { code, result } = await execute(workflows.crmDefaultCountry.id);
+	expect(code).toBe(0);
+	const expected = ['+4915123456789', '+14155550132', '+33612345678', '+5491123456789', '+390212345678'];
+	const sends = requestsTo('/whatsapp/send-template-message');
+	// One request per good contact, each to its own number (requests may arrive in any order).
+	const sent = sends.map((r) => `${r.body.attributes[1]} ${r.body.customer_phone}`).sort();
+	expect(sent).toEqual(['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map((name, index) => `${name} ${expected[index]}`));
+	const items = outputOf(result, 'Send template');
+	expect(items.slice(0, 5).map((i) => i.json.rendered.to)).toEqual(expected);
+	expect(items[5].json.error).toBe(
+		'Customer Phone (item 5): "0151 234" is not a valid phone number: it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 3456789, or with + and the country code, for example +4915123456789',
+	);
+	expect(fake.requests.filter((r) => r.rawBody.includes('Ben'))).toEqual([]);
 });
 
 describe('send once per key, in n8n\'s own processed-data store', () => {
@@ -472,12 +531,13 @@ describe("n8n's server", () => {
 	});
 
 	/** What the editor's "Retry"/"Save" does: load the stored credential, send it to /rest/credentials/test. */
-	async function testStoredCredential(id) {
+	async function testStoredCredential(id, faults = [], changes = {}) {
 		const stored = await rest.request('GET', `/rest/credentials/${id}?includeData=true`);
 		expect(stored.status).toBe(200);
 		const { name, type, data } = stored.json.data;
 		fake.reset();
-		const tested = await rest.request('POST', '/rest/credentials/test', { credentials: { id, name, type, data } });
+		for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
+		const tested = await rest.request('POST', '/rest/credentials/test', { credentials: { id, name, type, data: { ...data, ...changes } } });
 		expect(tested.status).toBe(200);
 		return tested.json.data;
 	}
@@ -507,5 +567,29 @@ describe("n8n's server", () => {
 		for (const request of seen) {
 			expect(request).toEqual(['GET', `${PREFIX}/whatsapp/get-platform-list`, BAD_KEY_CREDENTIAL.apiKey, 401]);
 		}
+	});
+
+	test('credential test against a service that redirects: nothing reaches the other host, the result says it was redirected', async () => {
+		const redirect = { status: 307, headers: { Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret` } };
+		other.received.length = 0;
+		const outcome = await testStoredCredential(CREDENTIAL.id, [['*', redirect, 10]]);
+		expect(other.received).toEqual([]);
+		expect(fake.requests).toHaveLength(1);
+		expect(outcome.status).toBe('Error');
+		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
+			expect(outcome.message).toContain('answered with a redirect (HTTP 307), which is never followed');
+			expect(outcome.message).toContain('Set the Base URL');
+		} else {
+			// n8n 1.x reads no rule of a credential's test: it shows the request error's own words.
+			expect(outcome.message).toBe('Request failed with status code 307');
+		}
+	});
+
+	test('credential test with an API Key Header no request can carry: the field named, nothing sent', async () => {
+		const outcome = await testStoredCredential(CREDENTIAL.id, [], { apiKeyHeader: 'X-Service-Api-Key\r\nX-Injected: 1' });
+		expect(fake.requests).toEqual([]);
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/^Invalid credential: the API Key Header is not a valid HTTP header name/);
+		expect(outcome.message).toContain('X-Service-Api-Key');
 	});
 });

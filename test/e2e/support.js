@@ -2,6 +2,7 @@
 /* Helpers shared by the e2e tests: an n8n user folder per test file, workflow builders, output readers. */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
+const http = require('node:http');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
@@ -334,8 +335,34 @@ async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	}
 }
 
+/**
+ * Another host on 127.0.0.1 that a redirect points to: it records what reaches it and answers
+ * as the service would, so a request that got there would pass for a success.
+ */
+async function startOtherHost() {
+	const received = [];
+	const server = http.createServer((req, res) => {
+		req.resume();
+		req.on('end', () => {
+			received.push({ method: req.method, url: req.url, headers: req.headers });
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ id: 'elsewhere-1', status: 'sent' }));
+		});
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${server.address().port}`,
+		received,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}
+
 module.exports = {
 	API_KEY,
+	startOtherHost,
 	CREDENTIAL,
 	freshUserFolder,
 	credentialFor,

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 260 lines or a function
- * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler.
+ * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler;
+ * generated files are left out.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,10 @@ function sourceFiles(dir: string): string[] {
 	});
 }
 
-const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')].map((file) => ({
+// Generated data (the phone table, scripts/phones-generate.js) is not hand-written code.
+const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')]
+	.filter((file) => !file.endsWith('.generated.ts'))
+	.map((file) => ({
 	file,
 	source: ts.createSourceFile(file, readFileSync(path.join(repoDir, file), 'utf8'), ts.ScriptTarget.ES2022, true),
 }));

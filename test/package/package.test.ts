@@ -65,15 +65,16 @@ function iconFile(declaringFile: string, icon: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Wording checks, after n8n's UI guidelines and eslint-plugin-n8n-nodes-base
 
+// Names of places keep their particles: Tristan da Cunha, Côte d’Ivoire (the Default Country list).
 const MINOR_WORDS = new Set(
-	'a an and as at but by en for from if in into nor of on or per so the to up via vs with'.split(' '),
+	'a an and as at but by da en for from if in into nor of on or per so the to up via vs with'.split(' '),
 );
 
 /** Title Case: every word starts with a capital, except minor words after the first. */
 function titleCaseProblem(text: string): string | undefined {
 	const words = text.split(/\s+/).filter(Boolean);
 	for (const [index, raw] of words.entries()) {
-		const word = raw.replace(/^[("'“‘[{]+/, '');
+		const word = raw.replace(/^[("'“‘[{]+/, '').replace(/^[dl]['’](?=\p{Lu})/u, '');
 		if (!/^\p{L}/u.test(word)) continue; // numbers, placeholders, symbols
 		if (index > 0 && MINOR_WORDS.has(word.toLowerCase())) {
 			if (word !== word.toLowerCase()) return `"${raw}" is a minor word and stays lowercase`;

@@ -11,6 +11,7 @@
  * never a fetch of a URL from the input.
  */
 import fc from 'fast-check';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { IDataObject, INodeExecutionData, INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
@@ -18,6 +19,7 @@ import type { FakeService, RecordedRequest } from '../fake-service';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { anyHostile, isLiteral, oddNumber, oddPhone, oddString, oddUrl } from './support/hostile';
 import { startMediaServer } from './support/mediaServer';
+import { templateSendParameters } from './support/params';
 import { checkProperty } from './support/property';
 import type { MediaServer } from './support/mediaServer';
 import { asText, phoneDigits, positiveInteger } from './support/oracle';
@@ -155,6 +157,27 @@ async function runCase(options: RunOptions): Promise<RunResult | 'n8n refused th
 		if ((error as Error).name === 'WorkflowHasIssuesError') return 'n8n refused the workflow';
 		throw error;
 	}
+}
+
+/** A template send of 101 on channel 12 to `$json.phone`, variables as JSON. */
+function templateSendTo(variablesJson: string, options: IDataObject): INodeParameters {
+	return templateSendParameters({ customerPhone: '={{ $json.phone }}', variablesMode: 'json', variablesJson }, options);
+}
+
+/** The number sent for a phone and a Default Country from an expression; undefined: refused. */
+function phoneWithCountry(phone: unknown, country: unknown): string | undefined {
+	const code = typeof country === 'string' ? country.trim().toUpperCase() : country;
+	// A Default Country that is no country code stops the item, whatever the number.
+	if (code !== undefined && code !== null && code !== '' && (typeof code !== 'string' || !isSupportedCountry(code))) return undefined;
+	if (typeof phone !== 'string' && typeof phone !== 'number') return undefined;
+	const typed = String(phone).replace(/[\s\-.()\u00a0\u200b-\u200d\u2060\ufeff]/g, '');
+	if (typed.startsWith('+') || typed.startsWith('00')) {
+		const international = `+${typed.replace(/^(\+|00)/, '')}`;
+		return /^\+[1-9]\d{6,14}$/.test(international) ? international : undefined;
+	}
+	if (typeof code !== 'string' || code === '' || !/^\d+$/.test(typed)) return undefined;
+	const parsed = parsePhoneNumberFromString(typed, code);
+	return parsed?.isValid() && /^\+\d{7,15}$/.test(parsed.number) ? parsed.number : undefined;
 }
 
 function commonChecks(requests: RecordedRequest[], problems: string[]) {
@@ -554,16 +577,13 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 			fc.asyncProperty(fc.array(hostile, { minLength: 5, maxLength: 5 }), async ([validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency]) => {
 				fake.reset();
 				const result = await runBounded({
-					parameters: {
-						resource: 'whatsappTemplate',
-						operation: 'send',
-						channelId: 12,
-						templateId: { __rl: true, mode: 'id', value: '101' } as never,
-						customerPhone: '={{ $json.phone }}',
-						variablesMode: 'json',
-						variablesJson: '{"1": "Anna", "2": "1042", "3": ""}',
-						options: { validateTemplate: '={{ $json.o[0] }}', includeRenderedMessage: '={{ $json.o[1] }}', allowEmptyVariables: '={{ $json.o[2] }}', dryRun: '={{ $json.o[3] }}', concurrency: '={{ $json.o[4] }}' } as never,
-					},
+					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
+						validateTemplate: '={{ $json.o[0] }}',
+						includeRenderedMessage: '={{ $json.o[1] }}',
+						allowEmptyVariables: '={{ $json.o[2] }}',
+						dryRun: '={{ $json.o[3] }}',
+						concurrency: '={{ $json.o[4] }}',
+					}),
 					credentials: { baseUrl: fake.url, apiKey: API_KEY },
 					items: [
 						{ phone: '+4915123456789', o: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency] },
@@ -587,6 +607,36 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 				report(problems, { options: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency], output: result.output.map((o) => o.json) });
 			}),
 			fuzzRuns(30),
+		);
+	});
+
+	test('Default Country from expressions: a sent number is libphonenumber\'s reading, or as before for + and 00; all else is refused by name', async () => {
+		const country = fc.oneof(fc.constantFrom('DE', 'US', 'FR', 'AR', 'RU', 'IT', 'de', ' us ', 'XX', 'DEU', ''), anyHostile(media.url));
+		const national = fc.constantFrom('0151 2345 6789', '(415) 555-0132', '06 12 34 56 78', '011 15-2345-6789', '8 (912) 345-67-89', '0151 234', '02 1234 5678');
+		const contact = fc.record({ phone: fc.oneof(oddPhone, national), country });
+		await checkProperty(
+			fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), async (contacts) => {
+				fake.reset();
+				const result = await runBounded({
+					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', { defaultCountry: '={{ $json.country }}' }),
+					credentials: { baseUrl: fake.url, apiKey: API_KEY },
+					items: contacts as IDataObject[],
+					continueOnFail: true,
+				});
+				const problems: string[] = [];
+				commonChecks(fake.requests, problems);
+				contacts.forEach((item, index) => {
+					const json = result.output[index]?.json ?? {};
+					const expected = phoneWithCountry(item.phone, item.country);
+					const sent = (json.extra as IDataObject | undefined)?.customer_phone;
+					if (expected === undefined && !new RegExp(`^(Default Country|Customer Phone) \\(item ${index}\\)`).test(String(json.error))) problems.push(`item ${index} not refused by name: ${JSON.stringify(json)}`);
+					if (expected !== undefined && sent !== expected) problems.push(`item ${index}: expected ${expected}, got ${JSON.stringify(json)}`);
+				});
+				const accepted = result.output.filter((o) => typeof o.json.error !== 'string').length;
+				if (fake.sends().length !== accepted) problems.push(`${fake.sends().length} POSTs for ${accepted} accepted items`);
+				report(problems, { contacts, output: result.output.map((o) => o.json) });
+			}),
+			fuzzRuns(40),
 		);
 	});
 

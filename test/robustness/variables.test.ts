@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
+import { templateSendParameters } from './support/params';
 import { checkProperty } from './support/property';
 import { runBounded } from './support/run';
 import { specProblems } from './support/spec';
@@ -27,15 +28,7 @@ beforeEach(() => fake.reset());
 
 /** A template send of template 101 ({{1}} {{2}} {{3}}), with the variables given as `variables`. */
 function templateSend(variables: IDataObject, options: IDataObject) {
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: 12,
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '+4915123456789',
-		...variables,
-		options,
-	} as never;
+	return templateSendParameters({ customerPhone: '+4915123456789', ...variables }, options) as never;
 }
 
 /** Variable 1 from the expression given, through the mapper. */

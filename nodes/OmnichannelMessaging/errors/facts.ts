@@ -9,7 +9,8 @@ export type FailureReason =
 	| 'serviceError'
 	| 'timeout'
 	| 'connectionLost'
-	| 'notStarted';
+	| 'notStarted'
+	| 'redirected';
 
 /** What an error item carries next to `error`. */
 export interface FailureFacts {

@@ -1,8 +1,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
 import { tuning } from '../tuning';
-import { factsOf, withFacts } from './facts';
+import type { CredentialProblem } from '../helpers/credential';
+import { errorItemJson, factsOf, withFacts } from './facts';
 import { requestFailureError } from './service';
 
 /** Bad input for one item: names the item and the field, and says what a good value looks like. */
@@ -20,12 +21,19 @@ export function invalidInputError(
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
 }
 
-/** The credential's base URL cannot be used: nothing was sent. */
-export function invalidCredentialError(node: INode, reason: string): NodeOperationError {
-	const error = new NodeOperationError(node, `Invalid credential: ${reason}`, {
-		description: 'Open the Omnichannel Messaging API credential and fix the Base URL.',
+/** A credential field no request could carry (or no URL): nothing was sent. */
+export function invalidCredentialError(node: INode, problem: CredentialProblem): NodeOperationError {
+	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
+		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
 	});
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Base URL' }, { cause: 'credential-invalid' });
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: problem.field }, { cause: 'credential-invalid' });
+}
+
+/** An error about the credential itself, as every item's error item (a tool's answer); any other error is thrown on. */
+export function credentialErrorItems(error: unknown, itemCount: number): INodeExecutionData[] {
+	const aboutCredential = error instanceof NodeOperationError && error.message.startsWith('Invalid credential: ');
+	if (!aboutCredential) throw error;
+	return Array.from({ length: itemCount }, (_, itemIndex) => ({ json: errorItemJson(error), pairedItem: { item: itemIndex } }));
 }
 
 /** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */

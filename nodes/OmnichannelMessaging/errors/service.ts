@@ -91,7 +91,7 @@ export interface ErrorPlace {
 	expect?: ExpectedAnswer;
 }
 
-function withDelivery(description: string, place: ErrorPlace): string {
+export function withDelivery(description: string, place: ErrorPlace): string {
 	return place.delivery ? `${description} ${DELIVERY_TEXT[place.delivery]}` : description;
 }
 

@@ -1,14 +1,36 @@
+import { nationalToE164 } from './nationalPhone';
+import type { Country } from './phonePlans';
+
 export type PhoneCheck = { ok: true; phone: string } | { ok: false; reason: string };
 
 // Separators people type or CRMs export; anything else (letters, '#', a second '+') is a real error.
 const SEPARATORS = /[\s\-.()\u00a0\u200b-\u200d\u2060\ufeff]/g;
 const E164 = /^\+[1-9]\d{6,14}$/;
+const DIGITS = /^\d+$/;
+
+/** A national number read for a country: libphonenumber's rules, or a refusal with the country's example. */
+function fromNational(phone: string, country: Country): PhoneCheck {
+	const converted = DIGITS.test(phone) ? nationalToE164(phone, country.code) : undefined;
+	if (converted && E164.test(converted)) return { ok: true, phone: converted };
+	const { name, callingCode, example } = country;
+	if (converted) {
+		// A valid number of the plan (a pager, a short service number) that E.164 has no room for.
+		return { ok: false, reason: `as a number of ${name} it is ${converted}, but after the + a phone number has 7 to 15 digits` };
+	}
+	const dialled = example.e164 ? `, for example ${example.national}` : '';
+	const international = example.e164 ? `, for example ${example.e164}` : '';
+	return {
+		ok: false,
+		reason: `it is not a number of ${name} (${country.code}, +${callingCode}) by its numbering plan: give it as dialled in ${name}${dialled}, or with + and the country code${international}`,
+	};
+}
 
 /**
  * Turns a phone number as users type it ("0049 (170) 123-45.67") into the international
- * format the service expects ("+491701234567").
+ * format the service expects ("+491701234567"). With a default country, a number without + or
+ * 00 is read as dialled in that country ("0170 1234567" in Germany) the way libphonenumber reads it.
  */
-export function normalizePhone(raw: unknown): PhoneCheck {
+export function normalizePhone(raw: unknown, country?: Country): PhoneCheck {
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
 		return { ok: false, reason: 'it must be text, for example +4915123456789' };
 	}
@@ -16,6 +38,7 @@ export function normalizePhone(raw: unknown): PhoneCheck {
 	if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
 	if (phone === '') return { ok: false, reason: 'it is empty' };
 	if (!phone.startsWith('+')) {
+		if (country) return fromNational(phone, country);
 		return {
 			ok: false,
 			reason: 'it must start with + and the country code (or 00), for example +4915123456789',

@@ -8,9 +8,17 @@ import type {
 } from 'n8n-workflow';
 
 import { API_PREFIX, CREDENTIAL_TYPE, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
-import { invalidCredentialError, requestFailureError, serviceResponseError } from '../errors';
+import {
+	invalidCredentialError,
+	isRedirect,
+	redirectError,
+	requestFailureError,
+	scrubSecrets,
+	secretsOf,
+	serviceResponseError,
+} from '../errors';
 import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../errors';
-import { normalizeBaseUrl } from '../helpers/url';
+import { checkCredential } from '../helpers/credential';
 
 /** Every request of the node: the operations, and the editor's lists and mapper. */
 type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -28,6 +36,8 @@ export interface ServiceRequest {
 export interface ServiceConnection {
 	baseUrl: string;
 	credentialsDecrypted: ICredentialsDecrypted;
+	/** What every answer is scrubbed of before anything reads it: the key, the Base URL's user-info. */
+	secrets: readonly string[];
 	/** How long a request of this run may take unless the request says otherwise (default 30 s). */
 	timeout?: number;
 }
@@ -47,12 +57,13 @@ export interface RequestPlace {
  */
 export async function connectToService(this: RequestContext): Promise<ServiceConnection> {
 	const data = await this.getCredentials(CREDENTIAL_TYPE);
-	const base = normalizeBaseUrl(data.baseUrl);
-	if (!base.ok) throw invalidCredentialError(this.getNode(), base.reason);
+	const checked = checkCredential(data);
+	if (!checked.ok) throw invalidCredentialError(this.getNode(), checked);
 	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
 	return {
-		baseUrl: base.url,
+		baseUrl: checked.baseUrl,
 		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
+		secrets: secretsOf(data),
 	};
 }
 
@@ -63,10 +74,30 @@ type HttpHelper = (
 	additional?: unknown,
 ) => Promise<unknown>;
 
+/** The options of n8n's helper for one request: answers of any status, no redirect followed. */
+function httpOptions(connection: ServiceConnection, request: ServiceRequest, timeout: number, signal: AbortSignal): IHttpRequestOptions {
+	return {
+		method: request.method,
+		baseURL: connection.baseUrl,
+		url: `${API_PREFIX}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout,
+		abortSignal: signal,
+	};
+}
+
 /**
  * One request through n8n's helper (so n8n's proxy, SSRF policy and credential handling apply),
  * ended at its timeout however the service behaves. HTTP errors come back as answers: n8n's
  * helper would otherwise re-send a request that got a 401, and a send must never go out twice.
+ * No redirect is followed: n8n's helper would carry the key header to any host a 3xx names (it
+ * strips only Authorization and cookies), and send a message again on each hop. Every answer is
+ * scrubbed of the credential's secrets before anything (an item, an error) is made of it.
  */
 export async function serviceRequest(
 	this: RequestContext,
@@ -81,18 +112,8 @@ export async function serviceRequest(
 	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its
 	// idle timeout), so it gets a context whose cancel signal also fires at the deadline.
 	const bounded = Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as RequestContext;
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		baseURL: connection.baseUrl,
-		url: `${API_PREFIX}${request.path}`,
-		qs: request.qs,
-		body: request.body,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout,
-		abortSignal: signal,
-	};
+	const options = httpOptions(connection, request, timeout, signal);
+	let answer: ServiceResponse;
 	try {
 		const response = (await (this.helpers.httpRequestWithAuthentication as HttpHelper).call(
 			bounded,
@@ -100,11 +121,14 @@ export async function serviceRequest(
 			options,
 			{ credentialsDecrypted: connection.credentialsDecrypted },
 		)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
-		return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+		answer = { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
 	} catch (error) {
 		// n8n's error is never passed on: it carries the request, and with it the API key header.
 		throw requestFailureError(this.getNode(), deadline.aborted ? { code: 'ETIMEDOUT' } : error, place);
 	}
+	const clean = scrubSecrets(answer, connection.secrets);
+	if (isRedirect(clean.statusCode)) throw redirectError(this.getNode(), clean, connection.baseUrl, place);
+	return clean;
 }
 
 /** A read: the JSON body when it has the expected shape, a NodeApiError otherwise. */

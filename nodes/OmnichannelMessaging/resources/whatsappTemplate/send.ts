@@ -4,7 +4,10 @@ import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, tem
 import { PATHS } from '../../constants';
 import { invalidInputError } from '../../errors';
 import { showFor } from '../../fields/displayOptions';
+import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from '../../fields/countryField';
+import type { CountryChoice } from '../../fields/countryField';
 import { normalizePhone } from '../../helpers/phone';
+import type { Country } from '../../helpers/phonePlans';
 import { readOptionsCollection, sendOptionsField } from '../../send/options';
 import type { PrepareSend } from '../../send/session';
 import { forgetTemplate } from '../../template/cache';
@@ -35,7 +38,7 @@ export const sendDescription: INodeProperties[] = [
 		placeholder: 'e.g. +4915123456789',
 		description:
 			'Phone number of the customer with country code, in international format, for example +4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
-		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789, not 0151 2345 6789',
+		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, set Default Country in Options.',
 		displayOptions: show,
 	},
 	{
@@ -144,6 +147,7 @@ export const sendDescription: INodeProperties[] = [
 				default: false,
 				description: 'Whether an empty variable value is sent as empty text instead of stopping the item',
 			},
+			defaultCountryField(),
 		],
 	}),
 ];
@@ -153,6 +157,7 @@ interface TemplateOptions {
 	validateTemplate: boolean;
 	includeRenderedMessage: boolean;
 	allowEmptyVariables: boolean;
+	defaultCountry: CountryChoice;
 }
 
 function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
@@ -161,12 +166,13 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 		validateTemplate: raw.validateTemplate !== false,
 		includeRenderedMessage: raw.includeRenderedMessage === true,
 		allowEmptyVariables: raw.allowEmptyVariables === true,
+		defaultCountry: defaultCountryChoice(context),
 	};
 }
 
-function readPhone(this: IExecuteFunctions, itemIndex: number): string {
+function readPhone(this: IExecuteFunctions, itemIndex: number, country: Country | undefined): string {
 	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
-	const phone = normalizePhone(rawPhone);
+	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
 		throw invalidInputError(
 			this.getNode(),
@@ -185,7 +191,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	const node = this.getNode();
 	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
 	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
-	const phone = readPhone.call(this, itemIndex);
+	const phone = readPhone.call(this, itemIndex, countryForItem(this, itemIndex, options.defaultCountry));
 	const values = readVariables(this, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
@@ -210,7 +216,10 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		method: 'POST',
 		path: PATHS.sendTemplate,
 		body,
-		rendered: template ? { ...renderTemplate(template, values, media.url) } : undefined,
+		// With a Default Country the number sent may differ from the one typed: the rendered message names it.
+		rendered: template
+			? { ...renderTemplate(template, values, media.url), ...(countryIsSet(options.defaultCountry) ? { to: phone } : {}) }
+			: undefined,
 		outputRendered: options.includeRenderedMessage,
 		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};

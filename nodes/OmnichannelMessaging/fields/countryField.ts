@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInputError } from '../errors';
+import { allCountries, countryOf } from '../helpers/phonePlans';
+import type { Country } from '../helpers/phonePlans';
+
+const FIELD = 'Default Country';
+
+/** The Default Country option: countries by name with their calling code, stored as the ISO code (`DE`). */
+export function defaultCountryField(): INodeProperties {
+	const countries = allCountries()
+		.map(({ code, name, callingCode }) => ({ name: `${name} (+${callingCode})`, value: code }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return {
+		displayName: FIELD,
+		name: 'defaultCountry',
+		type: 'options',
+		default: '',
+		options: [{ name: 'None: International Format Only', value: '' }, ...countries],
+		description:
+			'The country a number without + or 00 is dialled in: "0151 2345 6789" with Germany becomes +4915123456789, by libphonenumber\'s rules for that country. A number that cannot be one of its numbers stops the item. Numbers with + or 00 are sent as they are.',
+		hint: 'An expression may give a two-letter country code per item, for example {{ $json.country }} holding DE',
+	};
+}
+
+/** How an execution reads the option: not set, one country for every item, or an expression per item. */
+export type CountryChoice = { perItem: false; code?: string } | { perItem: true };
+
+/** Once per execution, from the parameter as saved: an expression is read per item, a fixed choice never again. */
+export function defaultCountryChoice(context: IExecuteFunctions): CountryChoice {
+	const saved = (context.getNode().parameters.options as IDataObject | undefined)?.defaultCountry;
+	if (typeof saved === 'string' && saved.startsWith('=')) return { perItem: true };
+	return { perItem: false, code: saved === undefined || saved === null || saved === '' ? undefined : String(saved) };
+}
+
+/** Whether the option is set (fixed or by expression): the rendered message then names the number sent. */
+export function countryIsSet(choice: CountryChoice): boolean {
+	return choice.perItem || choice.code !== undefined;
+}
+
+/** The item's default country; undefined when there is none (a number then needs + or 00, as without the option). */
+export function countryForItem(context: IExecuteFunctions, itemIndex: number, choice: CountryChoice): Country | undefined {
+	const value = choice.perItem ? context.getNodeParameter('options.defaultCountry', itemIndex, '') : choice.code;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const country = typeof value === 'string' ? countryOf(value.trim()) : undefined;
+	if (country) return country;
+	throw invalidInputError(
+		context.getNode(),
+		itemIndex,
+		FIELD,
+		`${JSON.stringify(value)} is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States`,
+	);
+}

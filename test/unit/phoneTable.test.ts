@@ -1,0 +1,35 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/**
+ * The phone table is generated (npm run phones:generate): it must be exactly what the script
+ * writes from the pinned libphonenumber-js. A Node whose CLDR differs from the one that named the
+ * countries compares everything but the names, which it takes from the committed table.
+ */
+import { readFileSync } from 'node:fs';
+
+import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { COUNTRY_NAMES_CLDR, PHONE_TABLE_SOURCE } from '../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
+
+const generator = require('../../scripts/phones-generate.js') as {
+	buildPhoneTable: (options?: { names?: (country: string) => string; cldr?: string }) => string;
+	OUTPUT: string;
+	libraryVersion: () => string;
+};
+
+describe('the generated phone table', () => {
+	test('is what npm run phones:generate writes from the pinned libphonenumber-js', () => {
+		const sameCldr = process.versions.cldr === COUNTRY_NAMES_CLDR;
+		const expected = generator.buildPhoneTable(
+			sameCldr ? {} : { names: (country) => countryOf(country)?.name ?? '', cldr: COUNTRY_NAMES_CLDR },
+		);
+		const committed = readFileSync(generator.OUTPUT, 'utf8');
+		if (committed !== expected) {
+			throw new Error('nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run phones:generate and commit it');
+		}
+	});
+
+	test('names the library version it was built from, which is the pinned one', () => {
+		const pinned = (require('../../package.json') as { devDependencies: Record<string, string> }).devDependencies['libphonenumber-js'];
+		expect(PHONE_TABLE_SOURCE).toBe(`libphonenumber-js ${generator.libraryVersion()}`);
+		expect(pinned).toBe(generator.libraryVersion());
+	});
+});
