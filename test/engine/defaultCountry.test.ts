@@ -65,7 +65,7 @@ describe('Default Country', () => {
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
-	test('an unknown country from the expression names Default Country and the item; an empty one means no default', async () => {
+	test('an unknown country from the expression names Default Country and the item, but an international number is sent whatever it says; an empty one means no default', async () => {
 		const { output } = await runNode({
 			parameters: broadcastSend({ defaultCountry: '={{ $json.country }}' }),
 			credentials: service.credentials,
@@ -73,6 +73,7 @@ describe('Default Country', () => {
 				{ name: 'Anna', phone: '0151 2345 6789', country: 'Germany' },
 				{ name: 'Bob', phone: '+1 415 555 0132', country: '' },
 				{ name: 'Cy', phone: '0151 2345 6789' },
+				{ name: 'Dee', phone: '+49 151 2345 6789', country: 'Germany' },
 			],
 			continueOnFail: true,
 		});
@@ -80,7 +81,9 @@ describe('Default Country', () => {
 			'Default Country (item 0): "Germany" is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States',
 		);
 		expect(output[2].json.error).toContain('Customer Phone (item 2): "0151 2345 6789" is not a valid phone number: it must start with +');
-		expect(sentPhones()).toEqual(['+14155550132']);
+		// An international number is sent whatever the option says, even a country code it cannot read.
+		expect(output[3].json.error).toBeUndefined();
+		expect(sentPhones().sort()).toEqual(['+14155550132', '+4915123456789']);
 	});
 
 	test('without the option a national number is refused exactly as before', async () => {

@@ -30,7 +30,7 @@ function fromNational(phone: string, country: Country): PhoneCheck {
  * format the service expects ("+491701234567"). With a default country, a number without + or
  * 00 is read as dialled in that country ("0170 1234567" in Germany) the way libphonenumber reads it.
  */
-export function normalizePhone(raw: unknown, country?: Country): PhoneCheck {
+export function normalizePhone(raw: unknown, country?: Country | (() => Country | undefined)): PhoneCheck {
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
 		return { ok: false, reason: 'it must be text, for example +4915123456789' };
 	}
@@ -38,7 +38,9 @@ export function normalizePhone(raw: unknown, country?: Country): PhoneCheck {
 	if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
 	if (phone === '') return { ok: false, reason: 'it is empty' };
 	if (!phone.startsWith('+')) {
-		if (country) return fromNational(phone, country);
+		// The country is looked up only here: an international number is sent whatever the option says.
+		const plan = typeof country === 'function' ? country() : country;
+		if (plan) return fromNational(phone, plan);
 		return {
 			ok: false,
 			reason: 'it must start with + and the country code (or 00), for example +4915123456789',

@@ -170,7 +170,7 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 	};
 }
 
-function readPhone(this: IExecuteFunctions, itemIndex: number, country: Country | undefined): string {
+function readPhone(this: IExecuteFunctions, itemIndex: number, country: () => Country | undefined): string {
 	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
@@ -191,7 +191,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	const node = this.getNode();
 	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
 	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
-	const phone = readPhone.call(this, itemIndex, countryForItem(this, itemIndex, options.defaultCountry));
+	const phone = readPhone.call(this, itemIndex, () => countryForItem(this, itemIndex, options.defaultCountry));
 	const values = readVariables(this, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
