@@ -208,7 +208,8 @@ export class HistoryRow {
 	 * is left unsettled is checked by a call of its own once all of it can settle (sooner, and again,
 	 * once another worker has been seen losing entries here). Without a late enough check, entries
 	 * another worker's write lost stay lost: at e0c1c5a, checks that ended too early let CI's
-	 * queue-mode redelivery send 100 messages twice (docs/send-once.md, "Queue mode"). It goes
+	 * queue-mode redelivery send 100 messages twice (docs/send-once.md, "Queue mode"); without this
+	 * call the engine test "a lost claim and acceptance, with no later execution" sends twice. It goes
 	 * through the last execution's store helper; any write before then carries the check instead
 	 * and aborts the wait, `forget` aborts it, and n8n's exit ends it. It waits with n8n-workflow's
 	 * sleep: code n8n Cloud runs may not use Node's timers or process hooks (test/package).
