@@ -6,7 +6,7 @@ import { invalidInputError, templateLoadError } from '../../errors';
 import { showFor } from '../../helpers/displayOptions';
 import { normalizePhone } from '../../helpers/phone';
 import { checkMediaUrl } from '../../helpers/url';
-import { readOptionsCollection, sendOptionsField } from '../../send/options';
+import { sendOptionsField } from '../../send/options';
 import type { PrepareSend, SendSession } from '../../send/session';
 import { forgetTemplate, templateForSends } from '../../template/cache';
 import type { TemplateCopy } from '../../template/cache';
@@ -221,8 +221,7 @@ interface TemplateOptions {
 	allowEmptyVariables: boolean;
 }
 
-function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
-	const raw = readOptionsCollection(context);
+function readTemplateOptions(raw: IDataObject): TemplateOptions {
 	return {
 		validateTemplate: raw.validateTemplate !== false,
 		includeRenderedMessage: raw.includeRenderedMessage === true,
@@ -298,7 +297,7 @@ function headerMediaKey(
 }
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
-	const options = await session.once('templateOptions', async () => readTemplateOptions(this));
+	const options = await session.once('templateOptions', async () => readTemplateOptions(session.options.collection));
 	const node = this.getNode();
 	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
 	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
