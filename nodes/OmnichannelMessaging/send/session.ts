@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
 
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
@@ -19,9 +19,21 @@ export interface PreparedSend {
 	onRefused?: () => void;
 }
 
+/** Whether a saved parameter value holds an expression anywhere ("=…" text, n8n's mark). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (value === null || typeof value !== 'object') return false;
+	return Object.values(value).some(holdsExpression);
+}
+
 /** What one execution shares between its items: the options, the credential, and whatever an operation loads once. */
 export class SendSession {
 	private readonly loaded = new Map<string, Promise<unknown>>();
+
+	/** Parameters without an expression, read once: they are the same for every item. */
+	private readonly sameForEveryItem = new Map<string, unknown>();
+
+	private savedNode?: INode;
 
 	private connection?: Promise<ServiceConnection>;
 
@@ -37,6 +49,23 @@ export class SendSession {
 	async connect(): Promise<ServiceConnection> {
 		this.connection ??= connectToService.call(this.context);
 		return await this.connection;
+	}
+
+	/** The node as saved, copied once: n8n's getNode() makes a deep copy on every call. */
+	get node(): INode {
+		this.savedNode ??= this.context.getNode();
+		return this.savedNode;
+	}
+
+	/**
+	 * Top-level parameter `name` for the item. In a real n8n every read resolves the value through
+	 * the workflow data proxy; a value without an expression is read once for the execution.
+	 */
+	parameter(name: string, itemIndex: number, fallback?: NodeParameterValueType): unknown {
+		if (this.sameForEveryItem.has(name)) return this.sameForEveryItem.get(name);
+		const value = this.context.getNodeParameter(name, itemIndex, fallback);
+		if (!holdsExpression(this.node.parameters[name])) this.sameForEveryItem.set(name, value);
+		return value;
 	}
 
 	/** `load` runs once per key and execution; every item asking for the key shares its result. */

@@ -155,18 +155,19 @@ export const sendDescription: INodeProperties[] = [
 
 function readVariables(
 	this: IExecuteFunctions,
+	session: SendSession,
 	itemIndex: number,
 	allowEmpty: boolean,
 	reportEmpty: boolean,
 ): Record<string, string> {
-	const mode = this.getNodeParameter('variablesMode', itemIndex, 'mapper');
+	const mode = session.parameter('variablesMode', itemIndex, 'mapper');
 	let raw: unknown;
 	if (mode === 'json') {
-		const parsed = parseVariablesJson(this.getNodeParameter('variablesJson', itemIndex, '{}'));
+		const parsed = parseVariablesJson(session.parameter('variablesJson', itemIndex, '{}'));
 		if (!parsed.ok) throw invalidInputError(this.getNode(), itemIndex, 'Variables (JSON)', parsed.reason);
 		raw = parsed.value;
 	} else {
-		const mapped = this.getNodeParameter('variables', itemIndex, null) as IDataObject | null;
+		const mapped = session.parameter('variables', itemIndex, null) as IDataObject | null;
 		raw = mapped?.value ?? {};
 	}
 	const checked = normalizeVariables(raw, allowEmpty);
@@ -189,10 +190,11 @@ function readVariables(
 
 function readHeaderMedia(
 	this: IExecuteFunctions,
+	session: SendSession,
 	itemIndex: number,
 ): { url: string | undefined; type: HeaderMediaType | 'auto' } {
-	const rawUrl = this.getNodeParameter('headerMediaUrl', itemIndex, '');
-	const rawType = this.getNodeParameter('headerMediaType', itemIndex, 'auto');
+	const rawUrl = session.parameter('headerMediaUrl', itemIndex, '');
+	const rawType = session.parameter('headerMediaType', itemIndex, 'auto');
 	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
 		throw invalidInputError(
 			this.getNode(),
@@ -261,8 +263,8 @@ async function checkedTemplate(
 	return copy.template;
 }
 
-function readPhone(this: IExecuteFunctions, itemIndex: number): string {
-	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
+function readPhone(this: IExecuteFunctions, session: SendSession, itemIndex: number): string {
+	const rawPhone = session.parameter('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone);
 	if (!phone.ok) {
 		throw invalidInputError(
@@ -298,12 +300,12 @@ function headerMediaKey(
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
 	const options = await session.once('templateOptions', async () => readTemplateOptions(session.options.collection));
-	const node = this.getNode();
-	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
-	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
-	const phone = readPhone.call(this, itemIndex);
-	const values = readVariables.call(this, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
-	const media = readHeaderMedia.call(this, itemIndex);
+	const { node } = session;
+	const channelId = channelIdFrom(session.parameter('channelId', itemIndex), node, itemIndex);
+	const templateId = templateIdFrom(session.parameter('templateId', itemIndex), node, itemIndex);
+	const phone = readPhone.call(this, session, itemIndex);
+	const values = readVariables.call(this, session, itemIndex, options.allowEmptyVariables, !options.validateTemplate);
+	const media = readHeaderMedia.call(this, session, itemIndex);
 
 	const needsTemplate =
 		options.validateTemplate ||
