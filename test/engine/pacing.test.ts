@@ -104,12 +104,13 @@ describe('adaptive window', () => {
 	test('sends that never fill the window do not grow it: a broadcast after single-message executions starts without 429s', async () => {
 		const { PACING } = nodeConstants();
 		const saved = PACING.probeAfterMs;
-		PACING.probeAfterMs = 300;
+		PACING.probeAfterMs = 600;
 		try {
 			Object.assign(service.fake, { latencyMs: 20, concurrencyLimit: 4, retryAfter: '0' });
-			const learn = phones(60, '1');
+			// About 150 ms with the window full: the level is learned, the probe time not reached.
+			const learn = phones(30, '1');
 			expectEachSentOnce(learn.map((p) => p.phone), [await runNode({ parameters: templateSend(), credentials: service.credentials, items: learn })]);
-			// CRM events one at a time, for longer than the probe time: one send in flight, never four.
+			// CRM events one at a time, for longer than the probe time (about 1 s): one send in flight, never four.
 			for (const event of phones(40, '2')) {
 				await runNode({ parameters: templateSend(), credentials: service.credentials, items: [event] });
 			}
