@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -61,14 +62,15 @@ export class OmnichannelMessagingApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				[`={{$credentials.apiKeyHeader || "${DEFAULT_API_KEY_HEADER}"}}`]: '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * The key in its header, as a function rather than n8n's generic form: a real n8n evaluates the
+	 * generic form's two expressions in its expression sandbox on every request (about 1.4 ms of
+	 * CPU each time in bench:n8n's profile, on every send of a broadcast).
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const header = (credentials.apiKeyHeader as string | undefined) || DEFAULT_API_KEY_HEADER;
+		return { ...requestOptions, headers: { ...requestOptions.headers, [header]: credentials.apiKey as string } };
+	}
 
 	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
 	test: ICredentialTestRequest = {
