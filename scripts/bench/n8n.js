@@ -28,6 +28,8 @@ const HELP = `npm run bench:n8n -- [options]
   --limit N           the service's in-flight limit, 429 + Retry-After: 1 above it (default 10)
   --warmup N          calls per workflow before the timed runs (default 20)
   --cpu-prof DIR      run n8n with --cpu-prof, profiles written to DIR when n8n stops
+  --count             count per node what it asks of n8n (parameter reads, expression
+                      evaluations, credential reads, store calls): scripts/bench/count.preload.js
   --json FILE         every run's figures as JSON
   --quick             --runs 1 --events 30 --recipients 600 --warmup 10`;
 
@@ -47,6 +49,7 @@ function parseArgs(argv) {
 		else if (arg === '--limit') config.limit = Number(take(i++));
 		else if (arg === '--warmup') config.warmup = Number(take(i++));
 		else if (arg === '--cpu-prof') config.cpuProf = path.resolve(take(i++));
+		else if (arg === '--count') config.count = true;
 		else if (arg === '--json') config.json = path.resolve(take(i++));
 		else throw new Error(`unknown option ${arg}\n${HELP}`);
 	}
@@ -112,13 +115,57 @@ async function warmUp(ctx) {
 	await postJson(ctx.webhook('bcast-http'), { recipients: events.slice(0, ctx.config.limit) });
 }
 
+/** NODE_OPTIONS for --cpu-prof and --count. */
+function n8nExtraEnv(config, root) {
+	const options = [];
+	const extra = {};
+	if (config.cpuProf) options.push('--cpu-prof', `--cpu-prof-dir=${config.cpuProf}`);
+	if (config.count) {
+		extra.BENCH_COUNT_DIR = path.join(root, 'counts');
+		fs.mkdirSync(extra.BENCH_COUNT_DIR, { recursive: true });
+		options.push(`--require=${path.join(__dirname, 'count.preload.js')}`);
+	}
+	if (options.length > 0) extra.NODE_OPTIONS = options.join(' ');
+	return extra;
+}
+
+/** The counts of every n8n process (count.preload.js), summed per node and what. */
+async function readCounts(config) {
+	if (!config.count) return undefined;
+	await new Promise((resolve) => setTimeout(resolve, 400)); // the processes write every 250 ms
+	const dir = path.join(n8n.REPO_ROOT, '.tmp', 'bench-n8n', 'counts');
+	const total = {};
+	for (const file of fs.readdirSync(dir)) {
+		for (const [node, whats] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))) {
+			total[node] ??= {};
+			for (const [what, n] of Object.entries(whats)) total[node][what] = (total[node][what] ?? 0) + n;
+		}
+	}
+	return total;
+}
+
+/** What each node asked of n8n during a row, per message of the row. */
+function countsPerMessage(before, after, messages) {
+	if (!before || !after) return undefined;
+	const per = {};
+	for (const [node, whats] of Object.entries(after)) {
+		for (const [what, n] of Object.entries(whats)) {
+			const delta = n - (before[node]?.[what] ?? 0);
+			if (delta > 0) (per[node] ??= {})[what] = Math.round((delta / messages) * 100) / 100;
+		}
+	}
+	return per;
+}
+
 async function runAll(ctx, rows, rowIds) {
 	const results = [];
 	for (let run = 0; run < ctx.config.runs; run++) {
 		const order = run % 2 === 0 ? rowIds : [...rowIds].reverse();
 		for (const [position, rowId] of order.entries()) {
 			const offset = (run * 20 + position) * 10_000;
+			const before = await readCounts(ctx.config);
 			const figures = await rows[rowId].run(ctx, offset);
+			figures.asksPerMessage = countsPerMessage(before, await readCounts(ctx.config), figures.messages);
 			results.push({ run, rowId, ...figures });
 			console.log(`run ${run + 1} ${rowId}: ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`);
 		}
@@ -138,7 +185,7 @@ async function main() {
 	fs.mkdirSync(userFolder, { recursive: true });
 	n8n.installPackageInto(userFolder);
 	const fake = await startFake(config);
-	const extra = config.cpuProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${config.cpuProf}` } : {};
+	const extra = n8nExtraEnv(config, root);
 	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort(), logLevel: 'warn', extra });
 	const server = await n8n.startN8nServer({ env, node, entry, timeoutMs: 180_000 });
 	try {

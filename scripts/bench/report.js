@@ -49,6 +49,17 @@ function broadcastLine(runs) {
 	].join('; ');
 }
 
+/** What the row's nodes asked of n8n per message (--count), the median over the runs. */
+function asksLine(runs) {
+	const nodes = new Set(runs.flatMap((r) => Object.keys(r.asksPerMessage ?? {})));
+	const parts = [...nodes].map((node) => {
+		const whats = new Set(runs.flatMap((r) => Object.keys(r.asksPerMessage?.[node] ?? {})));
+		const figures = [...whats].map((what) => `${what} ${spread(runs.map((r) => r.asksPerMessage?.[node]?.[what] ?? 0), 2)}`);
+		return `${node}: ${figures.join(', ')}`;
+	});
+	return parts.length > 0 ? `\n  asked of n8n per message: ${parts.join('; ')}` : '';
+}
+
 function report(config, rows, results) {
 	console.log(
 		`\n== summary: median (min–max) of ${config.runs} run(s); CRM ${config.events} calls, ${config.atOnce} at once; ` +
@@ -57,7 +68,8 @@ function report(config, rows, results) {
 	for (const [rowId, row] of Object.entries(rows)) {
 		const runs = results.filter((r) => r.rowId === rowId);
 		if (runs.length === 0) continue;
-		console.log(`${row.label} [${rowId}]\n  ${row.kind === 'crm' ? crmLine(row, rowId, runs, results) : broadcastLine(runs)}`);
+		const line = row.kind === 'crm' ? crmLine(row, rowId, runs, results) : broadcastLine(runs);
+		console.log(`${row.label} [${rowId}]\n  ${line}${asksLine(runs)}`);
 	}
 	const bodies = new Set(results.filter((r) => r.sampleBody && /crm-(node|http)$/.test(r.rowId)).map((r) => r.sampleBody.replace(/\+49151\d{7}|Customer \d+|ORD-\d+|2025-06-\d+/g, "N")));
 	console.log(`request bodies of the node and HTTP Request rows, numbers masked: ${bodies.size === 1 ? 'the same shape' : [...bodies].join(' | ')}`);

@@ -51,11 +51,12 @@ function crmRow(path, { redeliver = false } = {}) {
 		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
 		const first = await crmDelivery(ctx, path, events);
 		const firstStats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
-		const result = { ...first, ...delivery(firstStats, events), sampleBody: firstStats.sampleBodies[0] };
+		const result = { ...first, ...delivery(firstStats, events), sampleBody: firstStats.sampleBodies[0], messages: events.length };
 		if (!redeliver) return result;
 		const again = await crmDelivery(ctx, path, events);
 		const stats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
-		return { ...result, redelivery: { ...again, sentTwice: stats.sentTwice, requests: stats.requests - firstStats.requests } };
+		const redelivery = { ...again, sentTwice: stats.sentTwice, requests: stats.requests - firstStats.requests };
+		return { ...result, messages: 2 * events.length, redelivery };
 	};
 }
 
@@ -79,6 +80,7 @@ function broadcastRow(path, recipients) {
 			averageInFlight: stats.averageInFlight,
 			tooMany: stats.tooMany,
 			accepted: stats.acceptedPhones.length,
+			messages: recipients,
 			...delivery(stats, events),
 		};
 	};
