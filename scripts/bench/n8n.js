@@ -25,7 +25,8 @@ const HELP = `npm run bench:n8n -- [options]
   --at-once N         CRM calls in flight (default 10)
   --recipients a,b    broadcast sizes (default 600,3000; "" for none)
   --latency MS        the service's latency (default 100)
-  --limit N           the service's in-flight limit, 429 + Retry-After: 1 above it (default 10)
+  --limit N           the service's in-flight limit, 429 + Retry-After above it (default 10)
+  --retry-after S     the Retry-After of that 429, in seconds (default 1)
   --warmup N          calls per workflow before the timed runs (default 20)
   --cpu-prof DIR      run n8n with --cpu-prof, profiles written to DIR when n8n stops
   --count             count per node what it asks of n8n (parameter reads, expression
@@ -34,7 +35,7 @@ const HELP = `npm run bench:n8n -- [options]
   --quick             --runs 1 --events 30 --recipients 600 --warmup 10`;
 
 function parseArgs(argv) {
-	const config = { runs: 3, rows: undefined, events: 100, atOnce: 10, recipients: [600, 3000], latencyMs: 100, limit: 10, warmup: 20 };
+	const config = { runs: 3, rows: undefined, events: 100, atOnce: 10, recipients: [600, 3000], latencyMs: 100, limit: 10, retryAfter: '1', warmup: 20 };
 	const take = (i) => argv[i + 1];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
@@ -47,6 +48,7 @@ function parseArgs(argv) {
 		else if (arg === '--recipients') config.recipients = take(i++).split(',').filter(Boolean).map(Number);
 		else if (arg === '--latency') config.latencyMs = Number(take(i++));
 		else if (arg === '--limit') config.limit = Number(take(i++));
+		else if (arg === '--retry-after') config.retryAfter = take(i++);
 		else if (arg === '--warmup') config.warmup = Number(take(i++));
 		else if (arg === '--cpu-prof') config.cpuProf = path.resolve(take(i++));
 		else if (arg === '--count') config.count = true;
@@ -59,7 +61,7 @@ function parseArgs(argv) {
 /** The fake service in its own process, answering over IPC. */
 async function startFake(config) {
 	const child = fork(path.join(__dirname, 'fake.child.js'), [
-		JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: '1' }),
+		JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
 	]);
 	const waiting = [];
 	child.on('message', (m) => {

@@ -63,7 +63,7 @@ function asksLine(runs) {
 function report(config, rows, results) {
 	console.log(
 		`\n== summary: median (min–max) of ${config.runs} run(s); CRM ${config.events} calls, ${config.atOnce} at once; ` +
-			`service ${config.latencyMs} ms, ${config.limit} in flight`,
+			`service ${config.latencyMs} ms, ${config.limit} in flight (429 with Retry-After: ${config.retryAfter} above)`,
 	);
 	for (const [rowId, row] of Object.entries(rows)) {
 		const runs = results.filter((r) => r.rowId === rowId);
