@@ -101,7 +101,9 @@ export class Pacer {
 			}
 			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;
 			this.inFlight += 1;
-			const filledWindow = this.inFlight >= Math.min(Math.floor(this.window), limits.ceiling);
+			// Before any 429 (slow start) half the window counts as used, so it still doubles per round trip.
+			const places = Math.min(Math.floor(this.window), limits.ceiling);
+			const filledWindow = this.inFlight >= (this.window < this.threshold ? places / 2 : places);
 			return { startedAt: now, inFlightAtStart: this.inFlight, filledWindow };
 		}
 	}
