@@ -1,5 +1,4 @@
 'use strict';
-/* eslint-disable no-console */
 /*
  * The fake service for `npm run bench:n8n`, in a process of its own so that its event loop and
  * the bench driver's never wait on each other. One argument: JSON { latencyMs, concurrencyLimit, apiKey }.

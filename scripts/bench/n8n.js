@@ -1,5 +1,4 @@
 'use strict';
-/* eslint-disable no-console */
 /*
  * npm run bench:n8n: this node beside what users build instead, in one real n8n 2.41.1 (default
  * SQLite, production webhooks), against the fake service in a process of its own. Rows run one

@@ -1,5 +1,4 @@
 'use strict';
-/* eslint-disable no-console */
 /* The summary of `npm run bench:n8n`: per row, median (min–max) over the runs. */
 const { spread } = require('./measure');
 
