@@ -43,7 +43,7 @@ export const PACING = Object.freeze({
 	initialWindow: 2,
 	/** On "not taken" the window shrinks to this share of itself. */
 	decrease: 0.5,
-	/** After a "not taken" the window stays at or below the level the service took, until this long passes without one. */
+	/** After a "not taken" the window stays at or below the level the service took, until it has been full this long without one. */
 	probeAfterMs: 30_000,
 	/** Starts after a Retry-After pause are spread over this share of the pause (at least 50 ms). */
 	resumeJitter: 0.1,

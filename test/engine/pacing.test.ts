@@ -96,6 +96,26 @@ describe('adaptive window', () => {
 		});
 	});
 
+	test('sends that never fill the window do not grow it: a broadcast after single-message executions starts without 429s', async () => {
+		await withTuning({ pacing: { probeAfterMs: 600 } }, async () => {
+			Object.assign(service.fake, { latencyMs: 20, concurrencyLimit: 4, retryAfter: '0' });
+			// About 150 ms with the window full: the level is learned, the probe time not reached.
+			const learn = phones(30, '1');
+			expectEachSentOnce(learn.map((p) => p.phone), [await runNode({ parameters: templateSend(), credentials: service.credentials, items: learn })]);
+			// CRM events one at a time, for longer than the probe time (about 1 s): one send in flight, never four.
+			for (const event of phones(40, '2')) {
+				await runNode({ parameters: templateSend(), credentials: service.credentials, items: [event] });
+			}
+			service.fake.reset();
+			const broadcast = phones(60, '3');
+			expectEachSentOnce(broadcast.map((p) => p.phone), [await runNode({ parameters: templateSend({ concurrency: 50 }), credentials: service.credentials, items: broadcast })]);
+			// It starts at the level it learned; only after being full for the probe time does it try above it.
+			const start = posts().slice(0, 30);
+			expect(start.map((r) => `${r.status} at ${r.inFlight} in flight`)).toEqual(start.map((r) => `200 at ${r.inFlight} in flight`));
+			expect(Math.max(...start.map((r) => r.inFlight ?? 0))).toBe(4);
+		});
+	});
+
 	test('different API keys get different pacers, keyed without the key itself', async () => {
 		await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
 		await runNode({ parameters: templateSend(), credentials: { ...service.credentials, apiKey: 'another-key-b7c1' }, items: phones(1) });

@@ -7,6 +7,8 @@ import type { SendOnceOptions } from '../sendOnce';
 
 /** The options every send shares; a send with options of its own reads those itself. */
 export interface SendOptions {
+	/** The Options collection as read once for the execution, for an operation's own options. */
+	collection: IDataObject;
 	concurrency: number;
 	/** Set when Send Once per Key is given. */
 	sendOnce?: SendOnceOptions;
@@ -74,13 +76,25 @@ export function sendOptionsField({ resource, operation, extra = [] }: SendOption
 	};
 }
 
-/** The Options collection as given; options apply to the whole execution, so item 0's count. */
-export function readOptionsCollection(context: IExecuteFunctions): IDataObject {
-	return context.getNodeParameter('options', 0, {}) as IDataObject;
+/** Options read per item: reading them with the collection would evaluate their expressions for nothing. */
+const PER_ITEM_OPTIONS = new Set(['sendOnceKey']);
+
+/**
+ * The Options collection as given, but for the per-item ones; options apply to the whole
+ * execution, so item 0's count. Each option is read by itself: in a real n8n every expression
+ * read costs an evaluation in its expression sandbox, and a send-once key read here was thrown away.
+ */
+function readOptionsCollection(context: IExecuteFunctions, saved: IDataObject | undefined): IDataObject {
+	const collection: IDataObject = {};
+	for (const name of Object.keys(saved ?? {})) {
+		if (!PER_ITEM_OPTIONS.has(name)) collection[name] = context.getNodeParameter(`options.${name}`, 0) as IDataObject[string];
+	}
+	return collection;
 }
 
 export function readSendOptions(context: IExecuteFunctions): SendOptions {
-	const raw = readOptionsCollection(context);
+	const saved = context.getNode().parameters.options as IDataObject | undefined;
+	const raw = readOptionsCollection(context, saved);
 	// Number() of an object from an expression can throw (no usable toString); only numbers and text count.
 	const concurrency =
 		typeof raw.concurrency === 'number' || typeof raw.concurrency === 'string'
@@ -91,7 +105,8 @@ export function readSendOptions(context: IExecuteFunctions): SendOptions {
 			? Math.min(SEND_LIMITS.maxConcurrency, Math.max(1, concurrency))
 			: SEND_LIMITS.defaultConcurrency,
 		maxPerSecond: typeof raw.maxPerSecond === 'number' && raw.maxPerSecond > 0 ? raw.maxPerSecond : 0,
-		sendOnce: readSendOnceOptions(raw, context),
+		collection: raw,
+		sendOnce: readSendOnceOptions(raw, saved),
 		dryRun: raw.dryRun === true,
 		timeout: typeof raw.timeout === 'number' && raw.timeout > 0 ? raw.timeout : REQUEST_TIMEOUT_MS,
 	};

@@ -14,6 +14,8 @@ export interface Permit {
 	readonly startedAt: number;
 	/** How many were in flight, this one included, when it started. */
 	readonly inFlightAtStart: number;
+	/** It took the last place of the window: only such a send shows the window is used up. */
+	readonly filledWindow: boolean;
 }
 
 /** Waits, but wakes up at once when `signal` aborts. Never longer than `ms`. */
@@ -69,6 +71,11 @@ export class Pacer {
 
 	private lastSuccessAt = 0;
 
+	/** Time spent with the window full since the last burst: idle or half-used time does not count toward a probe. */
+	private fullForMs = 0;
+
+	private lastFullAt = 0;
+
 	private waiting: Array<() => void> = [];
 
 	/** Waits for a place in the window; undefined when `signal` aborted first. */
@@ -92,11 +99,19 @@ export class Pacer {
 			}
 			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;
 			this.inFlight += 1;
-			return { startedAt: now, inFlightAtStart: this.inFlight };
+			// Before any 429 (slow start) half the window counts as used, so it still doubles per round trip.
+			const places = Math.min(Math.floor(this.window), limits.ceiling);
+			const filledWindow = this.inFlight >= (this.window < this.threshold ? places / 2 : places);
+			return { startedAt: now, inFlightAtStart: this.inFlight, filledWindow };
 		}
 	}
 
-	/** The service took the request (whatever it then answered): the window may grow. */
+	/**
+	 * The service took the request (whatever it then answered): the window may grow, but only when
+	 * this send had filled it. Executions that never fill it (CRM events a few at a time) would
+	 * otherwise grow it far past what the service takes, and the next broadcast would start with a
+	 * burst of 429s and the pause the service asks for.
+	 */
 	accepted(permit: Permit, limits: SendLimits, succeeded: boolean): void {
 		const now = Date.now();
 		if (succeeded) {
@@ -104,8 +119,13 @@ export class Pacer {
 			this.throttlesInARow = 0;
 		}
 		this.takenSinceBurst += 1;
-		const cap = now - this.lastThrottleAt < tuning().pacing.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
-		const step = this.window < this.threshold ? 1 : 1 / this.window;
+		if (permit.filledWindow) {
+			this.fullForMs += now - Math.max(permit.startedAt, this.lastFullAt);
+			this.lastFullAt = now;
+		}
+		const cap = this.fullForMs < tuning().pacing.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
+		const growth = this.window < this.threshold ? 1 : 1 / this.window;
+		const step = permit.filledWindow ? growth : 0;
 		this.window = Math.max(1, Math.min(cap, this.window + step));
 		this.release();
 	}
@@ -125,6 +145,8 @@ export class Pacer {
 			this.window = Math.max(1, Math.min(this.window * tuning().pacing.decrease, this.acceptedLevel));
 			this.threshold = this.window;
 			this.lastDecreaseAt = now;
+			this.fullForMs = 0;
+			this.lastFullAt = now;
 		}
 		if (this.throttlesInARow === 0) this.refusingSince = now;
 		this.throttlesInARow += 1;

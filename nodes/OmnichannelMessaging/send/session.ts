@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { ExecutionParameters } from '../helpers/parameters';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { SendOptions } from './options';
@@ -24,10 +25,15 @@ export class SendSession {
 
 	private connection?: Promise<ServiceConnection>;
 
+	/** The item parameters, each fixed one read once for the execution. */
+	readonly parameters: ExecutionParameters;
+
 	constructor(
 		readonly context: IExecuteFunctions,
 		readonly options: SendOptions,
-	) {}
+	) {
+		this.parameters = new ExecutionParameters(context);
+	}
 
 	/** The credential, read once for every request of the execution. */
 	async connect(): Promise<ServiceConnection> {

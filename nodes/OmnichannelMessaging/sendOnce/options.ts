@@ -58,9 +58,8 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 ];
 
 /** On when a key is given, judged on the parameter as saved: the key itself is read per item. */
-export function readSendOnceOptions(raw: IDataObject, context: IExecuteFunctions): SendOnceOptions | undefined {
-	const saved = (context.getNode().parameters.options as IDataObject | undefined)?.sendOnceKey;
-	if (saved === undefined || saved === '') return undefined;
+export function readSendOnceOptions(raw: IDataObject, saved: IDataObject | undefined): SendOnceOptions | undefined {
+	if (saved?.sendOnceKey === undefined || saved.sendOnceKey === '') return undefined;
 	const history = Number(raw.sendOnceHistory);
 	return {
 		scope: raw.sendOnceScope === 'workflow' ? 'workflow' : 'node',

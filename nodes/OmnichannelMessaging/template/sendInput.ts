@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidInputError, templateLoadError } from '../errors';
+import type { ExecutionParameters } from '../helpers/parameters';
 import { checkMediaUrl } from '../helpers/url';
 import type { ServiceConnection } from '../transport';
 import { templateForSends } from './cache';
@@ -16,10 +17,10 @@ export interface HeaderMedia {
 	type: HeaderMediaType | 'auto';
 }
 
-function readRawVariables(context: IExecuteFunctions, itemIndex: number, json: boolean): unknown {
-	if (!json) return (context.getNodeParameter('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
-	const parsed = parseVariablesJson(context.getNodeParameter('variablesJson', itemIndex, '{}'));
-	if (!parsed.ok) throw invalidInputError(context.getNode(), itemIndex, 'Variables (JSON)', parsed.reason);
+function readRawVariables(params: ExecutionParameters, itemIndex: number, json: boolean): unknown {
+	if (!json) return (params.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
+	const parsed = parseVariablesJson(params.get('variablesJson', itemIndex, '{}'));
+	if (!parsed.ok) throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
 	return parsed.value;
 }
 
@@ -28,33 +29,33 @@ function readRawVariables(context: IExecuteFunctions, itemIndex: number, json: b
  * notices a value left empty (`reportEmpty`): say so instead of dropping it.
  */
 export function readVariables(
-	context: IExecuteFunctions,
+	params: ExecutionParameters,
 	itemIndex: number,
 	{ allowEmpty, reportEmpty }: { allowEmpty: boolean; reportEmpty: boolean },
 ): Record<string, string> {
-	const json = context.getNodeParameter('variablesMode', itemIndex, 'mapper') === 'json';
+	const json = params.get('variablesMode', itemIndex, 'mapper') === 'json';
 	const field = json ? 'Variables (JSON)' : 'Variables';
 	const empty: string[] = [];
-	const checked = normalizeVariables(readRawVariables(context, itemIndex, json), allowEmpty, (position) => empty.push(position));
-	if (!checked.ok) throw invalidInputError(context.getNode(), itemIndex, field, checked.reason);
+	const checked = normalizeVariables(readRawVariables(params, itemIndex, json), allowEmpty, (position) => empty.push(position));
+	if (!checked.ok) throw invalidInputError(params.node, itemIndex, field, checked.reason);
 	const missing = reportEmpty ? [...new Set(empty)].filter((position) => !(position in checked.values)) : [];
 	if (missing.length > 0) {
 		const gaps = missing.sort((a, b) => Number(a) - Number(b)).map((position) => `{{${position}}}`).join(', ');
-		throw invalidInputError(context.getNode(), itemIndex, field, `${gaps} has no value: map a value to it, or turn on Allow Empty Variables`);
+		throw invalidInputError(params.node, itemIndex, field, `${gaps} has no value: map a value to it, or turn on Allow Empty Variables`);
 	}
 	return checked.values;
 }
 
-export function readHeaderMedia(context: IExecuteFunctions, itemIndex: number): HeaderMedia {
-	const rawUrl = context.getNodeParameter('headerMediaUrl', itemIndex, '');
-	const rawType = context.getNodeParameter('headerMediaType', itemIndex, 'auto');
+export function readHeaderMedia(params: ExecutionParameters, itemIndex: number): HeaderMedia {
+	const rawUrl = params.get('headerMediaUrl', itemIndex, '');
+	const rawType = params.get('headerMediaType', itemIndex, 'auto');
 	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
 		const problem = `${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`;
-		throw invalidInputError(context.getNode(), itemIndex, 'Header Media Type', problem);
+		throw invalidInputError(params.node, itemIndex, 'Header Media Type', problem);
 	}
 	if (rawUrl === '' || rawUrl === undefined || rawUrl === null) return { url: undefined, type: rawType };
 	const url = checkMediaUrl(rawUrl);
-	if (!url.ok) throw invalidInputError(context.getNode(), itemIndex, 'Header Media URL', url.reason);
+	if (!url.ok) throw invalidInputError(params.node, itemIndex, 'Header Media URL', url.reason);
 	return { url: url.url, type: rawType };
 }
 

@@ -6,9 +6,10 @@ import { invalidInputError } from '../../errors';
 import { showFor } from '../../fields/displayOptions';
 import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from '../../fields/countryField';
 import type { CountryChoice } from '../../fields/countryField';
+import type { ExecutionParameters } from '../../helpers/parameters';
 import { normalizePhone } from '../../helpers/phone';
 import type { Country } from '../../helpers/phonePlans';
-import { readOptionsCollection, sendOptionsField } from '../../send/options';
+import { sendOptionsField } from '../../send/options';
 import type { PrepareSend } from '../../send/session';
 import { forgetTemplate } from '../../template/cache';
 import { checkAgainstTemplate } from '../../template/check';
@@ -160,8 +161,7 @@ interface TemplateOptions {
 	defaultCountry: CountryChoice;
 }
 
-function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
-	const raw = readOptionsCollection(context);
+function readTemplateOptions(context: IExecuteFunctions, raw: IDataObject): TemplateOptions {
 	return {
 		validateTemplate: raw.validateTemplate !== false,
 		includeRenderedMessage: raw.includeRenderedMessage === true,
@@ -170,12 +170,12 @@ function readTemplateOptions(context: IExecuteFunctions): TemplateOptions {
 	};
 }
 
-function readPhone(this: IExecuteFunctions, itemIndex: number, country: () => Country | undefined): string {
-	const rawPhone = this.getNodeParameter('customerPhone', itemIndex, '');
+function readPhone(params: ExecutionParameters, itemIndex: number, country: () => Country | undefined): string {
+	const rawPhone = params.get('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
 		throw invalidInputError(
-			this.getNode(),
+			params.node,
 			itemIndex,
 			'Customer Phone',
 			rawPhone === undefined || rawPhone === null
@@ -187,16 +187,16 @@ function readPhone(this: IExecuteFunctions, itemIndex: number, country: () => Co
 }
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
-	const options = await session.once('templateOptions', async () => readTemplateOptions(this));
-	const node = this.getNode();
-	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex), node, itemIndex);
-	const templateId = templateIdFrom(this.getNodeParameter('templateId', itemIndex), node, itemIndex);
-	const phone = readPhone.call(this, itemIndex, () => countryForItem(this, itemIndex, options.defaultCountry));
-	const values = readVariables(this, itemIndex, {
+	const options = await session.once('templateOptions', async () => readTemplateOptions(this, session.options.collection));
+	const params = session.parameters;
+	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
+	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
+	const phone = readPhone(params, itemIndex, () => countryForItem(this, itemIndex, options.defaultCountry));
+	const values = readVariables(params, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
-	const media = readHeaderMedia(this, itemIndex);
+	const media = readHeaderMedia(params, itemIndex);
 
 	const needsTemplate =
 		options.validateTemplate ||

@@ -1,0 +1,120 @@
+'use strict';
+/*
+ * The rows of `npm run bench:n8n`: what each sends, and the figures it reports. A row runs against
+ * a started n8n (`ctx.webhook(path)`), the fake service (`ctx.fake`) and n8n's process id.
+ */
+const { callMany, percentile, postJson, treeCpuMs } = require('./measure');
+
+function eventFor(index) {
+	return {
+		phone: `+49151${String(index).padStart(7, '0')}`,
+		name: `Customer ${index}`,
+		order: `ORD-${1000000 + index}`,
+		date: `2025-06-${String((index % 28) + 1).padStart(2, '0')}`,
+	};
+}
+
+function eventsFrom(offset, count) {
+	return Array.from({ length: count }, (_, i) => eventFor(offset + i));
+}
+
+/** What the service saw of the row's messages: lost (never accepted) and sent twice. */
+function delivery(stats, events) {
+	const accepted = new Set(stats.acceptedPhones);
+	const lost = events.filter((e) => !accepted.has(e.phone)).length;
+	return { lost, sentTwice: stats.sentTwice, requestsPerMessage: stats.requests / events.length };
+}
+
+/** One CRM delivery: every event its own webhook call, `atOnce` at a time. */
+async function crmDelivery(ctx, path, events) {
+	const cpu0 = treeCpuMs(ctx.n8nPid);
+	const started = Date.now();
+	const answers = await callMany(ctx.webhook(path), events, ctx.config.atOnce);
+	const wallMs = Date.now() - started;
+	const cpuMs = treeCpuMs(ctx.n8nPid) - cpu0;
+	const latencies = answers.map((a) => a.ms);
+	const failed = answers.filter((a) => a.status !== 200);
+	return {
+		wallMs,
+		p50: percentile(latencies, 50),
+		p95: percentile(latencies, 95),
+		cpuPerMessage: cpuMs / events.length,
+		failedCalls: failed.length,
+		firstFailure: failed[0] && `${failed[0].status} ${failed[0].text.slice(0, 300)}`,
+	};
+}
+
+/** A CRM row: `events` calls; with `redeliver`, the same calls again, sent-twice counted over both. */
+function crmRow(path, { redeliver = false } = {}) {
+	return async (ctx, offset) => {
+		const events = eventsFrom(offset, ctx.config.events);
+		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
+		const first = await crmDelivery(ctx, path, events);
+		const firstStats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
+		const result = { ...first, ...delivery(firstStats, events), sampleBody: firstStats.sampleBodies[0], messages: events.length };
+		if (!redeliver) return result;
+		const again = await crmDelivery(ctx, path, events);
+		const stats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
+		const redelivery = { ...again, sentTwice: stats.sentTwice, requests: stats.requests - firstStats.requests };
+		return { ...result, messages: 2 * events.length, redelivery };
+	};
+}
+
+/** A broadcast row: one webhook call with `recipients` items, split out into one item each. */
+function broadcastRow(path, recipients) {
+	return async (ctx, offset) => {
+		const events = eventsFrom(offset, recipients);
+		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
+		const cpu0 = treeCpuMs(ctx.n8nPid);
+		const answer = await postJson(ctx.webhook(path), { recipients: events });
+		const cpuMs = treeCpuMs(ctx.n8nPid) - cpu0;
+		const stats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
+		const floorMs = (recipients * ctx.config.latencyMs) / ctx.config.limit;
+		return {
+			wallMs: answer.ms,
+			ofFloor: answer.ms / floorMs,
+			status: answer.status,
+			cpuPerMessage: cpuMs / recipients,
+			firstRequestMs: stats.firstRequestAt === undefined ? undefined : stats.firstRequestAt - answer.started,
+			firstSendMs: stats.firstSendAt === undefined ? undefined : stats.firstSendAt - answer.started,
+			averageInFlight: stats.averageInFlight,
+			tooMany: stats.tooMany,
+			accepted: stats.acceptedPhones.length,
+			messages: recipients,
+			...delivery(stats, events),
+		};
+	};
+}
+
+/**
+ * Every row: `messages` per run, and the row the ratio is taken against (`baseline`).
+ * Broadcast rows exist per recipient count (--recipients).
+ */
+function rowsFor(config) {
+	const rows = {
+		'crm-http': { kind: 'crm', label: 'CRM: HTTP Request 4.2', run: crmRow('crm-http') },
+		'crm-node': { kind: 'crm', label: 'CRM: this node', run: crmRow('crm-node'), baseline: 'crm-http' },
+		'crm-node-key': {
+			kind: 'crm',
+			label: 'CRM: this node, send-once key (+ redelivery)',
+			run: crmRow('crm-node-key', { redeliver: true }),
+			baseline: 'crm-http',
+		},
+		'crm-dedup': {
+			kind: 'crm',
+			label: 'CRM: Remove Duplicates → HTTP Request (+ redelivery)',
+			run: crmRow('crm-dedup', { redeliver: true }),
+			baseline: 'crm-http',
+		},
+	};
+	for (const n of config.recipients) {
+		rows[`bcast-node-${n}`] = { kind: 'broadcast', label: `Broadcast ${n}: this node`, run: broadcastRow('bcast-node', n) };
+	}
+	if (config.recipients.length > 0) {
+		const n = config.recipients[0];
+		rows[`bcast-http-${n}`] = { kind: 'broadcast', label: `Broadcast ${n}: HTTP Request`, run: broadcastRow('bcast-http', n) };
+	}
+	return rows;
+}
+
+module.exports = { rowsFor, eventsFrom };

@@ -1,0 +1,135 @@
+'use strict';
+/*
+ * The workflows of `npm run bench:n8n`: this node's template send and what users build without it
+ * (HTTP Request 4.2 with a Header Auth credential and the same JSON body, Remove Duplicates 2 in
+ * front of it, Split Out for a broadcast), each behind a production webhook. See
+ * /work/shared/notes/real-n8n.md (Measuring beside what users build instead).
+ */
+const crypto = require('node:crypto');
+
+const { PACKAGE_NAME } = require('../lib/n8n');
+const { mapperValue } = require('../../test/helpers/mapperValue');
+
+const SEND_PATH = '/stable/open/whatsapp/send-template-message';
+const NODE_TYPE = `${PACKAGE_NAME}.omnichannelMessaging`;
+
+/** Where an item's fields are: `$json.body` for a webhook item, `$json` after Split Out. */
+function omniNode(credential, fields, options = {}) {
+	return {
+		name: 'Send Template',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		parameters: {
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			channelId: { __rl: true, mode: 'id', value: '12' },
+			templateId: { __rl: true, mode: 'id', value: '101' },
+			customerPhone: `={{ ${fields}.phone }}`,
+			variablesMode: 'mapper',
+			variables: mapperValue({ 1: `={{ ${fields}.name }}`, 2: `={{ ${fields}.order }}`, 3: `={{ ${fields}.date }}` }),
+			options,
+		},
+		credentials: { omnichannelMessagingApi: credential },
+	};
+}
+
+/** HTTP Request 4.2 as a user writes it from the API document: the node's body, byte for byte. */
+function httpRequestNode(credential, baseUrl, fields, options = {}) {
+	const jsonBody =
+		`={ "template_id": "101", "channel_id": "12", "customer_phone": "{{ ${fields}.phone }}", ` +
+		`"attributes": { "1": "{{ ${fields}.name }}", "2": "{{ ${fields}.order }}", "3": "{{ ${fields}.date }}" } }`;
+	return {
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${baseUrl}${SEND_PATH}`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody,
+			options,
+		},
+		credentials: { httpHeaderAuth: credential },
+	};
+}
+
+function removeDuplicatesNode() {
+	return {
+		name: 'Remove Duplicates',
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json.body.order }}',
+			options: { historySize: 10000 },
+		},
+	};
+}
+
+function splitOutNode() {
+	return {
+		name: 'Split Out',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: 'body.recipients', include: 'noOtherFields', options: {} },
+	};
+}
+
+function webhookNode(path) {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: crypto.randomUUID(),
+		// allEntries answers [] when the last node outputs nothing (every item a duplicate).
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	};
+}
+
+/** A workflow running its nodes one after the other. */
+function chain(name, nodes) {
+	const placed = nodes.map((node, index) => ({ id: crypto.randomUUID(), position: [index * 220, 0], ...node }));
+	const connections = {};
+	for (let i = 0; i < placed.length - 1; i++) {
+		connections[placed[i].name] = { main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { name, nodes: placed, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Every workflow of the bench by its webhook path. */
+function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
+	const event = '$json.body';
+	const item = '$json';
+	return {
+		'crm-node': chain('bench: CRM → node', [webhookNode('crm-node'), omniNode(omniCredential, event)]),
+		'crm-node-key': chain('bench: CRM → node, send-once key', [
+			webhookNode('crm-node-key'),
+			omniNode(omniCredential, event, { sendOnceKey: '={{ $json.body.order }}-shipped' }),
+		]),
+		'crm-http': chain('bench: CRM → HTTP Request', [
+			webhookNode('crm-http'),
+			httpRequestNode(headerCredential, baseUrl, event),
+		]),
+		'crm-dedup': chain('bench: CRM → Remove Duplicates → HTTP Request', [
+			webhookNode('crm-dedup'),
+			removeDuplicatesNode(),
+			httpRequestNode(headerCredential, baseUrl, event),
+		]),
+		'bcast-node': chain('bench: broadcast → Split Out → node', [
+			webhookNode('bcast-node'),
+			splitOutNode(),
+			omniNode(omniCredential, item),
+		]),
+		'bcast-http': chain('bench: broadcast → Split Out → HTTP Request', [
+			webhookNode('bcast-http'),
+			splitOutNode(),
+			httpRequestNode(headerCredential, baseUrl, item),
+		]),
+	};
+}
+
+module.exports = { benchWorkflows, SEND_PATH };
