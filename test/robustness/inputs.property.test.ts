@@ -167,14 +167,15 @@ function templateSendTo(variablesJson: string, options: IDataObject): INodeParam
 /** The number sent for a phone and a Default Country from an expression; undefined: refused. */
 function phoneWithCountry(phone: unknown, country: unknown): string | undefined {
 	const code = typeof country === 'string' ? country.trim().toUpperCase() : country;
-	// A Default Country that is no country code stops the item, whatever the number.
-	if (code !== undefined && code !== null && code !== '' && (typeof code !== 'string' || !isSupportedCountry(code))) return undefined;
 	if (typeof phone !== 'string' && typeof phone !== 'number') return undefined;
 	const typed = String(phone).replace(/[\s\-.()\u00a0\u200b-\u200d\u2060\ufeff]/g, '');
+	// An international number is sent as before, whatever the option says.
 	if (typed.startsWith('+') || typed.startsWith('00')) {
 		const international = `+${typed.replace(/^(\+|00)/, '')}`;
 		return /^\+[1-9]\d{6,14}$/.test(international) ? international : undefined;
 	}
+	// For a national number, a Default Country that is no country code stops the item.
+	if (code !== undefined && code !== null && code !== '' && (typeof code !== 'string' || !isSupportedCountry(code))) return undefined;
 	if (typeof code !== 'string' || code === '' || !/^\d+$/.test(typed)) return undefined;
 	const parsed = parsePhoneNumberFromString(typed, code);
 	return parsed?.isValid() && /^\+\d{7,15}$/.test(parsed.number) ? parsed.number : undefined;
