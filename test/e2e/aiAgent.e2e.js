@@ -233,6 +233,25 @@ describe('send once per key across tool calls', () => {
 	});
 });
 
+describe('Default Country for a number the model gives as dialled', () => {
+	test.each(AGENT_VERSIONS)('AI Agent %s: the model gives 0151 2345 6789, the tool with Default Country DE sends +4915123456789', async (version) => {
+		const tool = {
+			...TOOLS.templateSend,
+			name: 'Send template to German customers',
+			parameters: { ...TOOLS.templateSend.parameters, options: { ...TOOLS.templateSend.parameters.options, defaultCountry: 'DE' } },
+		};
+		const published = await publishAgent(version, tool);
+		const args = { phone: '0151 2345 6789', variables: { 1: 'Dana', 2: '4004', 3: 'Sunday' } };
+		const { execution } = await runAgent(published, [callTool(args), { text: FINAL_ANSWER }]);
+
+		expect(execution.status).toBe('success');
+		expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0]).toContain('send_template_message');
+	});
+});
+
 describe('examples/ai-agent-follow-up.json', () => {
 	test('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
 		const example = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'));
