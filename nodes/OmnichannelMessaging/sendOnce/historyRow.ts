@@ -30,9 +30,8 @@ interface Alone extends Deferred<unknown> {
 type Operation = Write | Alone;
 
 /**
- * One call at a time per row (n8n rewrites it without a lock), waiting writes share the next call,
- * and writes are repeated until a late enough call finds them: another worker's stale write-back
- * loses entries (docs/send-once.md).
+ * One call at a time (n8n rewrites the row without a lock); writes repeat until a late enough call
+ * finds them, since another worker's stale write-back loses entries (docs/send-once.md).
  */
 export class HistoryRow {
 	calls = 0;
@@ -55,7 +54,6 @@ export class HistoryRow {
 
 	private verifyWait?: AbortController;
 
-	/** Idle-time checks made since the last call an execution asked for. */
 	private idleChecks = 0;
 
 	join(): void {

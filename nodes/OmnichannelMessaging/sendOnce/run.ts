@@ -54,9 +54,8 @@ export class SendOnceRun {
 	}
 
 	/**
-	 * Sent-before items are skipped before preparing, so not even their template is read. A run of at
-	 * most one claim batch claims right away (the claim is its look-up); a larger run looks up all
-	 * acceptances at once and claims batch by batch. The keys must fit in the history.
+	 * Before preparing, so a skipped item's template is never read. A run of one claim batch claims
+	 * at once (the claim is its look-up); a larger one looks up acceptances first.
 	 */
 	async open(keys: Array<string | undefined>): Promise<void> {
 		const { context, setup } = this;

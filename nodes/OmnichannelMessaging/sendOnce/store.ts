@@ -11,7 +11,6 @@ import type { SendOnceOptions } from './options';
 const CLAIMED = 'omnichannel-send-once:claimed:';
 const ACCEPTED = 'omnichannel-send-once:accepted:';
 
-/** A key's claim and its acceptance. */
 export const ENTRIES_PER_KEY = 2;
 
 /**
@@ -54,10 +53,7 @@ export function forgetHistoryRows(): void {
 	historyRows.clear();
 }
 
-/**
- * "Claimed" just before the send, "accepted" once the service took it, released when surely not
- * sent: a claim without acceptance is an unknown outcome (docs/send-once.md).
- */
+/** A claim without an acceptance is an unknown outcome (docs/send-once.md). */
 export class SendOnceStore {
 	private readonly row: HistoryRow;
 
