@@ -66,11 +66,9 @@ export class OmnichannelMessagingApi implements ICredentialType {
 	];
 
 	/**
-	 * Every request made with this credential (the node's, its Test, an HTTP Request node's) has its
-	 * values checked, carries the key in its header, and follows no redirect: n8n's helper would
-	 * otherwise follow one to any host with the key header (it strips only Authorization and cookies).
-	 * A function, not n8n's generic form: a real n8n evaluates the generic form's expressions in its
-	 * sandbox on every request (about 1.4 ms of CPU each in bench:n8n's profile).
+	 * Follows no redirect: n8n's helper would follow one to any host with the key header (it strips
+	 * only Authorization and cookies). A function, because a real n8n evaluates the generic form's
+	 * expressions in its sandbox on every request (about 1.4 ms CPU each in bench:n8n's profile).
 	 */
 	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
 		const checked = checkCredential(credentials);

@@ -6,7 +6,6 @@ import { toPositiveInteger } from '../helpers/values';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 
-/** A WhatsApp channel of the project, as the picker shows it. */
 export interface Channel {
 	id: number;
 	title: string;
@@ -17,7 +16,7 @@ function text(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
-/** Deployments name the channel `platform_id` or `id` (test/fixtures/spec/field-notes.md, Channels); entries without one cannot be picked. */
+/** Deployments name it `platform_id` or `id` (field-notes.md, Channels); entries without one cannot be picked. */
 function toChannel(entry: unknown): Channel | undefined {
 	if (typeof entry !== 'object' || entry === null) return undefined;
 	const record = entry as Record<string, unknown>;
@@ -26,10 +25,7 @@ function toChannel(entry: unknown): Channel | undefined {
 	return { id, title: text(record.title) || `Channel ${id}`, number: text(record.number) };
 }
 
-/**
- * The project's WhatsApp channels. The list is not in the spec: a deployment without it answers
- * 404, and the picker then says to give the channel by ID.
- */
+/** Not in the spec: a deployment without it answers 404, and the picker says to give the channel by ID. */
 export async function fetchChannelList(this: ILoadOptionsFunctions, connection: ServiceConnection): Promise<Channel[]> {
 	const response = await serviceRequest.call(this, connection, { method: 'GET', path: PATHS.channelList });
 	if (response.statusCode === 404) throw channelListMissingError(this.getNode());

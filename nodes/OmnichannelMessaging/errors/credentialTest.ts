@@ -3,10 +3,7 @@ import type { ICredentialTestRequest } from 'n8n-workflow';
 import { API_PREFIX, PATHS } from '../constants';
 import type { CredentialProblem } from '../helpers/credential';
 
-/**
- * The credential's Test: its answers to the channel list read. n8n's tester can only match status
- * codes to fixed words, so a redirect cannot name where it pointed here; a run's error does.
- */
+/** n8n's tester only maps status codes to fixed words, so a redirect cannot name its target here; a run's error does. */
 export function credentialTestRules(): ICredentialTestRequest['rules'] {
 	const redirects = [301, 302, 303, 307, 308].map((value) => ({
 		type: 'responseCode' as const,
@@ -35,7 +32,7 @@ export function credentialTestRules(): ICredentialTestRequest['rules'] {
 	];
 }
 
-/** A credential value no request could carry, in the words of every place that checks it. */
+/** In the words of every place that checks it. */
 export function credentialProblemText(problem: CredentialProblem): string {
 	return `Invalid credential: ${problem.reason}. Fix the ${problem.field}: ${problem.hint} Nothing was sent.`;
 }

@@ -6,7 +6,6 @@ import type { CredentialProblem } from '../helpers/credential';
 import { errorItemJson, factsOf, withFacts } from './facts';
 import { requestFailureError } from './service';
 
-/** Bad input for one item: names the item and the field, and says what a good value looks like. */
 export function invalidInputError(
 	node: INode,
 	itemIndex: number,
@@ -21,7 +20,7 @@ export function invalidInputError(
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
 }
 
-/** A credential field no request could carry (or no URL): nothing was sent. */
+/** Nothing was sent: no request could carry this credential field (or no URL). */
 export function invalidCredentialError(node: INode, problem: CredentialProblem): NodeOperationError {
 	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
 		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
@@ -29,14 +28,14 @@ export function invalidCredentialError(node: INode, problem: CredentialProblem):
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: problem.field }, { cause: 'credential-invalid' });
 }
 
-/** An error about the credential itself, as every item's error item (a tool's answer); any other error is thrown on. */
+/** A credential error becomes every item's error item (a tool's answer); any other error is thrown on. */
 export function credentialErrorItems(error: unknown, itemCount: number): INodeExecutionData[] {
 	const aboutCredential = error instanceof NodeOperationError && error.message.startsWith('Invalid credential: ');
 	if (!aboutCredential) throw error;
 	return Array.from({ length: itemCount }, (_, itemIndex) => ({ json: errorItemJson(error), pairedItem: { item: itemIndex } }));
 }
 
-/** Before sending, anything thrown that is not the node's own error is about the item's input, typically a broken expression. */
+/** Before sending, a foreign error is about the item's input, typically a broken expression. */
 export function parameterReadError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = error instanceof Error ? error.message : String(error);
@@ -47,16 +46,12 @@ export function parameterReadError(node: INode, error: unknown, itemIndex: numbe
 	return withFacts(built, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
-/** While sending, anything thrown that is not the node's own error came from the request itself. */
 export function sendFailureError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return requestFailureError(node, error, { itemIndex, delivery: 'unknown' });
 }
 
-/**
- * A template the send needs could not be loaded. A service answer keeps its HTTP code; a
- * credential problem is not about the template and keeps its own words.
- */
+/** A service answer keeps its HTTP code; a credential problem keeps its own words. */
 export function templateLoadError(
 	node: INode,
 	error: unknown,
@@ -77,7 +72,6 @@ export function templateLoadError(
 	return withFacts(loadError, facts, cause.failure);
 }
 
-/** The service kept answering "not taken" (429, or 503 with Retry-After) and the node stopped trying. */
 export function rateLimitedError(
 	node: INode,
 	itemIndex: number,
@@ -107,13 +101,11 @@ export function rateLimitedError(
 	);
 }
 
-/** The execution was cancelled while an item waited: its message was not sent. */
 export function itemCancelledError(node: INode, itemIndex: number): NodeOperationError {
 	const error = new NodeOperationError(node, `The execution was cancelled: the message for item ${itemIndex} was not sent`, { itemIndex });
 	return withFacts(error, { outcome: 'notSent', reason: 'notStarted' });
 }
 
-/** The deployment has no channel list: the picker says how to go on. */
 export function channelListMissingError(node: INode): NodeOperationError {
 	return new NodeOperationError(node, 'This service has no channel list (it answered 404)', {
 		description: 'Switch Channel to "By ID" and enter the channel number, for example 12.',
@@ -121,7 +113,7 @@ export function channelListMissingError(node: INode): NodeOperationError {
 }
 
 
-/** Send Once per Key needs n8n's processed-data store, which n8n has had since 1.64. */
+/** n8n has had the processed-data store since 1.64. */
 export function sendOnceUnsupportedError(node: INode): NodeOperationError {
 	const error = new NodeOperationError(node, 'Send Once per Key needs n8n 1.64 or later', {
 		description: "This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.",
@@ -129,7 +121,7 @@ export function sendOnceUnsupportedError(node: INode): NodeOperationError {
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
 }
 
-/** n8n's processed-data store failed: nothing more is sent, since nothing could be checked. */
+/** Nothing more is sent, since nothing could be checked. */
 export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationError {
 	const reason = cause instanceof Error ? cause.message : String(cause);
 	const error = new NodeOperationError(node, 'The send-once history could not be read or written', {
@@ -138,7 +130,7 @@ export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationEr
 	return withFacts(error, { outcome: 'notSent', reason: 'serviceError' });
 }
 
-/** The run has more send-once keys than the history remembers: the first keys would be forgotten while it sends. */
+/** The first keys would be forgotten while the run sends. */
 export function sendOnceHistoryTooSmallError(node: INode, keys: number, history: number): NodeOperationError {
 	const count = (n: number) => n.toLocaleString('en-US');
 	const error = new NodeOperationError(node, `This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`, {
@@ -147,7 +139,6 @@ export function sendOnceHistoryTooSmallError(node: INode, keys: number, history:
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once History' });
 }
 
-/** A saved workflow names a resource or operation this version of the node does not have. */
 export function unknownOperationError(node: INode, resource: unknown, operation: unknown): NodeOperationError {
 	const error = new NodeOperationError(node, `The operation "${String(operation)}" of "${String(resource)}" is not supported`, {
 		description: 'Open the node and choose the resource and operation again. Nothing was sent.',

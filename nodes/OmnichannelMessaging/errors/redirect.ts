@@ -5,15 +5,12 @@ import { withFacts } from './facts';
 import { withDelivery } from './service';
 import type { DeliveryOutcome, ErrorPlace, ServiceResponse } from './service';
 
-/** Every 3xx: the node follows none (the key would go along to wherever it points). */
+/** The node follows no 3xx: the key would go along to wherever it points. */
 export function isRedirect(statusCode: number): boolean {
 	return statusCode >= 300 && statusCode < 400;
 }
 
-/**
- * Where the answer pointed, as an origin only: the path and query of a Location may hold a
- * token or the key itself. Undefined when it named nowhere usable.
- */
+/** An origin only: a Location's path and query may hold a token or the key itself. */
 export function redirectTarget(response: ServiceResponse, baseUrl: string): string | undefined {
 	const location = response.headers.location;
 	if (typeof location !== 'string' || location.trim() === '') return undefined;
@@ -25,15 +22,11 @@ export function redirectTarget(response: ServiceResponse, baseUrl: string): stri
 	}
 }
 
-/**
- * 301/302/307/308 come from a front that passed the request on without acting on it; a 303 is
- * the answer of a server that may have acted on it (RFC 9110 §15.4.4).
- */
+/** A 303 comes from a server that may have acted on the request; the others from a front that did not (RFC 9110 §15.4.4). */
 function redirectDelivery(statusCode: number): DeliveryOutcome {
 	return [301, 302, 307, 308].includes(statusCode) ? 'notSent' : 'unknown';
 }
 
-/** The words of a redirect, for an error and for the credential test. */
 export function redirectWords(statusCode: number, target: string | undefined): { message: string; description: string } {
 	return {
 		message: target
@@ -45,7 +38,6 @@ export function redirectWords(statusCode: number, target: string | undefined): {
 	};
 }
 
-/** A 3xx answer to any request of the node, as an error; nothing was followed. */
 export function redirectError(node: INode, response: ServiceResponse, baseUrl: string, place: ErrorPlace = {}): NodeApiError {
 	const { statusCode } = response;
 	const target = redirectTarget(response, baseUrl);

@@ -12,7 +12,7 @@ export interface ServiceResponse {
 	body: unknown;
 }
 
-/** Whether a failed send may still have reached the customer; stated in every send error. */
+/** Whether a failed send may still have reached the customer. */
 export type DeliveryOutcome = 'notSent' | 'unknown';
 
 const DELIVERY_TEXT: Record<DeliveryOutcome, string> = {
@@ -40,7 +40,7 @@ export function describeBody(body: unknown): string {
 	}
 }
 
-/** The error part of the body, without echoing anything else (large bodies stay out of run data). */
+/** The error part only: large bodies stay out of run data. */
 function errorContext(response: ServiceResponse): JsonObject {
 	const body = response.body;
 	const context: JsonObject = { httpCode: String(response.statusCode) };
@@ -57,7 +57,6 @@ function errorContext(response: ServiceResponse): JsonObject {
 	return context;
 }
 
-/** What a 2xx answer must hold to be used: a send's result, one template, the template list or the channel list. */
 export type ExpectedAnswer = 'sendResult' | 'template' | 'templateList' | 'channelList';
 
 const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; message: string }> = {
@@ -85,9 +84,7 @@ const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; mess
 
 export interface ErrorPlace {
 	itemIndex?: number;
-	/** Set on sends: says whether the message can have gone out. */
 	delivery?: DeliveryOutcome;
-	/** Set where a 2xx answer must have a known shape. */
 	expect?: ExpectedAnswer;
 }
 
@@ -100,7 +97,6 @@ interface Words {
 	description: string;
 }
 
-/** A 2xx answer the node cannot use: not JSON, or not the shape it needs. */
 function successProblem(response: ServiceResponse, expect: ExpectedAnswer | undefined): Words | undefined {
 	const { statusCode, body } = response;
 	const returned = `It returned HTTP ${statusCode} with ${describeBody(body)}.`;
@@ -112,7 +108,6 @@ function successProblem(response: ServiceResponse, expect: ExpectedAnswer | unde
 	return undefined;
 }
 
-/** What a failed answer means, in the user's words. */
 function failureWords(response: ServiceResponse): Words {
 	const { statusCode, body } = response;
 	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
@@ -147,7 +142,6 @@ function failureWords(response: ServiceResponse): Words {
 	return { message: `The service answered HTTP ${statusCode}`, description: `The service sent ${describeBody(body)}.` };
 }
 
-/** What a failed answer means for a workflow: why, and n8n's cause where one applies. */
 function failureKind(statusCode: number): { reason: FailureReason; failure?: Failure } {
 	if (statusCode === 401 || statusCode === 403) {
 		return { reason: 'unauthorized', failure: statusCode === 401 ? { cause: 'credential-invalid' } : undefined };
@@ -159,10 +153,7 @@ function failureKind(statusCode: number): { reason: FailureReason; failure?: Fai
 	return { reason: 'serviceError' };
 }
 
-/**
- * The one place where a service answer becomes an n8n error. Returns undefined when the answer
- * is a success the node can use.
- */
+/** The one place where a service answer becomes an n8n error; undefined for a usable success. */
 export function serviceResponseError(
 	context: { getNode(): INode },
 	response: ServiceResponse,
@@ -207,7 +198,6 @@ const NETWORK_TEXT: Record<string, { message: string; delivery: DeliveryOutcome 
 	EPIPE: { message: 'The connection to the service was cut', delivery: 'unknown' },
 };
 
-/** The network error code of an error thrown by n8n's request helper, wherever it put it. */
 export function networkErrorCode(error: unknown): string | undefined {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
@@ -227,10 +217,7 @@ export function networkErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-/**
- * A request that never produced an answer (refused, reset, timed out). The thrown error is not
- * passed on: n8n's request errors carry the request, and with it the API key header.
- */
+/** The thrown error is not passed on: n8n's request errors carry the request, and with it the API key header. */
 export function requestFailureError(
 	node: INode,
 	error: unknown,

@@ -3,14 +3,13 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import { factsOf, withFacts } from './facts';
 
-/** The execution was cancelled mid-broadcast: says which items went out. */
 export function executionCancelledError(node: INode, sent: number[]): NodeOperationError {
 	return new NodeOperationError(node, 'The execution was cancelled', {
 		description: `Sent: items ${describeIndexes(sent)}. The other items were not sent.`,
 	});
 }
 
-/** The same error, with more said after its description (a new error: errors are never edited in place). */
+/** A new error: errors are never edited in place. */
 export function withMoreDescription(
 	node: INode,
 	error: NodeApiError | NodeOperationError,
@@ -30,12 +29,11 @@ export function withMoreDescription(
 	return withFacts(copy, factsOf(error), error.failure);
 }
 
-/** Every item was checked first, so one bad item stopped the run before anything went out. */
+/** Every item was checked first, so nothing went out. */
 export function nothingSentError(node: INode, error: NodeApiError | NodeOperationError) {
 	return withMoreDescription(node, error, 'No message was sent for any item: every item is checked before the first is sent.');
 }
 
-/** A broadcast stopped at its first failure: which items went out, which failed, which never started. */
 export function partialSendError(
 	node: INode,
 	error: NodeApiError | NodeOperationError,
@@ -53,7 +51,7 @@ export function partialSendError(
 	);
 }
 
-/** "0-3, 7, 9-10" for error descriptions that must say which items went out. */
+/** "0-3, 7, 9-10". */
 export function describeIndexes(indexes: number[]): string {
 	if (indexes.length === 0) return 'none';
 	const sorted = [...indexes].sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import type { Country } from '../helpers/phonePlans';
 
 const FIELD = 'Default Country';
 
-/** The Default Country option: countries by name with their calling code, stored as the ISO code (`DE`). */
+/** Stored as the ISO code (`DE`). */
 export function defaultCountryField(): INodeProperties {
 	const countries = allCountries()
 		.map(({ code, name, callingCode }) => ({ name: `${name} (+${callingCode})`, value: code }))
@@ -23,22 +23,21 @@ export function defaultCountryField(): INodeProperties {
 	};
 }
 
-/** How an execution reads the option: not set, one country for every item, or an expression per item. */
 export type CountryChoice = { perItem: false; code?: string } | { perItem: true };
 
-/** Once per execution, from the parameter as saved: an expression is read per item, a fixed choice never again. */
+/** Once per execution: an expression is read per item, a fixed choice never again. */
 export function defaultCountryChoice(context: IExecuteFunctions): CountryChoice {
 	const saved = (context.getNode().parameters.options as IDataObject | undefined)?.defaultCountry;
 	if (typeof saved === 'string' && saved.startsWith('=')) return { perItem: true };
 	return { perItem: false, code: saved === undefined || saved === null || saved === '' ? undefined : String(saved) };
 }
 
-/** Whether the option is set (fixed or by expression): the rendered message then names the number sent. */
+/** When set, the rendered message names the number sent. */
 export function countryIsSet(choice: CountryChoice): boolean {
 	return choice.perItem || choice.code !== undefined;
 }
 
-/** The item's default country; undefined when there is none (a number then needs + or 00, as without the option). */
+/** Undefined: a number then needs + or 00, as without the option. */
 export function countryForItem(context: IExecuteFunctions, itemIndex: number, choice: CountryChoice): Country | undefined {
 	const value = choice.perItem ? context.getNodeParameter('options.defaultCountry', itemIndex, '') : choice.code;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;

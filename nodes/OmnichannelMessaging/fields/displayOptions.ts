@@ -2,12 +2,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 type Show = { resource: string[]; operation: string[] };
 
-/** The displayOptions of a field that belongs to one operation of one resource. */
 export function showFor(resource: string, operation: string): { show: Show } {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-/** The Operation selector of a resource. */
 export function operationField(resource: string, options: INodePropertyOptions[], defaultOperation: string): INodeProperties {
 	return {
 		displayName: 'Operation',

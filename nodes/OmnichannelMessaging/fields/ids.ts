@@ -6,11 +6,7 @@ import type { NumberedThing } from './locator';
 
 const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 };
 
-/**
- * The WhatsApp channel: picked from the service's channel list, or given by number. Before 0.2.0
- * it was a plain number field; a saved `"channelId": 12` still reads as channel 12, because
- * n8n hands a value that is not a locator to the reader unchanged.
- */
+/** A plain number field before 0.2.0: n8n hands a saved `"channelId": 12` to the reader unchanged. */
 export function channelIdField(operation: string): INodeProperties {
 	return listOrIdField(CHANNEL, {
 		name: 'channelId',
@@ -22,14 +18,13 @@ export function channelIdField(operation: string): INodeProperties {
 	});
 }
 
-/** The channel as the service's integer id: `parameter` is the field's value, a locator or a plain number. */
 export function channelIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
 	return numberedIdFrom(CHANNEL, parameter, node, itemIndex);
 }
 
 const TEMPLATE: NumberedThing = { field: 'Template', noun: 'template', example: 7 };
 
-/** Reloads follow the picked channel, whether it is a locator (channelId.value) or a number saved before 0.2.0. */
+/** Reloads follow a locator (channelId.value) or a number saved before 0.2.0. */
 export const CHANNEL_DEPENDENCY = ['channelId', 'channelId.value'];
 
 export function templateIdField(operation: string): INodeProperties {
@@ -43,7 +38,6 @@ export function templateIdField(operation: string): INodeProperties {
 	});
 }
 
-/** The template as the service's integer id: `parameter` is the field's value, a locator or a plain number. */
 export function templateIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
 	return numberedIdFrom(TEMPLATE, parameter, node, itemIndex);
 }

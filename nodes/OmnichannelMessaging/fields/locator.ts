@@ -3,9 +3,8 @@ import type { INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 import { invalidInputError } from '../errors';
 import { locatorValue, toPositiveInteger } from '../helpers/values';
 
-/** What a picker of the service's numbered things (channels, templates) is called and shows. */
 export interface NumberedThing {
-	/** The field's display name, used in errors. */
+	/** Also used in errors. */
 	field: string;
 	/** "channel", "template". */
 	noun: string;
@@ -16,7 +15,6 @@ function mode(displayName: string, name: string, type: INodePropertyMode['type']
 	return { displayName, name, type, ...rest };
 }
 
-/** A picker: "From List" (a list search method) or "By ID" (the number). */
 export function listOrIdField(
 	thing: NumberedThing,
 	field: Pick<INodeProperties, 'name' | 'description' | 'hint' | 'displayOptions' | 'typeOptions'> & { searchListMethod: string },
@@ -38,10 +36,7 @@ export function listOrIdField(
 	};
 }
 
-/**
- * The service's integer id from the field's value: a locator, or a plain number saved before the
- * field became one. Anything else is the item's input error, naming the field.
- */
+/** A plain number is one saved before the field became a locator; anything else is the item's input error. */
 export function numberedIdFrom(thing: NumberedThing, parameter: unknown, node: INode, itemIndex: number): number {
 	const raw = locatorValue(parameter);
 	const id = toPositiveInteger(raw);

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalidInputError } from '../errors';
 import { toServiceString } from '../helpers/values';
 
-/** A field that must hold text (a number from an expression counts): what it is called and how to fix it. */
+/** A number from an expression counts as text. */
 export interface RequiredText {
 	parameter: string;
 	field: string;
@@ -12,7 +12,6 @@ export interface RequiredText {
 	advice: string;
 }
 
-/** The field's value for the item as trimmed text, or the item's input error naming the field. */
 export function readRequiredText(context: IExecuteFunctions, itemIndex: number, text: RequiredText): string {
 	const raw = context.getNodeParameter(text.parameter, itemIndex, '');
 	const value = toServiceString(raw)?.trim();

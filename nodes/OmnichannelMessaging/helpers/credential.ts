@@ -3,12 +3,10 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { DEFAULT_API_KEY_HEADER } from '../constants';
 import { normalizeBaseUrl } from './url';
 
-/** The credential, checked: where requests go, and the header that carries the key. */
 export type CredentialCheck =
 	| { ok: true; baseUrl: string; header: string; apiKey: string }
 	| ({ ok: false } & CredentialProblem);
 
-/** Which field cannot be used, why, and what a good value looks like. */
 export interface CredentialProblem {
 	field: 'Base URL' | 'API Key' | 'API Key Header';
 	reason: string;
@@ -20,7 +18,7 @@ const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Control characters (line breaks, tabs, NUL…) and what Node cannot put in a header value.
 const UNSENDABLE_IN_VALUE = /[^\x20-\x7E\x80-\xFF]/;
 
-/** Read before any request: a value no server could be sent stops here, with the field to fix. */
+/** Before any request: a value no server could be sent stops here, naming the field. */
 export function checkCredential(data: ICredentialDataDecryptedObject): CredentialCheck {
 	const base = normalizeBaseUrl(data.baseUrl);
 	if (!base.ok) return { ok: false, field: 'Base URL', reason: base.reason, hint: 'Use the form https://api.example.com.' };

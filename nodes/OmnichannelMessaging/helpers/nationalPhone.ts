@@ -1,8 +1,5 @@
-/*
- * A national number of a country as libphonenumber reads it (libphonenumber-js parse.js with a
- * default country, then isValid), on the table scripts/phones-generate.js builds from it.
- * test/robustness/phones.property.test.ts holds it to the library, country by country.
- */
+// libphonenumber-js's national reading (parse.js with a default country, then isValid) on the table
+// scripts/phones-generate.js builds; test/robustness/phones.property.test.ts holds it to the library.
 import { countriesOfCallingCode, planOf, planOfCallingCode } from './phonePlans';
 import type { NumberingPlan } from './phonePlans';
 
@@ -12,7 +9,7 @@ const MIN_NATIONAL = 2;
 const MAX_NATIONAL = 17;
 const MAX_CALLING_CODE = 3;
 
-/** The national (significant) number: the national prefix, or a carrier code, taken off. */
+/** The national prefix, or a carrier code, taken off. */
 function stripNationalPrefix(digits: string, plan: NumberingPlan): string {
 	const prefix = plan.prefixForParsing;
 	const match = prefix?.exec(digits);
@@ -23,14 +20,14 @@ function stripNationalPrefix(digits: string, plan: NumberingPlan): string {
 	return digits.slice(match[0].length);
 }
 
-/** Whether a national number is one of the plan's types (libphonenumber's getNumberType is defined). */
+/** libphonenumber's getNumberType is defined. */
 function hasType(nationalNumber: string, plan: NumberingPlan): boolean {
 	if (!plan.pattern.test(nationalNumber)) return false;
 	if (!plan.types) return true;
 	return plan.types.some((type) => type.lengths.includes(nationalNumber.length) && type.pattern.test(nationalNumber));
 }
 
-/** Which of the countries sharing a calling code the number belongs to (getCountryByCallingCode). */
+/** getCountryByCallingCode. */
 function exactCountry(callingCode: string, nationalNumber: string): string | undefined {
 	const countries = countriesOfCallingCode(callingCode);
 	if (!countries || countries.length === 1) return countries?.[0];
@@ -51,7 +48,7 @@ function checkLength(nationalNumber: string, lengths: number[]): Length {
 	return lengths.includes(length) ? 'possible' : 'invalid';
 }
 
-/** The national number of a complete number: the prefix comes off only when what is left can still be one. */
+/** The prefix comes off only when what is left can still be a number. */
 function nationalNumberOf(digits: string, plan: NumberingPlan): string {
 	const stripped = stripNationalPrefix(digits, plan);
 	if (stripped === digits) return digits;
@@ -62,7 +59,7 @@ function nationalNumberOf(digits: string, plan: NumberingPlan): string {
 	return length === 'tooShort' || length === 'invalid' ? digits : stripped;
 }
 
-/** Digits after an international call prefix: the calling code and the rest (extractCountryCallingCode). */
+/** extractCountryCallingCode. */
 function splitCallingCode(digits: string): { callingCode: string; rest: string } | undefined {
 	if (digits.startsWith('0')) return undefined;
 	for (let size = 1; size <= MAX_CALLING_CODE && size <= digits.length; size++) {
@@ -72,7 +69,6 @@ function splitCallingCode(digits: string): { callingCode: string; rest: string }
 	return undefined;
 }
 
-/** The digits without the country's international call prefix (011 in the US), if they start with it. */
 function afterIdd(digits: string, plan: NumberingPlan): string | undefined {
 	const match = plan.idd?.exec(digits);
 	if (!match) return undefined;
@@ -92,7 +88,6 @@ function withoutPlusSign(digits: string, plan: NumberingPlan): string | undefine
 	return undefined;
 }
 
-/** Where the digits point: a calling code and the digits after it, and the country the number was read for. */
 interface Reading {
 	callingCode: string;
 	digits: string;
@@ -110,10 +105,7 @@ function readingOf(digits: string, country: string, plan: NumberingPlan): Readin
 	return { callingCode: plan.callingCode, digits, country };
 }
 
-/**
- * A number without + typed as dialled in `country` (digits only), in E.164; undefined when
- * libphonenumber would not read it as a valid number. `country` must be in the table.
- */
+/** `country` must be in the table; undefined where libphonenumber would not read a valid number. */
 export function nationalToE164(digits: string, country: string): string | undefined {
 	const plan = planOf(country);
 	if (!plan || digits.length < MIN_DIGITS) return undefined;

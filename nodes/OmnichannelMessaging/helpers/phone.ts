@@ -8,7 +8,6 @@ const SEPARATORS = /[\s\-.()\u00a0\u200b-\u200d\u2060\ufeff]/g;
 const E164 = /^\+[1-9]\d{6,14}$/;
 const DIGITS = /^\d+$/;
 
-/** A national number read for a country: libphonenumber's rules, or a refusal with the country's example. */
 function fromNational(phone: string, country: Country): PhoneCheck {
 	const converted = DIGITS.test(phone) ? nationalToE164(phone, country.code) : undefined;
 	if (converted && E164.test(converted)) return { ok: true, phone: converted };
@@ -26,9 +25,8 @@ function fromNational(phone: string, country: Country): PhoneCheck {
 }
 
 /**
- * Turns a phone number as users type it ("0049 (170) 123-45.67") into the international
- * format the service expects ("+491701234567"). With a default country, a number without + or
- * 00 is read as dialled in that country ("0170 1234567" in Germany) the way libphonenumber reads it.
+ * "0049 (170) 123-45.67" becomes "+491701234567"; with a default country a number without + or 00
+ * is read as dialled there, the way libphonenumber reads it.
  */
 export function normalizePhone(raw: unknown, country?: Country | (() => Country | undefined)): PhoneCheck {
 	if (typeof raw !== 'string' && typeof raw !== 'number') {

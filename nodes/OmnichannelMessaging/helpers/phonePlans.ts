@@ -1,14 +1,13 @@
 import { CALLING_CODES, COUNTRIES, NON_GEOGRAPHIC } from './phoneTable.generated';
 
-/** A numbering plan with its regular expressions, compiled the first time a number asks for it. */
+/** Regular expressions compiled the first time a number asks for the plan. */
 export interface NumberingPlan {
 	callingCode: string;
 	/** The international call prefix (00, 011, …), anchored at the start. */
 	idd?: RegExp;
-	/** The national number pattern, whole. */
 	pattern: RegExp;
 	lengths: number[];
-	/** The national prefix (with carrier codes) to strip, anchored at the start. */
+	/** With carrier codes; anchored at the start. */
 	prefixForParsing?: RegExp;
 	transformRule: string;
 	/** For a country sharing its calling code: the start of its numbers, anchored. */
@@ -29,7 +28,7 @@ const whole = (source: string) => new RegExp(`^(?:${source})$`);
 const start = (source: string) => (source ? new RegExp(`^(?:${source})`) : undefined);
 const numbers = (list: string) => (list ? list.split(',').map(Number) : []);
 
-/** A plan's text (the format is described in phoneTable.generated.ts), its regular expressions compiled. */
+/** The format is described in phoneTable.generated.ts. */
 function compile(fields: string[]): NumberingPlan {
 	const [callingCode, idd, pattern, lengths, prefixForParsing, transformRule, leadingDigits, types] = fields;
 	return {
@@ -54,16 +53,12 @@ const compiled = new Map<string, NumberingPlan>();
 const countries = new Map<string, Country>();
 const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
-/** The fields of a plan: a country's row less its name and example, or a non-geographic plan. */
 function fieldsOf(key: string): string[] | undefined {
 	if (has(COUNTRIES, key)) return COUNTRIES[key].split(';').slice(1, 9);
 	return has(NON_GEOGRAPHIC, key) ? NON_GEOGRAPHIC[key].split(';') : undefined;
 }
 
-/**
- * The plan of a country (`DE`), or of a calling code that belongs to no country (`800`).
- * Each is compiled once per process, when first asked for.
- */
+/** A country (`DE`) or a calling code of no country (`800`); compiled once per process. */
 export function planOf(key: string): NumberingPlan | undefined {
 	let plan = compiled.get(key);
 	if (!plan) {
@@ -75,18 +70,17 @@ export function planOf(key: string): NumberingPlan | undefined {
 	return plan;
 }
 
-/** The countries sharing a calling code, the main one first; undefined for none or a non-geographic code. */
+/** The main country first; undefined for none or a non-geographic code. */
 export function countriesOfCallingCode(callingCode: string): string[] | undefined {
 	return has(CALLING_CODES, callingCode) ? CALLING_CODES[callingCode] : undefined;
 }
 
-/** The plan a calling code selects: its main country's, or its non-geographic one. */
 export function planOfCallingCode(callingCode: string): NumberingPlan | undefined {
 	const countries = countriesOfCallingCode(callingCode);
 	return planOf(countries ? countries[0] : callingCode);
 }
 
-/** A country by its ISO 3166-1 alpha-2 code (`DE`, `de`); undefined for an unknown code. */
+/** `DE` or `de`; undefined for an unknown code. */
 export function countryOf(code: string): Country | undefined {
 	const upper = code.toUpperCase();
 	if (!has(COUNTRIES, upper)) return undefined;
@@ -99,7 +93,6 @@ export function countryOf(code: string): Country | undefined {
 	return country;
 }
 
-/** Every country, for the Default Country list: name, calling code, ISO code. */
 export function allCountries(): Array<{ code: string; name: string; callingCode: string }> {
 	return Object.keys(COUNTRIES).map((code) => {
 		const [name, callingCode] = COUNTRIES[code].split(';', 2);

@@ -1,19 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-/**
- * n8n offers a node marked usableAsTool to AI agents and the MCP Server Trigger as a variant of its
- * own type named `<type>Tool`; every agent loop (the AI Agent's engine requests, its older direct
- * invocation, the MCP server) runs that variant.
- */
+/** n8n offers a usableAsTool node to agents and the MCP Server Trigger as `<type>Tool`; every agent loop runs it. */
 export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
 /**
- * Whether one item's failure becomes an output item instead of stopping the run: with continue on
- * fail, and always in a tool call, whose answer is all its caller (a model) reads. A failed tool
- * call would otherwise end the agent's whole execution (AI Agent 3.x) or reach the model as a bare
- * description without the field it names (AI Agent 2.x, MCP Server Trigger).
+ * Always in a tool call: a failed tool call would end the agent's execution (AI Agent 3.x) or reach
+ * the model without the field it names (AI Agent 2.x, MCP Server Trigger).
  */
 export function failuresBecomeItems(context: IExecuteFunctions): boolean {
 	return context.continueOnFail() || runsAsTool(context);

@@ -1,9 +1,6 @@
 export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
-/**
- * Media URLs are handed to the service, which downloads them: they must be absolute and public
- * (http or https). The node itself never fetches them.
- */
+/** The service downloads media URLs, so they must be absolute and public; the node never fetches them. */
 export function checkMediaUrl(raw: unknown): UrlCheck {
 	if (typeof raw !== 'string') return { ok: false, reason: 'it must be text (a URL)' };
 	const value = raw.trim();
@@ -24,10 +21,7 @@ export function checkMediaUrl(raw: unknown): UrlCheck {
 	return { ok: true, url: value };
 }
 
-/**
- * The credential's base URL may be given with or without a trailing "/" or "/stable/open";
- * every path the node calls starts with "/stable/open", so the prefix is removed here once.
- */
+/** Every path starts with API_PREFIX, so a base URL ending in it (or "/") loses it here once. */
 export function normalizeBaseUrl(raw: unknown): UrlCheck {
 	if (typeof raw !== 'string' || raw.trim() === '') {
 		return { ok: false, reason: 'the credential has no base URL' };

@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Expressions hand over numbers, booleans, dates, Luxon DateTimes and objects; the service
- * wants strings. Returns undefined where no honest string exists, so the caller can name
- * the field in its error instead of sending "[object Object]".
+ * Expressions hand over numbers, dates, Luxon DateTimes and objects; undefined where no honest
+ * string exists, so the caller names the field instead of sending "[object Object]".
  */
 export function toServiceString(value: unknown): string | undefined {
 	if (typeof value === 'string') return value;
@@ -23,7 +22,7 @@ function isDateTimeLike(value: unknown): value is { toISO(): string | null } {
 	);
 }
 
-/** Positive whole numbers as the service's integer ids; "12" and 12 both pass, "12a" and 1.5 do not. */
+/** "12" and 12 pass, "12a" and 1.5 do not. */
 export function toPositiveInteger(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
@@ -33,21 +32,17 @@ export function toPositiveInteger(value: unknown): number | undefined {
 	return undefined;
 }
 
-/** One line, at most `max` characters, for previews and error excerpts. */
 export function excerpt(text: string, max: number): string {
 	const oneLine = text.replace(/\s+/g, ' ').trim();
 	return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-/**
- * The value of a resource locator ({ mode, value }), or the value itself where a workflow saved
- * a plain one (a channel saved as a number before the field became a locator).
- */
+/** A plain value where a workflow saved one before the field became a locator. */
 export function locatorValue(raw: unknown): unknown {
 	return typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
 }
 
-/** An n8n item must be an object: list entries that are not (null, text) are left out. */
+/** An n8n item must be an object: null or text entries are left out. */
 export function objectsOf(list: unknown): IDataObject[] {
 	return (Array.isArray(list) ? (list as unknown[]) : []).filter(
 		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry),

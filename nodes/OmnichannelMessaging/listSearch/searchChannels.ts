@@ -3,7 +3,6 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { fetchChannelList } from '../channel/api';
 import { connectToService } from '../transport';
 
-/** The channel picker: each WhatsApp channel as its title and number, filtered by the search text. */
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const channels = await fetchChannelList.call(this, await connectToService.call(this));
 	const needle = (filter ?? '').trim().toLowerCase();

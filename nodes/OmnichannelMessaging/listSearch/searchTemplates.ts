@@ -11,10 +11,7 @@ function nameOf(template: WhatsAppTemplate): string {
 	return typeof template.name === 'string' || typeof template.name === 'number' ? String(template.name) : String(template.id);
 }
 
-/**
- * The template dropdown: the picked channel's templates whose name contains the search text, a
- * page at a time. The service has no paging or search of its own, so both happen here.
- */
+/** The service has no paging or search of its own, so both happen here. */
 export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,

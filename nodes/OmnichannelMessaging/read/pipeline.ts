@@ -8,13 +8,9 @@ import { errorItem } from '../output/results';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 
-/** One item's read: its checked parameters (or the item's input error), one request, the items it yields. */
 export type ReadItem = (this: IExecuteFunctions, itemIndex: number, connection: ServiceConnection) => Promise<IDataObject[]>;
 
-/**
- * Request Options → Timeout of the reads. The name is the one n8n gave the collection it added to
- * the node while the reads were declarative (before 0.2.0), so saved values keep working.
- */
+/** The name n8n gave this collection while the reads were declarative (before 0.2.0): saved values keep working. */
 export function readRequestOptionsField(resource: string, operation: string): INodeProperties {
 	return {
 		displayName: 'Request Options',
@@ -41,10 +37,7 @@ function readTimeout(context: IExecuteFunctions): number {
 	return typeof timeout === 'number' && timeout > 0 ? timeout : REQUEST_TIMEOUT_MS;
 }
 
-/**
- * Runs a read for every input item through the transport every send uses. An item's failure is
- * the run's error, or its output item with continue on fail and in a tool call.
- */
+/** An item's failure is the run's error, or its output item with continue on fail and in a tool call. */
 export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadItem): Promise<INodeExecutionData[][]> {
 	const connection = { ...(await connectToService.call(this)), timeout: readTimeout(this) };
 	const output: INodeExecutionData[] = [];
@@ -61,7 +54,6 @@ export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadIte
 	return [output];
 }
 
-/** The operation that reads with `readItem` for each item. */
 export function readOperation(readItem: ReadItem) {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runReadPipeline.call(this, readItem);

@@ -8,7 +8,6 @@ import { connectToService } from '../transport';
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
 
-/** One mapper field per body placeholder of the chosen template, shown with the text around it. */
 export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const channelId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('channelId')));
 	const templateId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('templateId')));

@@ -1,4 +1,3 @@
-/** How a send with a send-once key ended, for an execution that waits on the same key. */
 export type ClaimOutcome = 'accepted' | 'notSent' | 'unknown';
 
 interface HeldClaim {
@@ -6,13 +5,12 @@ interface HeldClaim {
 	settle(outcome: ClaimOutcome): void;
 }
 
-/** Send-once keys an execution of this process is sending right now, by workflow, scope and key. */
+/** By workflow, scope and key. */
 const claims = new Map<string, HeldClaim>();
 
 /**
- * Takes every key that no other execution holds, at once (nothing awaited in between), and says
- * which keys others hold. An execution only ever waits on executions that started before it, so
- * two executions can never wait on each other.
+ * All at once (nothing awaited in between): an execution only ever waits on executions that started
+ * before it, so two can never wait on each other.
  */
 export function claimKeys(scopeKey: string, keys: string[]): { mine: Set<string>; others: Map<string, Promise<ClaimOutcome>> } {
 	const mine = new Set<string>();
@@ -31,7 +29,6 @@ export function claimKeys(scopeKey: string, keys: string[]): { mine: Set<string>
 	return { mine, others };
 }
 
-/** Ends this execution's claim on `key`: whoever waits on it learns the outcome. */
 export function settleKey(scopeKey: string, key: string, outcome: ClaimOutcome): void {
 	const held = claims.get(`${scopeKey}\n${key}`);
 	if (!held) return;

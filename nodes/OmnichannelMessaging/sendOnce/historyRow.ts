@@ -2,11 +2,9 @@ import { sleep } from 'n8n-workflow';
 
 import { tuning } from '../tuning';
 
-/** One execution's way to call n8n's store for a history row: its helpers, scope and options. */
 export interface StoreAccess {
 	/** Calls of the same signature (scope and history size) may carry each other's values. */
 	signature: string;
-	/** Records `values`; gives back the ones that were there already. */
 	record(values: string[]): Promise<Set<string>>;
 	remove(values: string[]): Promise<void>;
 }
@@ -20,7 +18,7 @@ interface Write extends Deferred<Set<string>> {
 	kind: 'record' | 'remove';
 	access: StoreAccess;
 	values: string[];
-	/** Written values to check again in later calls (acceptances). */
+	/** Checked again in later calls (acceptances). */
 	verify: boolean;
 }
 
@@ -32,9 +30,8 @@ interface Alone extends Deferred<unknown> {
 type Operation = Write | Alone;
 
 /**
- * This process's calls for one history row of n8n's store, one at a time (n8n rewrites the row
- * without a lock), writes that wait sharing the next call. What is written is written again until
- * a late enough call finds it: another worker's stale write-back loses entries (docs/send-once.md).
+ * One call at a time (n8n rewrites the row without a lock); writes repeat until a late enough call
+ * finds them, since another worker's stale write-back loses entries (docs/send-once.md).
  */
 export class HistoryRow {
 	calls = 0;
@@ -57,7 +54,6 @@ export class HistoryRow {
 
 	private verifyWait?: AbortController;
 
-	/** Idle-time checks made since the last call an execution asked for. */
 	private idleChecks = 0;
 
 	join(): void {
@@ -78,24 +74,23 @@ export class HistoryRow {
 		await new Promise((resolve, reject) => this.enqueue({ kind: 'remove', access, values, verify: false, resolve, reject }));
 	}
 
-	/** Runs `run` with no other call of this process on the row in between (a look-up that records and removes). */
+	/** No other call of this process between a look-up's record and its remove. */
 	async alone<T>(run: () => Promise<T>): Promise<T> {
 		return (await new Promise((resolve, reject) => this.enqueue({ kind: 'alone', run, resolve, reject }))) as T;
 	}
 
-	/** Which of `values` this process wrote and has not seen confirmed yet: it knows they are recorded. */
+	/** Not yet confirmed, but this process knows they are recorded. */
 	written(values: string[]): Set<string> {
 		return new Set(values.filter((value) => this.unverified.has(value)));
 	}
 
-	/** Values a look-up found missing although this process wrote them: the look-up put them back. */
 	putBack(values: string[]): void {
 		const now = Date.now();
 		for (const value of values) this.unverified.set(value, now);
 		this.repaired += values.length;
 	}
 
-	/** Forgets what is pending verification and stops the timer, as a restart of n8n would. */
+	/** As a restart of n8n would. */
 	forget(): void {
 		this.verifyWait?.abort();
 		this.unverified.clear();
@@ -140,10 +135,7 @@ export class HistoryRow {
 		}
 	}
 
-	/**
-	 * The head and the writes after it of the same kind and signature that can share its call:
-	 * none that touches a value an earlier write in the queue also touches (their order stays).
-	 */
+	/** Writes of the head's kind and signature that may share its call without reordering a value's writes. */
 	private takeBatch(head: Write): Write[] {
 		const batch: Write[] = [];
 		const touched = new Set<string>();
@@ -188,7 +180,6 @@ export class HistoryRow {
 		for (const write of batch) write.resolve(new Set());
 	}
 
-	/** Written values a call recorded again: missing ones are back now; found ones are done with once the call started late enough. */
 	private checkAgain(values: string[], there: Set<string>, started: number, ended: number) {
 		const settledAfter = this.settleMs();
 		for (const value of values) {
@@ -204,15 +195,10 @@ export class HistoryRow {
 	}
 
 	/**
-	 * The one piece of work that outlives its execution, kept on evidence: with no call coming, what
-	 * is left unsettled is checked by a call of its own once all of it can settle (sooner, and again,
-	 * once another worker has been seen losing entries here). Without a late enough check, entries
-	 * another worker's write lost stay lost: at e0c1c5a, checks that ended too early let CI's
-	 * queue-mode redelivery send 100 messages twice (docs/send-once.md, "Queue mode"); without this
-	 * call the engine test "a lost claim and acceptance, with no later execution" sends twice. It goes
-	 * through the last execution's store helper; any write before then carries the check instead
-	 * and aborts the wait, `forget` aborts it, and n8n's exit ends it. It waits with n8n-workflow's
-	 * sleep: code n8n Cloud runs may not use Node's timers or process hooks (test/package).
+	 * The one work that outlives its execution, on evidence: without a late enough check, entries
+	 * another worker's write lost stay lost (at e0c1c5a CI's queue-mode redelivery sent 100 messages
+	 * twice; docs/send-once.md, "Queue mode"). Any write or `forget` aborts the wait. n8n-workflow's
+	 * sleep, because n8n Cloud code may not use Node's timers or process hooks.
 	 */
 	private verifyWhenIdle() {
 		const access = this.lastAccess;

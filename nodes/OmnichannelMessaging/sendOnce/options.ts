@@ -9,7 +9,6 @@ export interface SendOnceOptions {
 	history: number;
 }
 
-/** An options field of two choices, the first the default. */
 function twoWayChoice(
 	displayName: string,
 	name: string,
@@ -20,7 +19,6 @@ function twoWayChoice(
 	return { displayName, name, type, default: options[0].value, options, description };
 }
 
-/** Send once per key: n8n's own processed-data store remembers which keys went out. */
 export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Send Once per Key',
@@ -57,7 +55,7 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** On when a key is given, judged on the parameter as saved: the key itself is read per item. */
+/** Judged on the parameter as saved: the key itself is read per item. */
 export function readSendOnceOptions(raw: IDataObject, saved: IDataObject | undefined): SendOnceOptions | undefined {
 	if (saved?.sendOnceKey === undefined || saved.sendOnceKey === '') return undefined;
 	const history = Number(raw.sendOnceHistory);
@@ -68,7 +66,6 @@ export function readSendOnceOptions(raw: IDataObject, saved: IDataObject | undef
 	};
 }
 
-/** The item's send-once key, read per item like any other field. */
 export function readSendOnceKey(context: IExecuteFunctions, itemIndex: number): string {
 	return readRequiredText(context, itemIndex, {
 		parameter: 'options.sendOnceKey',

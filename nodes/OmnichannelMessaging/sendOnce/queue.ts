@@ -5,7 +5,6 @@ import { skippedItem } from './skipped';
 import type { SkipReason } from './skipped';
 import type { SendOnceStore } from './store';
 
-/** Waits for another execution's outcome on a key, unless this execution is cancelled first. */
 async function outcomeOf(earlier: Promise<ClaimOutcome>, cancel?: AbortSignal): Promise<ClaimOutcome | undefined> {
 	if (!cancel) return await earlier;
 	if (cancel.aborted) return undefined;
@@ -19,14 +18,13 @@ async function outcomeOf(earlier: Promise<ClaimOutcome>, cancel?: AbortSignal): 
 	return outcome;
 }
 
-/** What a claim found for a key: send it, or skip it and say why. */
 export type KeyDecision = 'send' | SkipReason;
 
 export interface SendOnceQueueSetup {
 	store: SendOnceStore;
 	scopeKey: string;
 	unknown: 'skip' | 'send';
-	/** Every item's key (undefined where it could not be read). */
+	/** Undefined where it could not be read. */
 	keys: Array<string | undefined>;
 	results: ItemResults;
 	batchSize: number;
@@ -34,10 +32,9 @@ export interface SendOnceQueueSetup {
 }
 
 /**
- * One execution's send-once keys. It holds them in this process (another execution with the same
- * key waits for its outcome), claims them in the store a batch at a time just ahead of sending,
- * so that n8n stopping leaves at most a batch and the requests in flight claimed but unsent (a
- * later run reports those as outcomeUnknown), and records what the service accepted.
+ * Keys are held in this process (another execution with the same key waits for its outcome) and
+ * claimed a batch at a time just ahead of sending, so a stop leaves at most a batch plus the requests
+ * in flight claimed but unsent (a later run reports those as outcomeUnknown).
  */
 export class SendOnceQueue {
 	private ready: number[] = [];
@@ -54,7 +51,6 @@ export class SendOnceQueue {
 
 	private readonly attempted = new Set<string>();
 
-	/** Keys claimed before preparing (a small run), and what the claim found. */
 	private readonly decided = new Map<string, KeyDecision>();
 
 	private readonly held: { mine: Set<string>; others: Map<string, Promise<ClaimOutcome>> };
@@ -74,7 +70,7 @@ export class SendOnceQueue {
 		return decisions;
 	}
 
-	/** Keys found sent before by a look-up: this execution holds them no longer. */
+	/** Keys a look-up found sent before are held no longer. */
 	sentBefore(keys: Iterable<string>): void {
 		for (const key of keys) this.settleMine(key, 'accepted');
 	}
@@ -96,7 +92,6 @@ export class SendOnceQueue {
 		}
 	}
 
-	/** The item's send ended: the store and any execution waiting on its key learn how. */
 	async settle(itemIndex: number, outcome: ClaimOutcome): Promise<void> {
 		const key = this.setup.keys[itemIndex] as string;
 		if (outcome === 'accepted') this.acceptedKeys.push(key);
@@ -104,7 +99,7 @@ export class SendOnceQueue {
 		this.settleMine(key, outcome);
 	}
 
-	/** Records what was accepted, releases what was claimed and never tried, and frees every key still held. Once. */
+	/** Records the accepted keys, releases those claimed and never tried, frees the rest; runs once. */
 	async finish(): Promise<void> {
 		this.finished ??= this.finishOnce();
 		await this.finished;
@@ -126,7 +121,7 @@ export class SendOnceQueue {
 		settleKey(this.setup.scopeKey, key, outcome);
 	}
 
-	/** An earlier outcome: skip, or (unknown, with "Send It") send without a claim of its own. */
+	/** Unknown with "Send It" sends without a claim of its own. */
 	private afterEarlier(key: string, accepted: boolean): KeyDecision {
 		if (accepted) {
 			this.settleMine(key, 'accepted');
@@ -137,7 +132,7 @@ export class SendOnceQueue {
 		return 'outcomeUnknown';
 	}
 
-	/** Claims `keys` in the store (with the acceptances not yet written), after any other execution of this process holding one has ended. */
+	/** Waits until no other execution of this process holds one of `keys`; writes pending acceptances with the claim. */
 	private async claim(keys: string[]): Promise<Map<string, KeyDecision>> {
 		const { store, cancel } = this.setup;
 		const held = this.held;

@@ -8,24 +8,20 @@ import type { KeyDecision } from './queue';
 import { skippedItem } from './skipped';
 import { SendOnceStore } from './store';
 
-/** What a run of the send pipeline tells Send Once about itself. */
 export interface SendOnceSetup {
 	settings: SendOnceOptions;
 	concurrency: number;
 	dryRun: boolean;
 }
 
-/** Where the workers take the items to send from, and tell how each send ended (send/deliver.ts's ItemSource). */
+/** send/deliver.ts's ItemSource. */
 export interface KeyedItemSource {
 	take(): Promise<number | undefined>;
 	settle(itemIndex: number, outcome: 'accepted' | 'notSent' | 'unknown'): Promise<void>;
 	finish(): Promise<void>;
 }
 
-/**
- * One execution's Send Once, as the send pipeline sees it: `open` the keys once they are checked,
- * `sendOrder` the checked items (each send's outcome goes back through its source), `finish`.
- */
+/** `open` the keys once checked, `sendOrder` the checked items, `finish`. */
 export class SendOnceRun {
 	private keys: Array<string | undefined> = [];
 
@@ -42,7 +38,7 @@ export class SendOnceRun {
 		return 2 * this.setup.concurrency;
 	}
 
-	/** The in-process key of the store row (and of the claims): workflow, and node for the node scope. */
+	/** Workflow, and node for the node scope. */
 	private get scopeKey(): string {
 		const { context, setup } = this;
 		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? context.getNode().id : '*'}`;
@@ -58,11 +54,8 @@ export class SendOnceRun {
 	}
 
 	/**
-	 * Before any item is prepared (and its template read), the keys sent before are found, and those
-	 * items are output as skipped without reaching the service, not even for their template. A run
-	 * of at most one claim batch claims its keys right away, the claim being its look-up; a larger
-	 * run looks up the acceptances of all its keys in one go and claims batch by batch later. The
-	 * run's keys must fit in the history, or the oldest would be forgotten while it sends.
+	 * Before preparing, so a skipped item's template is never read. A run of one claim batch claims
+	 * at once (the claim is its look-up); a larger one looks up acceptances first.
 	 */
 	async open(keys: Array<string | undefined>): Promise<void> {
 		const { context, setup } = this;
@@ -92,25 +85,24 @@ export class SendOnceRun {
 		});
 	}
 
-	/** The checked items to send, in input order, claimed batch by batch as the workers take them. */
+	/** In input order, claimed batch by batch as the workers take them. */
 	sendOrder(checked: ReadonlyArray<unknown>): { queue: number[]; source: KeyedItemSource } {
 		const queue = this.firstOfEachKey(checked);
 		this.queue!.start(queue);
 		return { queue, source: this.queue! };
 	}
 
-	/** A dry run also says which items would be skipped as duplicates within the run. Nothing is recorded. */
+	/** A dry run records nothing. */
 	preview(checked: ReadonlyArray<unknown>): void {
 		this.firstOfEachKey(checked);
 		for (const item of this.results) if (item?.json.skipped) item.json.dryRun = true;
 	}
 
-	/** Keys claimed before preparing are released when the run stops before sending them. */
+	/** Releases keys claimed before preparing when the run stopped before sending them. */
 	async finish(): Promise<void> {
 		await this.queue?.finish();
 	}
 
-	/** A dry run looks up acceptances and unknown outcomes, and records nothing. */
 	private async previewKeysSentBefore(distinct: string[]) {
 		const { accepted, unknown } = await this.store().sentBefore(distinct, true);
 		const sendUnknown = this.setup.settings.unknown === 'send';
@@ -121,7 +113,6 @@ export class SendOnceRun {
 		});
 	}
 
-	/** The checked items to send; a key seen earlier in this run is skipped as duplicateInRun. */
 	private firstOfEachKey(checked: ReadonlyArray<unknown>): number[] {
 		const seen = new Set<string>();
 		return checked.flatMap((request, itemIndex) => {

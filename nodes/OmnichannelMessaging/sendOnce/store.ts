@@ -11,17 +11,15 @@ import type { SendOnceOptions } from './options';
 const CLAIMED = 'omnichannel-send-once:claimed:';
 const ACCEPTED = 'omnichannel-send-once:accepted:';
 
-/** Entries a key takes in the history at most: its claim and its acceptance. */
 export const ENTRIES_PER_KEY = 2;
 
 /**
- * n8n forgets the oldest entries, not the oldest keys: a key's claim is older than its acceptance,
- * and acceptances of keys claimed earlier come after newer claims while sends are in flight. This
- * many entries more than 2 per key keep the newest keys whole (two claim batches at the most concurrency).
+ * n8n trims the oldest entries, not keys, and acceptances land after newer claims while sends are
+ * in flight: this margin (two claim batches at the most concurrency) keeps the newest keys whole.
  */
 const TRIM_MARGIN = ENTRIES_PER_KEY * 2 * 2 * SEND_LIMITS.maxConcurrency;
 
-/** The entries the node records for keys the service accepted (n8n's store keeps an MD5 hash of each). */
+/** n8n's store keeps an MD5 hash of each entry. */
 export function sendOnceHistoryEntries(keys: string[]): string[] {
 	return keys.flatMap((key) => [CLAIMED + key, ACCEPTED + key]);
 }
@@ -31,7 +29,7 @@ const withPrefix = (prefix: string, keys: Iterable<string>) => [...keys].map((ke
 const keysOf = (prefix: string, values: Iterable<string>) =>
 	[...values].filter((value) => value.startsWith(prefix)).map((value) => value.slice(prefix.length));
 
-/** The group commit of each history row this process writes, by workflow and scope: every execution writing a row goes through it. */
+/** One group commit per history row (workflow and scope) for every execution of this process. */
 const historyRows = new Map<string, HistoryRow>();
 
 function historyRowFor(rowKey: string): HistoryRow {
@@ -49,17 +47,13 @@ export function sendOnceStoreFigures(): { calls: number; repaired: number } {
 	return { calls: rows.reduce((sum, row) => sum + row.calls, 0), repaired: rows.reduce((sum, row) => sum + row.repaired, 0) };
 }
 
-/** A restart's clean slate (testing.ts): no row, no idle-time check left waiting. */
+/** A restart's clean slate (testing.ts). */
 export function forgetHistoryRows(): void {
 	for (const row of historyRows.values()) row.forget();
 	historyRows.clear();
 }
 
-/**
- * The send-once history in n8n's processed-data store: a key is "claimed" just before its send,
- * "accepted" once the service took it, released when it was definitely not sent; a claim without
- * "accepted" is an unknown outcome. Calls go through the row's group commit (historyRow.ts).
- */
+/** A claim without an acceptance is an unknown outcome (docs/send-once.md). */
 export class SendOnceStore {
 	private readonly row: HistoryRow;
 
@@ -70,7 +64,6 @@ export class SendOnceStore {
 	constructor(
 		private readonly helpers: DeduplicationHelperFunctions,
 		private readonly settings: SendOnceOptions,
-		/** The store row these calls touch (workflow and scope). */
 		rowKey: string,
 		private readonly node: INode,
 	) {
@@ -83,7 +76,7 @@ export class SendOnceStore {
 		};
 	}
 
-	/** While this execution uses the row, other executions' calls wait a moment to carry its writes too. */
+/** Other executions' calls wait a moment to carry this one's writes too. */
 	join(): void {
 		this.row.join();
 	}
@@ -92,11 +85,10 @@ export class SendOnceStore {
 		this.row.leave();
 	}
 
-	/**
-	 * The first write of a node's history inserts its row: two n8n processes (queue-mode workers)
-	 * doing that at once make one insert fail on the row's key, having recorded nothing. The row
-	 * exists then, so the call is made once more.
-	 */
+/**
+ * Two workers inserting a node's first history row at once make one insert fail on the key with
+ * nothing recorded; the row exists then, so the call is made once more.
+ */
 	private async recordNow(values: string[]): Promise<Set<string>> {
 		const call = async () => await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
 		const first = await call().catch((error: unknown) => {
@@ -122,11 +114,10 @@ export class SendOnceStore {
 		}
 	}
 
-	/**
-	 * Which of `keys` hold `prefix`. The store can only check by recording, so what the probe adds
-	 * is removed again, except entries this process wrote that another process's write had lost:
-	 * the probe has just put those back.
-	 */
+/**
+ * The store can only check by recording, so the probe's additions are removed again, except
+ * entries this process wrote that another process's write had lost: the probe just put those back.
+ */
 	private async probeNow(prefix: string, keys: string[]): Promise<Set<string>> {
 		if (keys.length === 0) return new Set();
 		const values = withPrefix(prefix, keys);
@@ -144,13 +135,11 @@ export class SendOnceStore {
 		return new Set(keysOf(prefix, [...there, ...putBack]));
 	}
 
-	/**
-	 * Which keys the service accepted before and, with `claimsToo`, which were claimed without an
-	 * acceptance (unknown), in one go for this process. A real run looks at acceptances only: a
-	 * worker that writes back a stale copy of the row may put a probe's entries back, and a stray
-	 * acceptance probe only makes this run's own send look accepted, where a stray claim would make
-	 * the key's first send look unknown. A real run finds unknown keys when it claims them.
-	 */
+/**
+ * A real run probes acceptances only: a worker writing back a stale row may restore probe entries,
+ * and a stray acceptance only hides this run's own send, where a stray claim would make a first
+ * send look unknown. Claiming finds the unknown keys.
+ */
 	async sentBefore(keys: string[], claimsToo: boolean): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
 		const lookUp = async () => {
 			const accepted = await this.probeNow(ACCEPTED, keys);
@@ -160,22 +149,18 @@ export class SendOnceStore {
 		return await this.guarded(this.row.alone(lookUp));
 	}
 
-	/** Claims `keys`; gives back the keys claimed before (by any execution, or lost and put back). */
+/** Gives back the keys claimed before (by any execution, or lost and put back). */
 	async claim(keys: string[]): Promise<Set<string>> {
 		if (keys.length === 0) return new Set();
 		return new Set(keysOf(CLAIMED, await this.guarded(this.row.record(this.access, withPrefix(CLAIMED, keys)))));
 	}
 
-	/** Which of these claimed keys the service accepted. */
 	async acceptedAmong(keys: string[]): Promise<Set<string>> {
 		if (keys.length === 0) return new Set();
 		return await this.guarded(this.row.alone(async () => await this.probeNow(ACCEPTED, keys)));
 	}
 
-	/**
-	 * Records the acceptance of `keys`, with their claims again: a claim another worker's write
-	 * lost is put back (and counted), and later calls check both entries once more.
-	 */
+/** Writes the claims again too: one another worker's write lost is put back and counted. */
 	async recordAccepted(keys: string[]): Promise<void> {
 		if (keys.length === 0) return;
 		const there = await this.guarded(this.row.record(this.access, sendOnceHistoryEntries(keys), true));

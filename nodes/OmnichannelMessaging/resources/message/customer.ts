@@ -28,7 +28,6 @@ export function readCustomerId(this: IExecuteFunctions, itemIndex: number): stri
 	});
 }
 
-/** A message send's fields: who gets it, what the operation sends, and the send options. */
 export function messageSendFields(operation: string, fields: INodeProperties[]): INodeProperties[] {
 	return [customerIdField(operation), ...fields, sendOptionsField({ resource: 'message', operation })];
 }
