@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../errors';
 import type { ItemResults } from '../output/results';
@@ -13,6 +13,8 @@ export interface SendOnceSetup {
 	settings: SendOnceOptions;
 	concurrency: number;
 	dryRun: boolean;
+	/** The execution's copy of the node (getNode() deep-copies it). */
+	node: INode;
 }
 
 /** Where the workers take the items to send from, and tell how each send ended (send/deliver.ts's ItemSource). */
@@ -45,7 +47,7 @@ export class SendOnceRun {
 	/** The in-process key of the store row (and of the claims): workflow, and node for the node scope. */
 	private get scopeKey(): string {
 		const { context, setup } = this;
-		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? context.getNode().id : '*'}`;
+		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;
 	}
 
 	private store(): SendOnceStore {
@@ -54,7 +56,7 @@ export class SendOnceRun {
 		if (typeof helpers.checkProcessedAndRecord !== 'function' || typeof helpers.removeProcessed !== 'function') {
 			throw sendOnceUnsupportedError(context.getNode());
 		}
-		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, context.getNode());
+		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, this.setup.node);
 	}
 
 	/**
