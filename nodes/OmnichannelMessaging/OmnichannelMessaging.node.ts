@@ -67,8 +67,11 @@ export class OmnichannelMessaging implements INodeType {
 		const operation = this.getNodeParameter('operation', 0);
 		const run = OPERATIONS[String(resource)]?.[String(operation)];
 		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
-		if (!runsAsTool(this)) return await run.call(this);
 		// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
-		return await run.call(this).catch((error: unknown) => [credentialErrorItems(error, this.getInputData().length)]);
+		// Asked only on a failure: getNode() deep-copies the node, on every execution otherwise.
+		return await run.call(this).catch((error: unknown) => {
+			if (!runsAsTool(this)) throw error;
+			return [credentialErrorItems(error, this.getInputData().length)];
+		});
 	}
 }

@@ -5,9 +5,13 @@
  * steps and n8n's request / expression machinery).
  *
  *   node .tmp/bench/profile-summary.js .tmp/bench-prof/A10-run1.cpuprofile [--top 25] [--since-ms N]
- *        [--callers FUNCTION_NAME [--depth 4]]
+ *        [--until-ms N] [--callers FUNCTION_NAME [--depth 4]]
+ *   node .tmp/bench/profile-summary.js FILE --stretches
  *
- * --since-ms drops samples from the first N ms of the profile (module loading, warm-up).
+ * --since-ms drops samples from the first N ms of the profile (module loading, warm-up), --until-ms
+ * those after N ms. --stretches lists the stretches where this package's code ran (in a profile of
+ * `npm run bench:n8n -- --cpu-prof DIR`, one per broadcast execution) and where each one's check
+ * of the items ended: the window to summarise.
  */
 import { readFileSync } from 'node:fs';
 
@@ -54,7 +58,11 @@ function shortUrl(url: string) {
 /** Functions whose inclusive time says where the per-request and per-item work goes. */
 const INTEREST: Array<[string, RegExp]> = [
 	['prepare phase: prepareSendTemplate (per item)', /^prepareSendTemplate$/],
-	['getNodeParameter (any)', /^getNodeParameter$/],
+	['the phone read: readPhone', /^readPhone$/],
+	['the variables read: readVariables', /^readVariables$/],
+	['getNodeParameter (any)', /^_?getNodeParameter$/],
+	['n8n: workflow data proxy per expression (getDataProxy)', /^getDataProxy$/],
+	['n8n: node copies (getNode)', /^getNode$/],
 	['Expression.getParameterValue', /^getParameterValue$/],
 	['expression evaluation (resolveSimpleParameterValue)', /^resolveSimpleParameterValue$/],
 	['sendWithRetry (per send)', /^sendWithRetry$/],
@@ -73,6 +81,24 @@ const INTEREST: Array<[string, RegExp]> = [
 	['garbage collector', /^\(garbage collector\)$/],
 ];
 
+/** Where this package's code ran (gaps over 1.5 s split stretches), and the last sample of each one's check. */
+function printStretches(profile: Profile, parent: Map<number, number>, byId: Map<number, ProfileNode>) {
+	const stretches: Array<{ from: number; to: number; checkEnd?: number }> = [];
+	let t = profile.startTime;
+	for (let i = 0; i < profile.samples.length; i++) {
+		t += profile.timeDeltas[i];
+		const atMs = (t - profile.startTime) / 1000;
+		const frames: CallFrame[] = [];
+		for (let cur: number | undefined = profile.samples[i]; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur)!.callFrame);
+		if (!frames.some((f) => f.url.includes('omnichannel-messaging/dist/'))) continue;
+		const last = stretches.at(-1);
+		if (!last || atMs - last.to > 1500) stretches.push({ from: atMs, to: atMs });
+		else last.to = atMs;
+		if (frames.some((f) => f.functionName === 'prepareSendTemplate')) stretches.at(-1)!.checkEnd = atMs;
+	}
+	for (const s of stretches) console.log(`package code ${s.from.toFixed(0)}–${s.to.toFixed(0)} ms; last check sample ${s.checkEnd?.toFixed(0) ?? '-'} ms`);
+}
+
 function main() {
 	const args = process.argv.slice(2);
 	const file = args.find((a) => !a.startsWith('--'));
@@ -83,17 +109,20 @@ function main() {
 	};
 	const top = opt('top', 25);
 	const sinceMs = opt('since-ms', 0);
+	const untilMs = opt('until-ms', Number.POSITIVE_INFINITY);
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	const parent = new Map<number, number>();
 	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+	if (args.includes('--stretches')) return printStretches(profile, parent, byId);
 
 	const self = new Map<number, number>();
 	let t = profile.startTime;
 	let total = 0;
 	for (let i = 0; i < profile.samples.length; i++) {
 		t += profile.timeDeltas[i];
-		if ((t - profile.startTime) / 1000 < sinceMs) continue;
+		const atMs = (t - profile.startTime) / 1000;
+		if (atMs < sinceMs || atMs >= untilMs) continue;
 		const dt = profile.timeDeltas[i + 1] ?? 0;
 		self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
 		total += dt;
@@ -145,7 +174,7 @@ function main() {
 		}
 	}
 	const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
-	console.log(`${file}\nprofiled ${ms(total)} (after the first ${sinceMs} ms)\n`);
+	console.log(`${file}\nprofiled ${ms(total)} (from ${sinceMs} ms to ${untilMs} ms)\n`);
 	console.log('self time by package / file:');
 	for (const [k, v] of sorted(buckets).slice(0, top)) console.log(`  ${ms(v)} ${pct(v)}  ${k}`);
 	console.log('\nself time by function:');

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { invalidInputError } from '../errors';
 import { allCountries, countryOf } from '../helpers/phonePlans';
@@ -26,8 +26,8 @@ export function defaultCountryField(): INodeProperties {
 export type CountryChoice = { perItem: false; code?: string } | { perItem: true };
 
 /** Once per execution: an expression is read per item, a fixed choice never again. */
-export function defaultCountryChoice(context: IExecuteFunctions): CountryChoice {
-	const saved = (context.getNode().parameters.options as IDataObject | undefined)?.defaultCountry;
+export function defaultCountryChoice(node: INode): CountryChoice {
+	const saved = (node.parameters.options as IDataObject | undefined)?.defaultCountry;
 	if (typeof saved === 'string' && saved.startsWith('=')) return { perItem: true };
 	return { perItem: false, code: saved === undefined || saved === null || saved === '' ? undefined : String(saved) };
 }

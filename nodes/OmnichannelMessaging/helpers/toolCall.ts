@@ -1,14 +1,17 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-/** n8n offers a usableAsTool node to agents and the MCP Server Trigger as `<type>Tool`; every agent loop runs it. */
-export function runsAsTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
+/**
+ * n8n offers a usableAsTool node to agents and the MCP Server Trigger as `<type>Tool`; every agent
+ * loop runs it. `node`: the execution's copy where it has one (getNode() deep-copies).
+ */
+export function runsAsTool(context: IExecuteFunctions, node: INode = context.getNode()): boolean {
+	return node.type.endsWith('Tool');
 }
 
 /**
  * Always in a tool call: a failed tool call would end the agent's execution (AI Agent 3.x) or reach
  * the model without the field it names (AI Agent 2.x, MCP Server Trigger).
  */
-export function failuresBecomeItems(context: IExecuteFunctions): boolean {
-	return context.continueOnFail() || runsAsTool(context);
+export function failuresBecomeItems(context: IExecuteFunctions, node?: INode): boolean {
+	return context.continueOnFail() || runsAsTool(context, node);
 }

@@ -161,7 +161,7 @@ export async function deliverAll(
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context) };
+	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {

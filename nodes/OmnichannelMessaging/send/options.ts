@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
 import { showFor } from '../fields/displayOptions';
@@ -92,8 +92,9 @@ function readOptionsCollection(context: IExecuteFunctions, saved: IDataObject | 
 	return collection;
 }
 
-export function readSendOptions(context: IExecuteFunctions): SendOptions {
-	const saved = context.getNode().parameters.options as IDataObject | undefined;
+/** `node`: the execution's copy of the node, as saved. */
+export function readSendOptions(context: IExecuteFunctions, node: INode): SendOptions {
+	const saved = node.parameters.options as IDataObject | undefined;
 	const raw = readOptionsCollection(context, saved);
 	// Number() of an object from an expression can throw (no usable toString); only numbers and text count.
 	const concurrency =

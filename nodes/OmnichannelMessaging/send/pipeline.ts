@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executionCancelledError, partialSendError } from '../errors';
+import { ExecutionParameters } from '../helpers/parameters';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { outputOf } from '../output/results';
 import type { ItemResults } from '../output/results';
@@ -16,12 +17,12 @@ import type { PreparedSend, PrepareSend } from './session';
 
 /** Step 3: a broadcast that stopped at a failure, or was cancelled, says which items went out. */
 function throwIfStopped(
-	context: IExecuteFunctions,
+	{ context, parameters }: SendSession,
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
 	report: DeliveryReport,
 ): void {
-	if (report.firstFailure && !failuresBecomeItems(context)) {
+	if (report.firstFailure && !failuresBecomeItems(context, parameters.node)) {
 		const done = new Set([...report.sent, ...report.failed]);
 		// Items skipped for their send-once key have their result already.
 		const notStarted = prepared.flatMap((request, itemIndex) =>
@@ -46,10 +47,12 @@ function sendOrder(prepared: Array<PreparedSend | undefined>, sendOnce: SendOnce
  * order, each paired to its item.
  */
 export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareSend): Promise<INodeExecutionData[][]> {
-	const session = new SendSession(this, readSendOptions(this));
+	// One copy of the node for the execution (getNode() deep-copies it).
+	const parameters = new ExecutionParameters(this);
+	const session = new SendSession(this, readSendOptions(this, parameters.node), parameters);
 	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
-	const sendOnce = sendOnceFor(this, { settings: options.sendOnce, concurrency: options.concurrency, dryRun: options.dryRun }, results);
+	const sendOnce = sendOnceFor(this, { settings: options.sendOnce, concurrency: options.concurrency, dryRun: options.dryRun, node: parameters.node }, results);
 	try {
 		if (sendOnce) await sendOnce.open(checkSendOnceKeys(this, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
@@ -61,7 +64,7 @@ export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareS
 		const { queue, source } = sendOrder(prepared, sendOnce);
 		if (queue.length === 0) return outputOf(results);
 		const report = await deliverAll(session, prepared, results, source);
-		throwIfStopped(this, prepared, results, report);
+		throwIfStopped(session, prepared, results, report);
 		return outputOf(results);
 	} finally {
 		await sendOnce?.finish();

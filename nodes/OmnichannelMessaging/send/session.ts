@@ -31,13 +31,14 @@ export class SendSession {
 	constructor(
 		readonly context: IExecuteFunctions,
 		readonly options: SendOptions,
+		parameters: ExecutionParameters = new ExecutionParameters(context),
 	) {
-		this.parameters = new ExecutionParameters(context);
+		this.parameters = parameters;
 	}
 
 	/** The credential, read once for every request of the execution. */
 	async connect(): Promise<ServiceConnection> {
-		this.connection ??= connectToService.call(this.context);
+		this.connection ??= connectToService.call(this.context, this.parameters.node);
 		return await this.connection;
 	}
 

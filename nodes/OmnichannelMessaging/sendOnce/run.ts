@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../errors';
 import type { ItemResults } from '../output/results';
@@ -12,6 +12,8 @@ export interface SendOnceSetup {
 	settings: SendOnceOptions;
 	concurrency: number;
 	dryRun: boolean;
+	/** The execution's copy of the node (getNode() deep-copies it). */
+	node: INode;
 }
 
 /** send/deliver.ts's ItemSource. */
@@ -41,7 +43,7 @@ export class SendOnceRun {
 	/** Workflow, and node for the node scope. */
 	private get scopeKey(): string {
 		const { context, setup } = this;
-		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? context.getNode().id : '*'}`;
+		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;
 	}
 
 	private store(): SendOnceStore {
@@ -50,7 +52,7 @@ export class SendOnceRun {
 		if (typeof helpers.checkProcessedAndRecord !== 'function' || typeof helpers.removeProcessed !== 'function') {
 			throw sendOnceUnsupportedError(context.getNode());
 		}
-		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, context.getNode());
+		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, this.setup.node);
 	}
 
 	/**

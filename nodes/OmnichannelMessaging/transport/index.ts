@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
 } from 'n8n-workflow';
 
 import { API_PREFIX, CREDENTIAL_TYPE, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
@@ -53,13 +54,15 @@ export interface RequestPlace {
 
 /**
  * n8n reads (in a real instance: loads from its database and decrypts) the credential on every
- * request unless it is handed over; a broadcast reads it once.
+ * request unless it is handed over; a broadcast reads it once. `node`: the execution's copy where it
+ * has one (getNode() deep-copies the node).
  */
-export async function connectToService(this: RequestContext): Promise<ServiceConnection> {
+export async function connectToService(this: RequestContext, node?: INode): Promise<ServiceConnection> {
 	const data = await this.getCredentials(CREDENTIAL_TYPE);
+	const saved = node ?? this.getNode();
 	const checked = checkCredential(data);
-	if (!checked.ok) throw invalidCredentialError(this.getNode(), checked);
-	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	if (!checked.ok) throw invalidCredentialError(saved, checked);
+	const reference = saved.credentials?.[CREDENTIAL_TYPE];
 	return {
 		baseUrl: checked.baseUrl,
 		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },

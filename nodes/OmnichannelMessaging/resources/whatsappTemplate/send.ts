@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../../fields/ids';
 import { PATHS } from '../../constants';
@@ -161,12 +161,12 @@ interface TemplateOptions {
 	defaultCountry: CountryChoice;
 }
 
-function readTemplateOptions(context: IExecuteFunctions, raw: IDataObject): TemplateOptions {
+function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
 	return {
 		validateTemplate: raw.validateTemplate !== false,
 		includeRenderedMessage: raw.includeRenderedMessage === true,
 		allowEmptyVariables: raw.allowEmptyVariables === true,
-		defaultCountry: defaultCountryChoice(context),
+		defaultCountry: defaultCountryChoice(node),
 	};
 }
 
@@ -187,7 +187,7 @@ function readPhone(params: ExecutionParameters, itemIndex: number, country: () =
 }
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
-	const options = await session.once('templateOptions', async () => readTemplateOptions(this, session.options.collection));
+	const options = await session.once('templateOptions', async () => readTemplateOptions(session.parameters.node, session.options.collection));
 	const params = session.parameters;
 	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
 	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
