@@ -7,7 +7,7 @@
  */
 const path = require('node:path');
 
-const { FakeService } = require(path.join(__dirname, '..', '..', 'test', 'fake-service'));
+const { repeatsOf, serveFakeServiceOverIpc } = require(path.join(__dirname, '..', '..', 'test', 'fake-service', 'child'));
 
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 
@@ -34,8 +34,7 @@ function statsOf(fake) {
 			if (bodies.size < 3) bodies.add(r.rawBody);
 		}
 	}
-	let sentTwice = 0;
-	for (const n of accepted.values()) sentTwice += n - 1;
+	const sentTwice = repeatsOf(accepted);
 	return {
 		requests: fake.requests.length,
 		sends,
@@ -51,25 +50,13 @@ function statsOf(fake) {
 	};
 }
 
-async function main() {
-	const options = JSON.parse(process.argv[2] ?? '{}');
-	const fake = new FakeService(options);
-	const url = await fake.start(0, '127.0.0.1');
-	process.on('message', (message) => {
-		if (message.type === 'reset') {
+serveFakeServiceOverIpc(
+	{
+		reset: (fake) => {
 			fake.reset();
-			process.send({ type: 'reset-done' });
-		} else if (message.type === 'stats') {
-			process.send({ type: 'stats', stats: statsOf(fake) });
-		} else if (message.type === 'stop') {
-			void fake.close().then(() => process.exit(0));
-		}
-	});
-	process.on('disconnect', () => process.exit(0));
-	process.send({ type: 'listening', url, apiKey: fake.apiKey });
-}
-
-main().catch((error) => {
-	console.error(error);
-	process.exit(1);
-});
+			return { type: 'reset-done' };
+		},
+		stats: (fake) => ({ type: 'stats', stats: statsOf(fake) }),
+	},
+	(fake, url) => ({ url, apiKey: fake.apiKey }),
+);

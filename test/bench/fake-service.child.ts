@@ -32,6 +32,8 @@ function sourceRoot(): string {
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { FakeService } = require(path.join(sourceRoot(), 'test', 'fake-service')) as typeof import('../fake-service');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { repeatsOf } = require(path.join(sourceRoot(), 'test', 'fake-service', 'child')) as { repeatsOf: (counts: Map<string, number>) => number };
 
 export const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 export const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail';
@@ -105,10 +107,8 @@ function startedFake(options: FakeServiceOptions) {
 				otherRequests += 1;
 			}
 		}
-		let duplicateSends = 0;
-		for (const n of acceptedPerPhone.values()) duplicateSends += n - 1;
-		let repeatedPosts = 0;
-		for (const n of postsPerPhone.values()) repeatedPosts += n - 1;
+		const duplicateSends = repeatsOf(acceptedPerPhone);
+		const repeatedPosts = repeatsOf(postsPerPhone);
 		return {
 			requests: fake.requests.length,
 			sendPosts,

@@ -9,7 +9,7 @@
  *   parent -> child  { type: 'stop' }          (closes the server and exits)
  * Options come as one JSON argument: { apiKey, latencyMs, concurrencyLimit }.
  */
-const { FakeService } = require('../fake-service');
+const { serveFakeServiceOverIpc } = require('../fake-service/child');
 
 const PREFIX = '/stable/open';
 
@@ -28,32 +28,16 @@ function compact(record, apiKey) {
 	};
 }
 
-async function main() {
-	const options = JSON.parse(process.argv[2] ?? '{}');
-	const fake = new FakeService(options);
-	const url = await fake.start(0, '127.0.0.1');
-	process.on('message', (message) => {
-		if (message.type === 'snapshot') {
-			process.send({
-				type: 'snapshot',
-				id: message.id,
-				requests: fake.requests.map((r) => compact(r, fake.apiKey)),
-				inFlight: fake.inFlight,
-				peakInFlight: fake.peakInFlight,
-			});
-		} else if (message.type === 'reset') {
-			fake.reset();
-			process.send({ type: 'reset', id: message.id });
-		} else if (message.type === 'stop') {
-			void fake.close().then(() => process.exit(0));
-		}
-	});
-	// The test process going away must not leave the server running.
-	process.on('disconnect', () => process.exit(0));
-	process.send({ type: 'listening', url });
-}
-
-main().catch((error) => {
-	console.error(error);
-	process.exit(1);
+serveFakeServiceOverIpc({
+	snapshot: (fake, message) => ({
+		type: 'snapshot',
+		id: message.id,
+		requests: fake.requests.map((r) => compact(r, fake.apiKey)),
+		inFlight: fake.inFlight,
+		peakInFlight: fake.peakInFlight,
+	}),
+	reset: (fake, message) => {
+		fake.reset();
+		return { type: 'reset', id: message.id };
+	},
 });
