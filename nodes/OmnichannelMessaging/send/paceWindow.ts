@@ -33,11 +33,15 @@ export interface Permit {
  * they reached the service in, those of them it took are what it holds at once.
  */
 interface Burst {
+	/** The level before it; infinite for the first burst. */
+	readonly before: number;
 	readonly lastSeq: number;
 	readonly open: number;
 	refused: number;
 	unanswered: number;
 	readonly at: number;
+	/** The first start after it: the time between bursts is counted from here, without the pause. */
+	resumedAt?: number;
 }
 
 export class PaceWindow {
@@ -69,6 +73,7 @@ export class PaceWindow {
 
 	private takenSinceBurst = 0;
 
+
 	constructor(private readonly timings: PacingTimings) {
 		this.window = timings.initialWindow;
 		this.probeAfterMs = timings.probeAfterMs;
@@ -86,6 +91,7 @@ export class PaceWindow {
 	start(limits: SendLimits, now: number): Permit {
 		this.inFlight += 1;
 		this.seq += 1;
+		if (this.burst && this.burst.resumedAt === undefined) this.burst.resumedAt = now;
 		const places = this.places(limits);
 		const filledWindow = this.inFlight >= (this.slowStart ? places / 2 : places);
 		return { seq: this.seq, startedAt: now, filledWindow };
@@ -98,8 +104,9 @@ export class PaceWindow {
 	 */
 	taken(permit: Permit, limits: SendLimits, now: number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		this.takenSinceBurst += 1;
-		if (!permit.filledWindow) return;
+		if (!this.burst || permit.seq > this.burst.lastSeq) this.takenSinceBurst += 1;
+		// Answers of a burst's own requests show nothing about room: the burst has just shown there is none.
+		if (!permit.filledWindow || (this.burst && permit.seq <= this.burst.lastSeq)) return;
 		this.fullForMs += now - Math.max(permit.startedAt, this.lastFullAt);
 		this.lastFullAt = now;
 		const probing = this.fullForMs >= this.probeAfterMs;
@@ -122,16 +129,27 @@ export class PaceWindow {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		if (!this.burst || permit.seq > this.burst.lastSeq) this.beginBurst(inFlight, now);
 		else (this.burst as Burst).refused += 1;
-		const burst = this.burst as Burst;
-		this.level = Math.max(1, Math.min(this.level, burst.open - burst.refused - burst.unanswered));
+		this.level = Math.max(1, Math.min(this.level, this.tookAtOnce(this.burst as Burst)));
 		this.window = Math.max(1, Math.min(this.window, this.level));
+	}
+
+	/**
+	 * What the service held at once in a burst: of the requests in flight when its first refusal
+	 * came back, those it took. This counts, and does not depend on the order they reached it in.
+	 */
+	private tookAtOnce(burst: Burst): number {
+		const taken = burst.open - burst.refused - burst.unanswered;
+		if (!Number.isFinite(burst.before)) return taken;
+		// A service that just lowered its limit still serves what it took before, and refuses nearly
+		// everything while it drains: one burst lowers the level by half at most.
+		return Math.max(Math.ceil(burst.before * this.timings.decrease), taken);
 	}
 
 	private beginBurst(inFlight: number, now: number): void {
 		const previous = this.level;
 		const probing = this.fullForMs >= this.probeAfterMs;
 		this.learnRate(inFlight, previous, now);
-		this.burst = { lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0, at: now };
+		this.burst = { before: previous, lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0, at: now };
 		// A burst below the level means that level was too high (or the service now takes less): it
 		// comes down by one at least. A probe's burst, or the first, sets the level anew.
 		this.level = !probing && !this.slowStart && Number.isFinite(previous) ? Math.max(1, previous - 1) : Number.POSITIVE_INFINITY;
@@ -150,8 +168,9 @@ export class PaceWindow {
 	 */
 	private learnRate(inFlight: number, previous: number, now: number): void {
 		const belowTaken = inFlight <= previous - this.timings.rateEvidenceMargin;
-		if (this.burst && belowTaken && now > this.burst.at) {
-			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.burst.at));
+		const since = this.burst?.resumedAt ?? now;
+		if (this.burst && belowTaken && now > since) {
+			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - since));
 			// Never lower while it holds: sends paced at it, pause included, measure less every time,
 			// and other processes using the service would drive it down burst by burst.
 			if (now >= this.rateHeldUntil || measured > this.learnedRate) {

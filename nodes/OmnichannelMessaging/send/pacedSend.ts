@@ -1,6 +1,9 @@
 import type { Pacer, SendLimits } from './pacer';
 import { RATE_LIMIT, waitsTooLong } from './rateLimitPolicy';
 
+/** What the send loop needs of a pacer (a simulation may wrap another). */
+export type PacerApi = Pick<Pacer, 'acquire' | 'answered' | 'ended' | 'makingProgress'>;
+
 /** What the send loop needs of an answer; the transport's answers have more. */
 export interface AnswerHead {
 	statusCode: number;
@@ -20,7 +23,7 @@ export type PacedEnd<A> =
  * answer (the place is given back first).
  */
 export async function sendPaced<A extends AnswerHead>(
-	pacer: Pacer,
+	pacer: PacerApi,
 	limits: SendLimits,
 	signal: AbortSignal | undefined,
 	send: () => Promise<A>,

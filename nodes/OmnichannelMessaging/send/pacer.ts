@@ -89,7 +89,7 @@ export class Pacer {
 		const now = this.clock.now();
 		const refusal = refusalOf(statusCode, headers, now);
 		if (refusal) {
-			this.progress.refused(now);
+			this.progress.refused(now, permit.startedAt);
 			this.window.refused(permit, now);
 			const pause = pauseAfter(refusal, this.progress.refusalsInARow, this.clock.random());
 			if (now + pause > this.pausedUntil) {

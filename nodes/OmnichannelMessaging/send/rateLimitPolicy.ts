@@ -65,21 +65,31 @@ export function waitsTooLong(refusal: Refusal): boolean {
 
 /** Whether the service still takes anything: the node keeps trying only while it does. */
 export class ProgressWatch {
-	/** Refusals since the last success, for the backoff when the service names no pause. */
+	/**
+	 * Pauses since the last success, for the backoff when the service names no pause. Refusals of
+	 * requests that started before the last pause began belong to that pause: a burst of them
+	 * doubles the backoff once, not once per request.
+	 */
 	refusalsInARow = 0;
 
 	private refusingSince = 0;
 
 	private lastSuccessAt = 0;
 
+	private lastPauseAt = Number.NEGATIVE_INFINITY;
+
 	succeeded(now: number): void {
 		this.lastSuccessAt = now;
 		this.refusalsInARow = 0;
+		this.lastPauseAt = Number.NEGATIVE_INFINITY;
 	}
 
-	refused(now: number): void {
+	/** A refusal of a request that started at `startedAt`. */
+	refused(now: number, startedAt: number): void {
 		if (this.refusalsInARow === 0) this.refusingSince = now;
+		if (startedAt < this.lastPauseAt) return;
 		this.refusalsInARow += 1;
+		this.lastPauseAt = now;
 	}
 
 	/** False once the service has refused every send, and taken none, for the whole progress window. */
