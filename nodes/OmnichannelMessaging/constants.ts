@@ -36,13 +36,17 @@ export const PACING = Object.freeze({
 	initialWindow: 2,
 	decrease: 0.5,
 	/** After a burst, the window stays at the level taken until it has been full this long; then it probes above it. */
-	probeAfterMs: 15_000,
+	probeAfterMs: 10_000,
 	/** Each probe that finds no more room doubles the wait for the next, up to this. */
 	probeAfterMaxMs: 120_000,
 	/** A burst this far below the level taken before marks a rate limit, not a count in flight. */
 	rateEvidenceMargin: 3,
+	/** Only a burst this long after sending resumed can show a rate limit. */
+	rateEvidenceAfterMs: 1_000,
 	/** How long a rate learned from two bursts paces the starts. */
 	rateHoldMs: 30_000,
+	/** Answers read this close together count as read in one turn of a busy event loop. */
+	sameTurnMs: 5,
 } as const);
 
 /** Short against Meta's review of an edited template, long enough that a CRM reads it once per many sends. */

@@ -11,6 +11,8 @@ export interface PacingTimings {
 	readonly probeAfterMaxMs: number;
 	readonly rateEvidenceMargin: number;
 	readonly rateHoldMs: number;
+	readonly rateEvidenceAfterMs: number;
+	readonly sameTurnMs: number;
 }
 
 /** How an execution asks to send: its own upper bound on the window, and its rate cap (0: none). */
@@ -55,6 +57,13 @@ export class PaceWindow {
 
 	private inFlight = 0;
 
+	/**
+	 * The most in flight just before the answers read in this turn of the event loop: a busy n8n
+	 * reads several answers before any send starts again, and a refusal read after them must be
+	 * weighed against what was in flight when they came back.
+	 */
+	private turn = { at: Number.NEGATIVE_INFINITY, peak: 0 };
+
 	private seq = 0;
 
 	private burst: Burst | undefined;
@@ -65,6 +74,9 @@ export class PaceWindow {
 	private lastFullAt = 0;
 
 	private probeAfterMs: number;
+
+	/** The highest level a burst found: a level far below it was likely set while others crowded the service. */
+	private bestLevel = 0;
 
 	/** Sends per second the service took between two bursts; 0: no rate learned. */
 	private learnedRate = 0;
@@ -77,6 +89,13 @@ export class PaceWindow {
 	constructor(private readonly timings: PacingTimings) {
 		this.window = timings.initialWindow;
 		this.probeAfterMs = timings.probeAfterMs;
+	}
+
+	/** One place given back at `now`. */
+	private giveBack(now: number): void {
+		if (now - this.turn.at > this.timings.sameTurnMs) this.turn = { at: now, peak: this.inFlight };
+		else this.turn.peak = Math.max(this.turn.peak, this.inFlight);
+		this.inFlight = Math.max(0, this.inFlight - 1);
 	}
 
 	/** The places an execution with `limits` may use now. */
@@ -103,13 +122,13 @@ export class PaceWindow {
 	 * service takes, and the next broadcast would start with a burst of 429s.
 	 */
 	taken(permit: Permit, limits: SendLimits, now: number): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+		this.giveBack(now);
 		if (!this.burst || permit.seq > this.burst.lastSeq) this.takenSinceBurst += 1;
 		// Answers of a burst's own requests show nothing about room: the burst has just shown there is none.
 		if (!permit.filledWindow || (this.burst && permit.seq <= this.burst.lastSeq)) return;
 		this.fullForMs += now - Math.max(permit.startedAt, this.lastFullAt);
 		this.lastFullAt = now;
-		const probing = this.fullForMs >= this.probeAfterMs;
+		const probing = this.probing();
 		const cap = probing ? limits.ceiling : Math.min(limits.ceiling, this.level);
 		// Below the level taken before, the window comes back one place per answer (doubling per round
 		// trip); above it, by one place per round trip.
@@ -118,16 +137,15 @@ export class PaceWindow {
 	}
 
 	/** No answer (network fault, timeout), or never sent: the place is free again, nothing learned. */
-	ended(permit?: Permit): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+	ended(now: number, permit?: Permit): void {
+		this.giveBack(now);
 		if (permit && this.burst && permit.seq <= this.burst.lastSeq) this.burst.unanswered += 1;
 	}
 
 	/** "Not taken": a new burst halves the window; every refusal of the burst lowers the level to what was taken. */
 	refused(permit: Permit, now: number): void {
-		const inFlight = this.inFlight;
-		this.inFlight = Math.max(0, this.inFlight - 1);
-		if (!this.burst || permit.seq > this.burst.lastSeq) this.beginBurst(inFlight, now);
+		this.giveBack(now);
+		if (!this.burst || permit.seq > this.burst.lastSeq) this.beginBurst(this.turn.peak, now);
 		else (this.burst as Burst).refused += 1;
 		this.level = Math.max(1, Math.min(this.level, this.tookAtOnce(this.burst as Burst)));
 		this.window = Math.max(1, Math.min(this.window, this.level));
@@ -147,7 +165,8 @@ export class PaceWindow {
 
 	private beginBurst(inFlight: number, now: number): void {
 		const previous = this.level;
-		const probing = this.fullForMs >= this.probeAfterMs;
+		const probing = this.probing();
+		if (Number.isFinite(previous)) this.bestLevel = Math.max(this.bestLevel, previous);
 		this.learnRate(inFlight, previous, now);
 		this.burst = { before: previous, lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0, at: now };
 		// A burst below the level means that level was too high (or the service now takes less): it
@@ -163,13 +182,24 @@ export class PaceWindow {
 	}
 
 	/**
+	 * Whether the window may grow above the level: after it has been full for the probe time, a
+	 * quarter of it when the level is below half the best one found (others were likely sending).
+	 */
+	private probing(): boolean {
+		const crowded = this.level <= this.bestLevel * this.timings.decrease;
+		return this.fullForMs >= (crowded ? this.probeAfterMs / 4 : this.probeAfterMs);
+	}
+
+	/**
 	 * A new burst at fewer in flight than the service took before is the mark of a rate limit: a
 	 * token bucket refills during the pause, so the count taken between bursts is its rate.
 	 */
 	private learnRate(inFlight: number, previous: number, now: number): void {
 		const belowTaken = inFlight <= previous - this.timings.rateEvidenceMargin;
 		const since = this.burst?.resumedAt ?? now;
-		if (this.burst && belowTaken && now > since) {
+		// A burst soon after sending resumed is the window coming back to a level set too high, not a
+		// bucket run dry: a bucket holds seconds' worth.
+		if (this.burst && belowTaken && now - since >= this.timings.rateEvidenceAfterMs) {
 			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - since));
 			// Never lower while it holds: sends paced at it, pause included, measure less every time,
 			// and other processes using the service would drive it down burst by burst.

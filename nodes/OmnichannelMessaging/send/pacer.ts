@@ -106,7 +106,7 @@ export class Pacer {
 
 	/** No answer, or the send never went out: the place is free again. */
 	ended(permit?: Permit): void {
-		this.window.ended(permit);
+		this.window.ended(this.clock.now(), permit);
 		this.release();
 	}
 

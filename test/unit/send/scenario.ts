@@ -27,6 +27,8 @@ export interface Scenario {
 	processes: number;
 	executions: Execution[];
 	makePacer: (clock: PacerClock) => SimPacer;
+	/** The senders' event loop reads answers due within this many ms in one turn (simulator.ts). */
+	batchMs?: number;
 }
 
 export interface Report {
@@ -69,7 +71,7 @@ async function runExecution(clock: VirtualClock, service: SimService, pacer: Sim
 
 export async function simulate(scenario: Scenario): Promise<Report> {
 	const random = seeded(scenario.seed);
-	const clock = new VirtualClock(random);
+	const clock = new VirtualClock(random, scenario.batchMs ?? 0);
 	const service = new SimService(clock, scenario.service, seeded(scenario.seed * 7 + 1));
 	const pacers = Array.from({ length: scenario.processes }, () => scenario.makePacer(clock));
 	const started = scenario.executions.map(() => Number.POSITIVE_INFINITY);

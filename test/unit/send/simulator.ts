@@ -30,7 +30,14 @@ export class VirtualClock implements PacerClock {
 
 	private events: Event[] = [];
 
-	constructor(readonly random: () => number) {}
+	/**
+	 * Events due within `batchMs` of each other run together before any promise job: a busy event
+	 * loop (n8n's, checking items or answering other requests) reads several answers in one turn.
+	 */
+	constructor(
+		readonly random: () => number,
+		private readonly batchMs = 0,
+	) {}
 
 	now(): number {
 		return this.time;
@@ -68,6 +75,11 @@ export class VirtualClock implements PacerClock {
 			observe?.(this.time, next.at);
 			this.time = next.at;
 			next.run();
+			while (this.batchMs > 0 && this.events.length > 0 && this.events[0].at <= next.at + this.batchMs) {
+				const together = this.events.shift() as Event;
+				this.time = together.at;
+				together.run();
+			}
 		}
 	}
 }
@@ -83,6 +95,11 @@ export interface ServiceSpec {
 	status?: 429 | 503;
 	/** Each way, every request spends a random 0..jitterMs on the network: arrival order is shuffled. */
 	jitterMs: number;
+	/**
+	 * The first `count` requests of the run spend `extraMs` more on the way there: a fresh process
+	 * opens its first connections slowly, and later requests overtake them.
+	 */
+	coldRequests?: { count: number; extraMs: number };
 	/** From this time on, the in-flight limit is `to`. */
 	limitDrop?: { atMs: number; to: number };
 }
@@ -112,6 +129,8 @@ export class SimService {
 
 	private busyAt = 0;
 
+	private sent = 0;
+
 	constructor(
 		private readonly clock: VirtualClock,
 		private readonly spec: ServiceSpec,
@@ -132,7 +151,8 @@ export class SimService {
 	request(sender: number, message: string): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
 		return new Promise((resolve) => {
 			const now = this.clock.now();
-			this.clock.at(now + this.random() * this.spec.jitterMs, () => {
+			const cold = this.sent++ < (this.spec.coldRequests?.count ?? 0) ? (this.spec.coldRequests?.extraMs ?? 0) : 0;
+			this.clock.at(now + cold + this.random() * this.spec.jitterMs, () => {
 				const answer = this.arrive(sender, message);
 				this.clock.at(this.clock.now() + this.spec.latencyMs, () => {
 					if (answer.statusCode === 200) this.setServing(-1);
