@@ -49,6 +49,18 @@ export const PACING = Object.freeze({
 	sameTurnMs: 5,
 } as const);
 
+/** The rate-limit policy's timings (send/rateLimitPolicy.ts decides with them). */
+export const RATE_LIMIT = Object.freeze({
+	/** Retried while some send to the service succeeded within this time. */
+	progressWindowMs: 120_000,
+	/** The pause after a "not taken" that names no Retry-After: doubles per pause in a row. */
+	backoffBaseMs: 1_000,
+	backoffMaxMs: 30_000,
+	/** Starts after a pause are spread over this share of it, so they do not all arrive at once. */
+	resumeSpread: 0.1,
+	resumeSpreadMinMs: 50,
+} as const);
+
 /** Short against Meta's review of an edited template, long enough that a CRM reads it once per many sends. */
 export const TEMPLATE_CACHE = Object.freeze({
 	freshMs: 5 * 60_000,

@@ -1,19 +1,12 @@
 /*
  * The rate-limit policy: what a "not taken" answer is, how long it asks every start to wait, and
  * when the node stops trying. The pacer and the send loop ask this module; changing how the
- * service's Retry-After is read or waited for means changing this file and its tests only.
+ * service's Retry-After is read or waited for means changing this file and its tests only (its
+ * timings are RATE_LIMIT in constants.ts, with the other frozen timings).
  */
+import { RATE_LIMIT } from '../constants';
 
-export const RATE_LIMIT = Object.freeze({
-	/** Retried while some send to the service succeeded within this time. */
-	progressWindowMs: 120_000,
-	/** The pause after a "not taken" that names no Retry-After: doubles per refusal in a row. */
-	backoffBaseMs: 1_000,
-	backoffMaxMs: 30_000,
-	/** Starts after a pause are spread over this share of it, so they do not all arrive at once. */
-	resumeSpread: 0.1,
-	resumeSpreadMinMs: 50,
-} as const);
+export { RATE_LIMIT };
 
 /** A "not taken" answer: the service did not take the request, and sending it again is safe. */
 export interface Refusal {

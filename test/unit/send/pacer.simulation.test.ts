@@ -137,6 +137,24 @@ describe('the service changes under the broadcast', () => {
 	});
 });
 
+describe('Retry-After and the rate cap', () => {
+	test('a Retry-After pauses every start to the service: an execution that starts during the pause waits for its end', async () => {
+		// Two requests at once, the second refused at 100 ms with Retry-After: 2.
+		const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 1, jitterMs: 0, retryAfter: '2' };
+		const report = await run(1, service, [broadcast(2), broadcast(1, { startAt: 200 })]);
+		expectEachTakenOnce(report);
+		expect(report.refusals).toEqual([0]);
+		expect(report.broadcastStart).toBeGreaterThanOrEqual(2_100);
+	});
+
+	test('Max Messages per Second spaces the starts exactly', async () => {
+		const service: ServiceSpec = { latencyMs: 100, jitterMs: 0 };
+		const report = await run(1, service, [broadcast(41, { maxPerSecond: 20 })]);
+		expectEachTakenOnce(report);
+		expect(report.wall).toBe(2_000 + service.latencyMs);
+	});
+});
+
 describe('single-message executions', () => {
 	const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 10, jitterMs: 15, retryAfter: '1' };
 	const events = (count: number, from: number, gapMs: number) => Array.from({ length: count }, (_, i) => broadcast(1, { startAt: from + i * gapMs }));
