@@ -1,5 +1,5 @@
-import { forgetSendOnceState, sendOnceStoreFigures } from './sendOnce';
-import { forgetTemplateReads } from './template/cache';
+import { forgetSendOnceState, sendOnceStoreFigures } from './delivery/sendOnce';
+import { forgetTemplateReads } from './delivery/templateCache';
 import { resetTuning, setTuningForTests } from './tuning';
 
 /*

@@ -4,7 +4,7 @@
  * n8n-core's engine against the fake service: what a user sees of it. Every message is sent once,
  * results keep their items' order, the pause is service-wide, and the errors name what happened.
  * How fast and how close to the limit it sends is asserted on a virtual clock
- * (test/unit/send/pacer.simulation.test.ts), never here: these assertions hold whatever the
+ * (test/unit/delivery/pacer.simulation.test.ts), never here: these assertions hold whatever the
  * machine's load.
  *
  * The node keeps one pacer per service for the life of the process (jest loads it anew for each

@@ -42,7 +42,7 @@ describe('bounded concurrency', () => {
 
 describe('429 and 503: retried per item, never sent twice', () => {
 	// Each test has a service of its own: a pause or pace it leaves behind reaches no other test.
-	// How long each pause lasts is the rate-limit policy's, tested on a virtual clock (test/unit/send/).
+	// How long each pause lasts is the rate-limit policy's, tested on a virtual clock (test/unit/delivery/).
 	test('429 with Retry-After: that item waits and is sent once', async () => {
 		await withOwnService(async (fake, credentials) => {
 			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);

@@ -1,0 +1,147 @@
+import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../helpers/errors';
+import { failuresBecomeItems } from '../helpers/toolCall';
+import { serviceRequest } from '../transport';
+import type { ServiceConnection } from '../transport';
+import { serviceKey } from '../helpers/serviceKey';
+import { pacerFor } from './pacer';
+import type { Pacer, SendLimits } from './pacer';
+import { sendPaced } from './pacedSend';
+import { errorItem } from '../helpers/results';
+import type { ItemResults } from '../helpers/results';
+import type { PreparedSend, SendSession } from './session';
+
+/** Which items went out and which failed; the first failure in input order, for the summary. */
+export interface DeliveryReport {
+	sent: number[];
+	failed: number[];
+	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
+}
+
+/** The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say nothing about the request. */
+function refusedByService(statusCode: number): boolean {
+	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
+}
+
+interface Attempt {
+	context: IExecuteFunctions;
+	connection: ServiceConnection;
+	pacer: Pacer;
+	limits: SendLimits;
+	timeout: number;
+}
+
+/**
+ * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
+ * the node stops) and turns how it ended into its result or its error.
+ */
+async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, connection, pacer, limits } = attempt;
+	const cancelSignal = context.getExecutionCancelSignal();
+	const send = async () =>
+		await serviceRequest.call(
+			context,
+			connection,
+			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
+			{ itemIndex, delivery: 'unknown', cancelSignal },
+		);
+	const end = await sendPaced(pacer, limits, cancelSignal, send);
+	if (end.kind === 'cancelled') throw itemCancelledError(context.getNode(), itemIndex);
+	if (end.kind === 'gaveUp') {
+		throw rateLimitedError(context.getNode(), itemIndex, { attempts: end.tries, why: end.why, retryAfterMs: end.retryAfterMs, progressWindowMs: end.progressWindowMs });
+	}
+	const response = end.answer;
+	const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
+	const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
+	if (error && refusedByService(response.statusCode)) request.onRefused?.();
+	if (error) throw error;
+	return response.body as IDataObject;
+}
+
+/** How an item's send ended: accepted, or a failure's outcome (helpers/errors/facts.ts). */
+export type SendOutcome = 'accepted' | 'notSent' | 'unknown';
+
+/** Where the workers take their next item from, and tell how its send ended. */
+export interface ItemSource {
+	take(): Promise<number | undefined>;
+	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
+	finish(): Promise<void>;
+}
+
+/** The items in input order, nothing remembered. */
+export function inInputOrder(queue: number[]): ItemSource {
+	let next = 0;
+	return {
+		take: async () => queue[next++],
+		settle: async () => {},
+		finish: async () => {},
+	};
+}
+
+/** One execution's delivery: where items come from, where their results go. */
+interface Delivery {
+	attempt: Attempt;
+	prepared: Array<PreparedSend | undefined>;
+	results: ItemResults;
+	source: ItemSource;
+	report: DeliveryReport;
+	continueOnFail: boolean;
+}
+
+/** Sends one item and records how it ended, for the output, the summary and the source. */
+async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
+	const { attempt, results, source, report } = delivery;
+	const request = delivery.prepared[itemIndex] as PreparedSend;
+	try {
+		const body = await sendWithPacing(attempt, request, itemIndex);
+		report.sent.push(itemIndex);
+		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
+		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
+		await source.settle(itemIndex, 'accepted');
+	} catch (caught) {
+		const error = sendFailureError(attempt.context.getNode(), caught, itemIndex);
+		report.failed.push(itemIndex);
+		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
+		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
+		await source.settle(itemIndex, factsOf(error).outcome);
+	}
+}
+
+/**
+ * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
+ * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
+ * flight settle.
+ */
+export async function deliverAll(
+	session: SendSession,
+	prepared: Array<PreparedSend | undefined>,
+	results: ItemResults,
+	source: ItemSource,
+): Promise<DeliveryReport> {
+	const { context, options } = session;
+	const report: DeliveryReport = { sent: [], failed: [] };
+	const connection = await session.connect();
+	const attempt: Attempt = {
+		context,
+		connection,
+		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
+		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
+		timeout: options.timeout,
+	};
+	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
+	const cancelSignal = context.getExecutionCancelSignal();
+	const worker = async () => {
+		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {
+			const itemIndex = await source.take();
+			if (itemIndex === undefined) return;
+			await deliverOne(delivery, itemIndex);
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: options.concurrency }, async () => await worker()));
+	} finally {
+		await source.finish();
+	}
+	return report;
+}
