@@ -136,6 +136,11 @@ export class PaceWindow {
 		this.window = Math.max(1, Math.min(Math.max(cap, 1), this.window + step));
 	}
 
+	/** A pause the service asked for has ended: the burst's answers are in, and the window starts again at the level. */
+	resume(): void {
+		if (Number.isFinite(this.level)) this.window = Math.max(this.window, this.level);
+	}
+
 	/** No answer (network fault, timeout), or never sent: the place is free again, nothing learned. */
 	ended(now: number, permit?: Permit): void {
 		this.giveBack(now);

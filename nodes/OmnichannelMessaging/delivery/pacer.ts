@@ -47,6 +47,9 @@ export class Pacer {
 
 	private pauseMs = 0;
 
+	/** A pause was set and no start has come after it yet. */
+	private pauseUnended = false;
+
 	private nextStartAt = 0;
 
 	private waiting: Array<() => void> = [];
@@ -66,6 +69,10 @@ export class Pacer {
 			if (now < this.pausedUntil) {
 				await this.clock.sleep(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
 				continue;
+			}
+			if (this.pauseUnended) {
+				this.pauseUnended = false;
+				this.window.resume();
 			}
 			if (!this.window.hasRoom(limits)) {
 				await this.nextRelease(signal);
@@ -95,6 +102,7 @@ export class Pacer {
 			if (now + pause > this.pausedUntil) {
 				this.pausedUntil = now + pause;
 				this.pauseMs = pause;
+				this.pauseUnended = pause > 0;
 			}
 		} else {
 			if (statusCode >= 200 && statusCode < 300) this.progress.succeeded(now);
