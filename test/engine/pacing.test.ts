@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The pacer shared by every execution that sends to one service in this process, through
  * n8n-core's engine against the fake service: what a user sees of it. Every message is sent once,

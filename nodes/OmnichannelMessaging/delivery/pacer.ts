@@ -12,7 +12,7 @@ export type { PacingTimings, Permit, SendLimits } from './paceWindow';
 export interface PacerClock {
 	now(): number;
 	/** Waits `ms`, but returns at once when `signal` aborts. */
-	sleep(ms: number, signal?: AbortSignal): Promise<void>;
+	wait(ms: number, signal?: AbortSignal): Promise<void>;
 	/** A number in [0, 1), for the jitter of restarts and backoff. */
 	random(): number;
 }
@@ -31,7 +31,7 @@ export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promi
 	signal.removeEventListener('abort', onAbort);
 }
 
-export const realClock: PacerClock = Object.freeze({ now: () => Date.now(), sleep: waitUnlessAborted, random: () => Math.random() });
+export const realClock: PacerClock = Object.freeze({ now: () => Date.now(), wait: waitUnlessAborted, random: () => Math.random() });
 
 /**
  * The pace of one service, shared by every execution in this process that sends to it: the
@@ -67,7 +67,7 @@ export class Pacer {
 			if (signal?.aborted) return undefined;
 			const now = this.clock.now();
 			if (now < this.pausedUntil) {
-				await this.clock.sleep(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
+				await this.clock.wait(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
 				continue;
 			}
 			if (this.pauseUnended) {
@@ -80,7 +80,7 @@ export class Pacer {
 			}
 			const rate = this.window.startRate(limits, now);
 			if (rate > 0 && now < this.nextStartAt) {
-				await this.clock.sleep(this.nextStartAt - now, signal);
+				await this.clock.wait(this.nextStartAt - now, signal);
 				continue;
 			}
 			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;

@@ -54,7 +54,7 @@ function floorOf(spec: ServiceSpec, items: number): number {
 }
 
 async function runExecution(clock: VirtualClock, service: SimService, pacer: SimPacer, execution: Execution, index: number, started: number[]) {
-	await clock.sleep(execution.startAt);
+	await clock.wait(execution.startAt);
 	const limits = { ceiling: execution.concurrency ?? 20, maxPerSecond: execution.maxPerSecond ?? 0 };
 	let next = 0;
 	const worker = async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * A simulated service on a virtual clock, for the pacer: no sockets, no timers, no real time.
  * Every wait is an event in one queue; between events the promise jobs run to the end
@@ -57,7 +58,7 @@ export class VirtualClock implements PacerClock {
 		this.events.splice(low, 0, event);
 	}
 
-	async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+	async wait(ms: number, signal?: AbortSignal): Promise<void> {
 		if (signal?.aborted || ms <= 0) return;
 		await new Promise<void>((resolve) => this.at(this.time + ms, resolve));
 	}
