@@ -41,7 +41,6 @@ interface Burst {
 	readonly open: number;
 	refused: number;
 	unanswered: number;
-	readonly at: number;
 	/** The first start after it: the time between bursts is counted from here, without the pause. */
 	resumedAt?: number;
 }
@@ -173,7 +172,7 @@ export class PaceWindow {
 		const probing = this.probing();
 		if (Number.isFinite(previous)) this.bestLevel = Math.max(this.bestLevel, previous);
 		this.learnRate(inFlight, previous, now);
-		this.burst = { before: previous, lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0, at: now };
+		this.burst = { before: previous, lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0 };
 		// A burst below the level means that level was too high (or the service now takes less): it
 		// comes down by one at least. A probe's burst, or the first, sets the level anew.
 		this.level = !probing && !this.slowStart && Number.isFinite(previous) ? Math.max(1, previous - 1) : Number.POSITIVE_INFINITY;
