@@ -31,18 +31,34 @@ export const SEND_LIMITS = Object.freeze({
 	maxConcurrency: 100,
 } as const);
 
-/** The send pacer's AIMD window (docs/sending-at-scale.md). Tests change it through testing.ts. */
+/** The send pacer's window (send/paceWindow.ts, docs/sending-at-scale.md); the rate-limit policy's own timings are in send/rateLimitPolicy.ts. */
 export const PACING = Object.freeze({
 	initialWindow: 2,
 	decrease: 0.5,
-	/** After a "not taken", the window stays at the level taken until full this long without one. */
-	probeAfterMs: 30_000,
-	/** Share of a Retry-After pause the restarts are spread over (at least 50 ms). */
-	resumeJitter: 0.1,
-	/** "Not taken" this far below the level taken before marks a rate limit, not a count in flight. */
+	/** After a burst, the window stays at the level taken until it has been full this long; then it probes above it. */
+	probeAfterMs: 10_000,
+	/** Each probe that finds no more room doubles the wait for the next, up to this. */
+	probeAfterMaxMs: 120_000,
+	/** A burst this far below the level taken before marks a rate limit, not a count in flight. */
 	rateEvidenceMargin: 3,
-	/** Retried while some send succeeded within this time. */
+	/** Only a burst this long after sending resumed can show a rate limit. */
+	rateEvidenceAfterMs: 1_000,
+	/** How long a rate learned from two bursts paces the starts. */
+	rateHoldMs: 30_000,
+	/** Answers read this close together count as read in one turn of a busy event loop. */
+	sameTurnMs: 5,
+} as const);
+
+/** The rate-limit policy's timings (send/rateLimitPolicy.ts decides with them). */
+export const RATE_LIMIT = Object.freeze({
+	/** Retried while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
+	/** The pause after a "not taken" that names no Retry-After: doubles per pause in a row. */
+	backoffBaseMs: 1_000,
+	backoffMaxMs: 30_000,
+	/** Starts after a pause are spread over this share of it, so they do not all arrive at once. */
+	resumeSpread: 0.1,
+	resumeSpreadMinMs: 50,
 } as const);
 
 /** Short against Meta's review of an edited template, long enough that a CRM reads it once per many sends. */

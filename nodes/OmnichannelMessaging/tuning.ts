@@ -1,17 +1,16 @@
-import { PACING, SEND_ONCE, TEMPLATE_CACHE } from './constants';
+import { SEND_ONCE, TEMPLATE_CACHE } from './constants';
 
 type Numbers<T> = { readonly [K in keyof T]: number };
 
-/** The timings the node runs with: the frozen values of constants.ts unless a test set others. */
+/** The timings the node runs with: the frozen values of constants.ts unless a test set others (the pacer's are given to it when made). */
 export interface Tuning {
-	readonly pacing: Numbers<typeof PACING>;
 	readonly templateCache: Numbers<typeof TEMPLATE_CACHE>;
 	readonly sendOnce: Numbers<typeof SEND_ONCE>;
 }
 
 export type TuningChanges = { [Part in keyof Tuning]?: Partial<Tuning[Part]> };
 
-const DEFAULTS: Tuning = Object.freeze({ pacing: PACING, templateCache: TEMPLATE_CACHE, sendOnce: SEND_ONCE });
+const DEFAULTS: Tuning = Object.freeze({ templateCache: TEMPLATE_CACHE, sendOnce: SEND_ONCE });
 
 let current: Tuning = DEFAULTS;
 
@@ -22,7 +21,6 @@ export function tuning(): Tuning {
 
 export function setTuningForTests(changes: TuningChanges): void {
 	current = Object.freeze({
-		pacing: Object.freeze({ ...current.pacing, ...changes.pacing }),
 		templateCache: Object.freeze({ ...current.templateCache, ...changes.templateCache }),
 		sendOnce: Object.freeze({ ...current.sendOnce, ...changes.sendOnce }),
 	});

@@ -1,7 +1,7 @@
 'use strict';
 /*
  * The fake service for `npm run bench:n8n`, in a process of its own so that its event loop and
- * the bench driver's never wait on each other. One argument: JSON { latencyMs, concurrencyLimit, apiKey }.
+ * the bench driver's never wait on each other. One argument: JSON { latencyMs, concurrencyLimit, retryAfter, admitJitterMs }.
  * IPC: parent -> { type: 'reset' } -> { type: 'reset-done' }; { type: 'stats' } -> { type: 'stats', stats };
  * { type: 'stop' } closes and exits. Sends to the template path are counted per phone.
  */
@@ -44,6 +44,8 @@ function statsOf(fake) {
 		peakInFlight: fake.peakInFlight,
 		// Accepted requests' time at the service ÷ the span from the first send to the last answer.
 		averageInFlight: firstSendAt && lastAnswerAt ? acceptedBusyMs / (lastAnswerAt - firstSendAt) : 0,
+		// Time-weighted, from the first admitted request to the last answer; and after the first 429.
+		...fake.occupancyFigures(),
 		firstRequestAt,
 		firstSendAt,
 		sampleBodies: [...bodies],

@@ -27,6 +27,11 @@ const HELP = `npm run bench:n8n -- [options]
   --limit N           the service's in-flight limit, 429 + Retry-After above it (default 10)
   --retry-after S     the Retry-After of that 429, in seconds (default 1)
   --warmup N          calls per workflow before the timed runs (default 20)
+  --jitter MS         the service admits each request after a random 0..MS ms, so requests
+                      reach it in another order than they were sent (default 0)
+  --cold              the first broadcast of a fresh n8n: every run of every row in an n8n
+                      process of its own, no warm-up; rows default to the broadcast rows of
+                      this node (bcast-node-<n>)
   --cpu-prof DIR      run n8n with --cpu-prof, profiles written to DIR when n8n stops
   --count             count per node what it asks of n8n (parameter reads, expression
                       evaluations, credential reads, store calls): scripts/bench/count.preload.js
@@ -49,6 +54,8 @@ function parseArgs(argv) {
 		else if (arg === '--limit') config.limit = Number(take(i++));
 		else if (arg === '--retry-after') config.retryAfter = take(i++);
 		else if (arg === '--warmup') config.warmup = Number(take(i++));
+		else if (arg === '--jitter') config.jitter = Number(take(i++));
+		else if (arg === '--cold') config.cold = true;
 		else if (arg === '--cpu-prof') config.cpuProf = path.resolve(take(i++));
 		else if (arg === '--count') config.count = true;
 		else if (arg === '--json') config.json = path.resolve(take(i++));
@@ -60,7 +67,7 @@ function parseArgs(argv) {
 /** The fake service in its own process, answering over IPC. */
 async function startFake(config) {
 	const child = fork(path.join(__dirname, 'fake.child.js'), [
-		JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
+		JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter, admitJitterMs: config.jitter ?? 0 }),
 	]);
 	const waiting = [];
 	child.on('message', (m) => {
@@ -174,33 +181,71 @@ async function runAll(ctx, rows, rowIds) {
 	return results;
 }
 
-async function main() {
-	const config = parseArgs(process.argv.slice(2));
-	const rows = rowsFor(config);
-	const rowIds = config.rows ?? Object.keys(rows);
-	for (const id of rowIds) if (!rows[id]) throw new Error(`no row ${id}; rows: ${Object.keys(rows).join(', ')}`);
+/** A fresh n8n with the package installed and every workflow published; `stop` ends it. */
+async function freshN8n(config, fake, root) {
 	const { node, entry } = await n8n.ensureN8n();
-	const root = path.join(n8n.REPO_ROOT, '.tmp', 'bench-n8n');
 	fs.rmSync(root, { recursive: true, force: true });
 	const userFolder = path.join(root, 'user');
 	fs.mkdirSync(userFolder, { recursive: true });
 	n8n.installPackageInto(userFolder);
-	const fake = await startFake(config);
 	const extra = n8nExtraEnv(config, root);
 	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort(), logLevel: 'warn', extra });
 	const server = await n8n.startN8nServer({ env, node, entry, timeoutMs: 180_000 });
 	try {
 		await setUp(server, fake);
-		const ctx = { config, fake, n8nPid: server.child.pid, webhook: (p) => `${server.url}/webhook/${p}` };
-		console.log(`== n8n ${n8n.installedVersion()} pid ${ctx.n8nPid}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; warming up`);
-		await warmUp(ctx);
-		const results = await runAll(ctx, rows, rowIds);
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+	return { server, ctx: { config, fake, n8nPid: server.child.pid, webhook: (p) => `${server.url}/webhook/${p}` } };
+}
+
+/** --cold: every run of every row is the first broadcast of an n8n process of its own. */
+async function runCold(config, fake, root, rows, rowIds) {
+	const results = [];
+	for (let run = 0; run < config.runs; run++) {
+		const order = run % 2 === 0 ? rowIds : [...rowIds].reverse();
+		for (const rowId of order) {
+			const { server, ctx } = await freshN8n(config, fake, root);
+			try {
+				const figures = await rows[rowId].run(ctx, run * 10_000);
+				results.push({ run, rowId, ...figures });
+				console.log(`run ${run + 1} ${rowId} (fresh n8n): ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`);
+			} finally {
+				await server.stop();
+			}
+		}
+	}
+	return results;
+}
+
+async function main() {
+	const config = parseArgs(process.argv.slice(2));
+	const rows = rowsFor(config);
+	const rowIds = config.rows ?? Object.keys(rows).filter((id) => !config.cold || id.startsWith('bcast-node-'));
+	for (const id of rowIds) if (!rows[id]) throw new Error(`no row ${id}; rows: ${Object.keys(rows).join(', ')}`);
+	const root = path.join(n8n.REPO_ROOT, '.tmp', 'bench-n8n');
+	const fake = await startFake(config);
+	try {
+		console.log(`== n8n ${n8n.installedVersion()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${config.cold ? '; cold: a fresh n8n per run and row' : ''}`);
+		const results = config.cold ? await runCold(config, fake, root, rows, rowIds) : await runWarm(config, fake, root, rows, rowIds);
 		console.log(`== load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 		report(config, rows, results);
 		if (config.json) fs.writeFileSync(config.json, JSON.stringify({ config, results }, null, 1));
 	} finally {
-		await server.stop();
 		fake.stop();
+	}
+}
+
+/** Every row in one n8n, warmed up first. */
+async function runWarm(config, fake, root, rows, rowIds) {
+	const { server, ctx } = await freshN8n(config, fake, root);
+	try {
+		console.log(`== n8n pid ${ctx.n8nPid}; warming up`);
+		await warmUp(ctx);
+		return await runAll(ctx, rows, rowIds);
+	} finally {
+		await server.stop();
 	}
 }
 

@@ -39,8 +39,10 @@ function broadcastLine(runs) {
 	return [
 		`wall ${spread(of((r) => r.wallMs))} ms`,
 		`÷ floor ${spread(of((r) => r.ofFloor), 2)}`,
+		`from the first send ÷ floor ${spread(of((r) => r.ofFloorFromFirstSend), 2)}`,
 		`first request ${spread(of((r) => r.firstRequestMs))} ms, first send ${spread(of((r) => r.firstSendMs))} ms`,
-		`in flight ${spread(of((r) => r.averageInFlight), 1)}`,
+		`in flight ${spread(of((r) => r.averageInFlight), 1)} (time-weighted ${spread(of((r) => r.averageServing), 1)})`,
+		`below the limit after the first 429 ${spread(of((r) => r.belowLimitAfterBurstMs))} ms`,
 		`429s ${spread(of((r) => r.tooMany))}`,
 		`CPU/message ${spread(of((r) => r.cpuPerMessage), 1)} ms`,
 		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ${spread(of((r) => r.sentTwice))}`,

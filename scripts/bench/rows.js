@@ -77,7 +77,11 @@ function broadcastRow(path, recipients) {
 			cpuPerMessage: cpuMs / recipients,
 			firstRequestMs: stats.firstRequestAt === undefined ? undefined : stats.firstRequestAt - answer.started,
 			firstSendMs: stats.firstSendAt === undefined ? undefined : stats.firstSendAt - answer.started,
+			// The wall from the first request to the service: what the pacer answers for (before it, n8n evaluates the items).
+			ofFloorFromFirstSend: stats.firstSendAt === undefined ? undefined : (answer.started + answer.ms - stats.firstSendAt) / floorMs,
 			averageInFlight: stats.averageInFlight,
+			averageServing: stats.averageServing,
+			belowLimitAfterBurstMs: stats.belowLimitAfterBurstMs,
 			tooMany: stats.tooMany,
 			accepted: stats.acceptedPhones.length,
 			messages: recipients,

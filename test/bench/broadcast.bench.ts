@@ -45,6 +45,15 @@ const PRESETS = {
 		continueOnFail: true,
 		rows: 'A50,3xA10,3xD,D,2xD@50rps',
 	},
+	/**
+	 * Issue 29: what a new user meets, the first broadcast of a fresh process with default options,
+	 * no warm-up, requests reaching the service out of order (0-30 ms each).
+	 */
+	cold: {
+		flags: { latency: '100', limit: '10', items: '600', runs: '3', 'retry-after': '1', warmup: '0', jitter: '30' },
+		continueOnFail: false,
+		rows: 'D',
+	},
 	/** Issue 19: the CRM shape, many single-message executions (test/bench/events.ts). */
 	events: {
 		flags: { latency: '100', runs: '1', events: '200', 'at-once': '10', warmup: '20' },
@@ -61,6 +70,10 @@ Flags (env in brackets):
                     targets checked; sets --latency 100 --limit 10 --items 600 --runs 1
                     --continue-on-fail --rows ${PRESETS.pacing.rows} (flags given
                     beside it win). Exits 1 when a target is not met.
+  --preset cold     issue 29's first broadcast: row D (default options) in a fresh engine process,
+                    no warm-up, the service admitting each request after 0-30 ms; sets --latency 100
+                    --limit 10 --items 600 --runs 3 --warmup 0 --jitter 30. With --events-before 60:
+                    the first broadcast after 60 single-message executions.
   --preset events   issue 19's CRM shape (test/bench/events.ts): --events single-message executions,
                     --at-once at a time in one engine process, default options; rows
                     ${PRESETS.events.rows}: no send-once key, a key with an empty
@@ -109,6 +122,10 @@ Flags (env in brackets):
                     with --preset events: keys in the key-full row's history (key-10x: 10 × N),
                     default the node's default Send Once History
   --warmup N        warm-up items before the timed run, default 20 (0: none)
+  --jitter MS       the service admits each request after a random 0..MS ms, so requests reach it
+                    in another order than they were sent, default 0
+  --events-before N before the timed run, N single-message executions (10 at a time) to the same
+                    service, as CRM events before a broadcast, default 0
   --counted         run the custom rows through the bench's own runner (test/bench/declarative.ts),
                     which counts credential reads (getDecrypted), instead of test/helpers/engine.ts
                     runNode (the declarative rows always use it)
@@ -137,6 +154,8 @@ interface BenchConfig extends RunShape {
 	atOnce: number;
 	/** --history as given (the events preset defaults to the node's own default instead). */
 	historyGiven?: number;
+	/** Single-message executions to the timed service before each row's run. */
+	eventsBefore: number;
 }
 
 function parseArgs(argv: string[]): BenchConfig {
@@ -144,7 +163,7 @@ function parseArgs(argv: string[]): BenchConfig {
 		console.log(USAGE);
 		process.exit(0);
 	}
-	const known = ['items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history', 'events', 'at-once'];
+	const known = ['jitter', 'events-before', 'items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history', 'events', 'at-once'];
 	const flags = new Map<string, string>();
 	const bools = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
@@ -180,6 +199,8 @@ function parseArgs(argv: string[]): BenchConfig {
 		runs: num('runs', 'BENCH_RUNS', 3),
 		rows: (flags.get('rows') ?? presetValue('rows') ?? process.env.BENCH_ROWS ?? `A${limit},A5,B,Bc,R`).split(',').map((r) => r.trim()).filter(Boolean),
 		warmup: num('warmup', 'BENCH_WARMUP', 20),
+		jitter: num('jitter', 'BENCH_JITTER_MS', 0),
+		eventsBefore: num('events-before', 'BENCH_EVENTS_BEFORE', 0),
 		counted: bools.has('counted') || credentialReadMs > 0,
 		credentialReadMs,
 		cpuProf: bools.has('cpu-prof'),
@@ -335,6 +356,8 @@ interface EngineJob {
 	warmupUrl: string;
 	apiKey: string;
 	history: number;
+	/** Single-message executions to the timed service before the run. */
+	eventsBefore: number;
 }
 
 /**
@@ -497,6 +520,14 @@ async function sendOnceStore(job: EngineJob) {
 	return store;
 }
 
+/** --events-before: single-message executions, 10 at a time, to the service the timed run uses. */
+async function eventsBefore(run: (items: Items, executionId: string, url?: string) => Promise<ExecutionResult>, job: EngineJob) {
+	for (let first = 0; first < job.eventsBefore; first += 10) {
+		const count = Math.min(10, job.eventsBefore - first);
+		await Promise.all(Array.from({ length: count }, async (_, i) => await run(itemsFor(1, '+49153', first + i), `event-${first + i}`, job.url)));
+	}
+}
+
 async function engineChild() {
 	const send = (message: unknown) => process.send?.(message);
 	const job = await new Promise<EngineJob>((resolve) => process.once('message', (m: { job: EngineJob }) => resolve(m.job)));
@@ -504,6 +535,7 @@ async function engineChild() {
 	const store = await sendOnceStore(job);
 	const run = await executionRunner(job);
 	if (job.warmup > 0) await run(itemsFor(job.warmup, '+49152'), 'warm-up', job.warmupUrl);
+	await eventsBefore(run, job);
 	const storeBefore = store && { calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed, busyMs: store.busyMs };
 	const batches = batchesFor(job);
 	global.gc?.();
@@ -623,6 +655,7 @@ async function measure(config: BenchConfig, fake: Child, service: ServiceAddress
 			credentialReadMs: config.credentialReadMs,
 			cpuProfile,
 			history: config.history,
+			eventsBefore: config.eventsBefore,
 			...service,
 		} satisfies EngineJob,
 	});
@@ -829,6 +862,7 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 				`not sent ${median(ms.map((m) => m.notSent))}, dup ${median(ms.map((m) => m.service.duplicateSends))}, ` +
 				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
 				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
+				`served on average ${median(ms.map((m) => m.service.averageServing)).toFixed(2)}, below the limit after the first 429 ${median(ms.map((m) => m.service.belowLimitAfterBurstMs)).toFixed(0)} ms, ` +
 				`Connection header: ${Object.entries(ms[0].service.connectionHeaders).map(([k, v]) => `${k}×${v}`).join(' ')}` +
 				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : '') +
 				(ms[0].engine.store

@@ -15,6 +15,8 @@ export interface RunShape {
 	runs: number;
 	rows: string[];
 	warmup: number;
+	/** The service admits each request after a random 0..jitter ms. */
+	jitter: number;
 	json?: string;
 }
 
@@ -71,11 +73,11 @@ export interface ServiceAddress {
 	apiKey: string;
 }
 
-/** The fake service (fake-service.child.ts) at this latency, with this in-flight limit. */
-export async function startFake(config: { latencyMs: number; limit: number; retryAfter: string }) {
+/** The fake service (fake-service.child.ts) at this latency, with this in-flight limit, each request admitted after 0..jitter ms. */
+export async function startFake(config: { latencyMs: number; limit: number; retryAfter: string; jitter?: number }) {
 	const fake = new Child(
 		fork(path.join(__dirname, 'fake-service.child.js'), [
-			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter }),
+			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter, admitJitterMs: config.jitter ?? 0 }),
 		], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
 		'fake service',
 	);

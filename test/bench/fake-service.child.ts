@@ -55,6 +55,10 @@ export interface ServiceStats {
 	/** POSTs beyond the first, per phone, whatever the answer (429 retries count here). */
 	repeatedPosts: number;
 	peakInFlight: number;
+	/** Requests being served on average, from the first admitted one to the last answer. */
+	averageServing: number;
+	/** After the first 429, how long fewer requests than the in-flight limit were being served. */
+	belowLimitAfterBurstMs: number;
 	/** TCP connections the service accepted: one per request means no keep-alive. */
 	connections: number;
 	connectionHeaders: Record<string, number>;
@@ -122,6 +126,7 @@ function startedFake(options: FakeServiceOptions) {
 			duplicateSends,
 			repeatedPosts,
 			peakInFlight: fake.peakInFlight,
+			...fake.occupancyFigures(),
 			connections,
 			connectionHeaders,
 			firstRequestAt: fake.requests[0]?.time,

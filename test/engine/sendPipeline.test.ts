@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { demoTemplates } from '../fake-service/seed';
 import { runNode } from '../helpers/engine';
-import { broadcastSend, locator, mapped, useFakeService } from '../helpers/fixtures';
+import { broadcastSend, locator, mapped, useFakeService, withOwnService } from '../helpers/fixtures';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -12,7 +12,6 @@ const phones = (count: number) =>
 
 const templateSend = (options: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => broadcastSend(options, extra);
 
-const sentPhones = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone);
 
 describe('bounded concurrency', () => {
 	test('never more requests in flight than the concurrency option; output in input order, paired', async () => {
@@ -42,47 +41,50 @@ describe('bounded concurrency', () => {
 });
 
 describe('429 and 503: retried per item, never sent twice', () => {
+	// Each test has a service of its own: a pause or pace it leaves behind reaches no other test.
+	// How long each pause lasts is the rate-limit policy's, tested on a virtual clock (test/unit/delivery/).
 	test('429 with Retry-After: that item waits and is sent once', async () => {
-		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);
-		const started = Date.now();
-		const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials: service.credentials, items: phones(3) });
-		expect(error).toBeUndefined();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(4);
-		expect(sentPhones()).toEqual(phones(3).map((p) => p.phone));
-		expect(output.every((item) => item.json.status === 'ongoing')).toBe(true);
+		await withOwnService(async (fake, credentials) => {
+			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);
+			const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials, items: phones(3) });
+			expect(error).toBeUndefined();
+			expect(fake.sends(SEND_PATH)).toHaveLength(4);
+			expect(fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone)).toEqual(phones(3).map((p) => p.phone));
+			expect(output.every((item) => item.json.status === 'ongoing')).toBe(true);
+		});
 	});
 
-	test('429 without Retry-After: exponential backoff, then sent once', async () => {
-		service.fake.addFault(SEND_PATH, { status: 429, body: { detail: 'slow down' } }, 2);
-		const started = Date.now();
-		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
-		expect(error).toBeUndefined();
-		// two waits: 0.5-1 s, then 1-2 s
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(3);
-		expect(sentPhones()).toEqual([phones(1)[0].phone]);
+	test('429 without Retry-After: backoff, then sent once', async () => {
+		await withOwnService(async (fake, credentials) => {
+			fake.addFault(SEND_PATH, { status: 429, body: { detail: 'slow down' } }, 2);
+			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			expect(error).toBeUndefined();
+			expect(fake.sends(SEND_PATH)).toHaveLength(3);
+			expect(fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone)).toEqual([phones(1)[0].phone]);
+		});
 	});
 
 	test('503 with Retry-After is retried; 503 without it is not', async () => {
-		service.fake.addFault(SEND_PATH, { status: 503, headers: { 'Retry-After': '0' }, body: { detail: 'busy' } }, 1);
-		expect((await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) })).error).toBeUndefined();
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(2);
+		await withOwnService(async (fake, credentials) => {
+			fake.addFault(SEND_PATH, { status: 503, headers: { 'Retry-After': '0' }, body: { detail: 'busy' } }, 1);
+			expect((await runNode({ parameters: templateSend(), credentials, items: phones(1) })).error).toBeUndefined();
+			expect(fake.sends(SEND_PATH)).toHaveLength(2);
 
-		service.fake.reset();
-		service.fake.addFault(SEND_PATH, { status: 503, body: { detail: 'busy' } }, 1);
-		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
-		expect(error?.description).toContain('may or may not have been delivered');
+			fake.reset();
+			fake.addFault(SEND_PATH, { status: 503, body: { detail: 'busy' } }, 1);
+			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			expect(fake.sends(SEND_PATH)).toHaveLength(1);
+			expect(error?.description).toContain('may or may not have been delivered');
+		});
 	});
 
 	test('a Retry-After longer than the 2-minute progress bound fails the item at once, not sent', async () => {
-		service.fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
-		const started = Date.now();
-		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
-		expect(Date.now() - started).toBeLessThan(5000);
-		expect(error?.message).toContain('Rate limited');
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+		await withOwnService(async (fake, credentials) => {
+			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
+			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			expect(error?.message).toContain('Rate limited');
+			expect(fake.sends(SEND_PATH)).toHaveLength(1);
+		});
 	});
 });
 

@@ -39,6 +39,8 @@ export interface FakeServiceOptions {
 	rateLimitBurst?: number;
 	/** Milliseconds, monotonic; default performance.now(). Tests pass their own to hold time still. */
 	clock?: () => number;
+	/** Each request waits a random 0..admitJitterMs before the service looks at it: arrival order shuffled. */
+	admitJitterMs?: number;
 	log?: (request: RecordedRequest) => void;
 	channels?: Array<{ platform_id: number; title: string; number: string }>;
 	templates?: Record<number, any[]>;
@@ -60,6 +62,10 @@ export declare class FakeService {
 	requests: RecordedRequest[];
 	channels: Array<Record<string, unknown>>;
 	peakInFlight: number;
+	admitJitterMs: number;
+	log: ((request: RecordedRequest) => void) | null;
+	/** Requests being served on average (first admitted to last answer), and how long after the first 429 fewer than the limit were. */
+	occupancyFigures(): { averageServing: number; belowLimitAfterBurstMs: number };
 	server: Server;
 	start(port?: number, host?: string): Promise<string>;
 	close(): Promise<void>;

@@ -16,6 +16,10 @@
  *   Kong's rate limiting likewise sends whole seconds. A rejected send takes no token.
  * Both answers come after latencyMs, like any other: the round trip is the network's. A request
  * that meets a fault (addFault) bypasses both limits.
+ *
+ * admitJitterMs: each request waits a random 0..admitJitterMs before the service looks at it
+ * (recorded, counted against the limits), as connection set-up and a real network delay requests
+ * by different amounts: they reach the service in another order than they were sent.
  */
 const { LocalServer } = require('../helpers/localServer');
 const { demoTemplates, demoChannels } = require('./seed');
@@ -34,6 +38,7 @@ class FakeService extends LocalServer {
 		this.retryAfter = options.retryAfter ?? '1';
 		this.rateLimitPerSecond = options.rateLimitPerSecond ?? Infinity;
 		this.rateLimitBurst = options.rateLimitBurst;
+		this.admitJitterMs = options.admitJitterMs ?? 0;
 		// Injectable so a test can hold time still and count tokens exactly.
 		this.clock = options.clock ?? (() => performance.now());
 		this.log = options.log ?? null;
@@ -49,6 +54,7 @@ class FakeService extends LocalServer {
 		// Requests being served: what the in-flight limit counts (inFlight also counts refused ones).
 		this.admitted = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
+		this.occupancy = { area: 0, at: 0, firstAt: undefined, lastAt: undefined, firstRefusalAt: undefined, belowLimitMs: 0 };
 		this.refillBucket();
 		this.messageCounter = 0;
 	}
@@ -59,7 +65,32 @@ class FakeService extends LocalServer {
 		this.faults = [];
 		this.peakInFlight = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
+		this.occupancy = { area: 0, at: 0, firstAt: undefined, lastAt: undefined, firstRefusalAt: undefined, belowLimitMs: 0 };
 		this.refillBucket();
+	}
+
+	/**
+	 * Requests being served, over time: their average from the first admitted request to the last
+	 * answer, and how long after the first 429 fewer than the in-flight limit were being served.
+	 */
+	countAdmitted(change, refused = false) {
+		const now = performance.now();
+		const o = this.occupancy;
+		if (o.firstAt !== undefined) {
+			o.area += this.admitted * (now - o.at);
+			if (o.firstRefusalAt !== undefined && this.admitted < this.concurrencyLimit) o.belowLimitMs += now - o.at;
+		}
+		o.at = now;
+		if (change > 0) o.firstAt ??= now;
+		if (refused) o.firstRefusalAt ??= now;
+		this.admitted += change;
+		if (o.firstAt !== undefined) o.lastAt = now;
+	}
+
+	occupancyFigures() {
+		const o = this.occupancy;
+		const span = o.firstAt === undefined ? 0 : o.lastAt - o.firstAt;
+		return { averageServing: span > 0 ? o.area / span : 0, belowLimitAfterBurstMs: o.belowLimitMs };
 	}
 
 	/** Changes the limits of a running service (the bench reuses one service for rows with different limits). */
@@ -132,62 +163,69 @@ class FakeService extends LocalServer {
 		const chunks = [];
 		req.on('data', (c) => chunks.push(c));
 		req.on('end', () => {
-			const url = new URL(req.url, 'http://fake');
-			const rawBody = Buffer.concat(chunks).toString('utf8');
-			const record = {
-				method: req.method,
-				path: url.pathname,
-				query: Object.fromEntries(url.searchParams),
-				headers: req.headers,
-				rawBody,
-				body: undefined,
-				time: Date.now(),
-			};
-			if (rawBody) {
-				try {
-					record.body = JSON.parse(rawBody);
-				} catch {
-					record.body = undefined;
-				}
-			}
-			this.requests.push(record);
-			if (this.log) this.log(record);
-			this.inFlight += 1;
-			this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-			record.inFlight = this.inFlight;
-			const fault = this.takeFault(url.pathname);
-			const token = fault || req.method !== 'POST' ? { ok: true } : this.takeToken();
-			const overLimit = !fault && token.ok && this.admitted >= this.concurrencyLimit;
-			const admitted = !fault && token.ok && !overLimit;
-			if (admitted) this.admitted += 1;
-			const finish = (status, body, headers = {}) => {
-				this.inFlight -= 1;
-				if (admitted) this.admitted -= 1;
-				record.status = status;
-				if (res.destroyed) return;
-				const payload = typeof body === 'string' ? body : JSON.stringify(body);
-				res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-				res.end(payload);
-			};
-			const run = () => {
-				if (fault) return this.applyFault(fault, req, res, record, finish);
-				if (!token.ok) {
-					this.tooMany.rate += 1;
-					record.limitedBy = 'rate';
-					const unit = token.retryAfter === 1 ? 'second' : 'seconds';
-					return finish(429, { detail: `Request was throttled. Expected available in ${token.retryAfter} ${unit}.` }, { 'Retry-After': String(token.retryAfter) });
-				}
-				if (overLimit) {
-					this.tooMany.inFlight += 1;
-					record.limitedBy = 'in-flight';
-					return finish(429, { detail: 'Too many requests.' }, { 'Retry-After': this.retryAfter });
-				}
-				const [status, body, headers] = this.route(record);
-				finish(status, body, headers);
-			};
-			if (this.latencyMs > 0) setTimeout(run, this.latencyMs);
-			else run();
+			if (this.admitJitterMs > 0) setTimeout(() => this.admit(req, res, chunks), Math.random() * this.admitJitterMs);
+			else this.admit(req, res, chunks);
 		});
+	}
+
+	/** The service looks at a request: records it, applies the limits and faults, and answers after latencyMs. */
+	admit(req, res, chunks) {
+		const url = new URL(req.url, 'http://fake');
+		const rawBody = Buffer.concat(chunks).toString('utf8');
+		const record = {
+			method: req.method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			headers: req.headers,
+			rawBody,
+			body: undefined,
+			time: Date.now(),
+		};
+		if (rawBody) {
+			try {
+				record.body = JSON.parse(rawBody);
+			} catch {
+				record.body = undefined;
+			}
+		}
+		this.requests.push(record);
+		if (this.log) this.log(record);
+		this.inFlight += 1;
+		this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+		record.inFlight = this.inFlight;
+		const fault = this.takeFault(url.pathname);
+		const token = fault || req.method !== 'POST' ? { ok: true } : this.takeToken();
+		const overLimit = !fault && token.ok && this.admitted >= this.concurrencyLimit;
+		const admitted = !fault && token.ok && !overLimit;
+		if (admitted) this.countAdmitted(1);
+		else if (overLimit) this.countAdmitted(0, true);
+		const finish = (status, body, headers = {}) => {
+			this.inFlight -= 1;
+			if (admitted) this.countAdmitted(-1);
+			record.status = status;
+			if (res.destroyed) return;
+			const payload = typeof body === 'string' ? body : JSON.stringify(body);
+			res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+			res.end(payload);
+		};
+		const run = () => {
+			if (fault) return this.applyFault(fault, req, res, record, finish);
+			if (!token.ok) {
+				this.tooMany.rate += 1;
+				record.limitedBy = 'rate';
+				const unit = token.retryAfter === 1 ? 'second' : 'seconds';
+				return finish(429, { detail: `Request was throttled. Expected available in ${token.retryAfter} ${unit}.` }, { 'Retry-After': String(token.retryAfter) });
+			}
+			if (overLimit) {
+				this.tooMany.inFlight += 1;
+				record.limitedBy = 'in-flight';
+				return finish(429, { detail: 'Too many requests.' }, { 'Retry-After': this.retryAfter });
+			}
+			const [status, body, headers] = this.route(record);
+			finish(status, body, headers);
+		};
+		if (this.latencyMs > 0) setTimeout(run, this.latencyMs);
+		else run();
 	}
 
 	applyFault(fault, req, res, record, finish) {

@@ -451,7 +451,7 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 }
 
 /** A change of the node's timings (tuning.ts), by part: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>>;
+export type TuningChanges = Partial<Record<'templateCache' | 'sendOnce', Record<string, number>>>;
 
 /**
  * The node's one testing seam (testing.ts), on the module instance the loaded node uses: its
@@ -459,7 +459,6 @@ export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnc
  */
 export function processState(): {
 	forgetProcessState(): void;
-	pacedServices(): string[];
 	/** Send-once store calls made and history entries put back after another process's write lost them. */
 	sendOnceStoreFigures(): { calls: number; repaired: number };
 	setTuningForTests(changes: TuningChanges): void;

@@ -29,6 +29,19 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 	return state;
 }
 
+/**
+ * A fake service of its own for one test: the node keeps one pacer per service for the life of
+ * the process, so a test that leaves a pause or a learned pace behind gives it to no other test.
+ */
+export async function withOwnService<T>(check: (fake: FakeService, credentials: CredentialData) => Promise<T>, options: FakeServiceOptions = {}): Promise<T> {
+	const fake = await startFakeService({ apiKey: API_KEY, ...options });
+	try {
+		return await check(fake, { baseUrl: fake.url, apiKey: API_KEY });
+	} finally {
+		await fake.close();
+	}
+}
+
 export const locator = (value: string | number, mode: 'list' | 'id' = 'id') => ({
 	__rl: true,
 	mode,

@@ -1,5 +1,5 @@
 import { describeIndexes } from '../../nodes/OmnichannelMessaging/helpers/errors';
-import { backoffDelay, parseRetryAfter, BACKOFF } from '../../nodes/OmnichannelMessaging/delivery/retryAfter';
+import { backoffDelay, parseRetryAfter, RATE_LIMIT } from '../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
 import { toPositiveInteger, toServiceString } from '../../nodes/OmnichannelMessaging/helpers/values';
 import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/helpers/template/variables';
 
@@ -59,10 +59,10 @@ describe('retry timing', () => {
 		expect(parseRetryAfter(undefined, now)).toBeUndefined();
 	});
 	test('backoff grows, is capped, and is jittered within half to full', () => {
-		expect(backoffDelay(1, 0)).toBe(BACKOFF.baseDelayMs / 2);
-		expect(backoffDelay(1, 1)).toBe(BACKOFF.baseDelayMs);
-		expect(backoffDelay(3, 1)).toBe(BACKOFF.baseDelayMs * 4);
-		expect(backoffDelay(30, 1)).toBe(BACKOFF.maxDelayMs);
+		expect(backoffDelay(1, 0)).toBe(RATE_LIMIT.backoffBaseMs / 2);
+		expect(backoffDelay(1, 1)).toBe(RATE_LIMIT.backoffBaseMs);
+		expect(backoffDelay(3, 1)).toBe(RATE_LIMIT.backoffBaseMs * 4);
+		expect(backoffDelay(30, 1)).toBe(RATE_LIMIT.backoffMaxMs);
 	});
 	test('index lists are compact', () => {
 		expect(describeIndexes([5, 0, 1, 2, 7, 8])).toBe('0-2, 5, 7-8');

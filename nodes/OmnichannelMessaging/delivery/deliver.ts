@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../helpers/errors';
-import type { ServiceResponse } from '../helpers/errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from '../helpers/serviceKey';
-import { tuning } from '../tuning';
 import { pacerFor } from './pacer';
-import type { Pacer, Permit, SendLimits } from './pacer';
-import { parseRetryAfter } from './retryAfter';
+import type { Pacer, SendLimits } from './pacer';
+import { sendPaced } from './pacedSend';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
 import type { PreparedSend, SendSession } from './session';
@@ -19,13 +17,6 @@ export interface DeliveryReport {
 	sent: number[];
 	failed: number[];
 	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
-}
-
-/** "Not taken": 429, or 503 with Retry-After. The only answers after which a send is tried again. */
-function notTaken(response: ServiceResponse): { retryAfterMs: number | undefined } | undefined {
-	const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
-	if (response.statusCode === 429 || (response.statusCode === 503 && retryAfterMs !== undefined)) return { retryAfterMs };
-	return undefined;
 }
 
 /** The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say nothing about the request. */
@@ -41,54 +32,31 @@ interface Attempt {
 	timeout: number;
 }
 
-/** One request for one item, with a place in the service's window; the answer goes back to the pacer. */
-async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: number, permit: Permit) {
+/**
+ * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
+ * the node stops) and turns how it ended into its result or its error.
+ */
+async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
 	const { context, connection, pacer, limits } = attempt;
-	let response: ServiceResponse | undefined;
-	try {
-		response = await serviceRequest.call(
+	const cancelSignal = context.getExecutionCancelSignal();
+	const send = async () =>
+		await serviceRequest.call(
 			context,
 			connection,
 			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
-			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
+			{ itemIndex, delivery: 'unknown', cancelSignal },
 		);
-	} finally {
-		// No answer (network fault, timeout): the place in the window is free again, nothing learned.
-		if (response === undefined) pacer.ended();
+	const end = await sendPaced(pacer, limits, cancelSignal, send);
+	if (end.kind === 'cancelled') throw itemCancelledError(context.getNode(), itemIndex);
+	if (end.kind === 'gaveUp') {
+		throw rateLimitedError(context.getNode(), itemIndex, { attempts: end.tries, why: end.why, retryAfterMs: end.retryAfterMs, progressWindowMs: end.progressWindowMs });
 	}
-	const refusal = notTaken(response);
-	if (refusal) pacer.throttled(permit, refusal.retryAfterMs);
-	else pacer.accepted(permit, limits, response.statusCode >= 200 && response.statusCode < 300);
-	return { response, refusal };
-}
-
-/**
- * Sends one message. Only a "not taken" answer is tried again, for as long as the service makes
- * progress: any other failure may come after the service accepted the message, and a second try
- * could make the customer get it twice.
- */
-async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
-	const { context, pacer } = attempt;
-	const cancelSignal = context.getExecutionCancelSignal();
-	for (let tries = 1; ; tries++) {
-		const permit = await pacer.acquire(attempt.limits, cancelSignal);
-		if (!permit) throw itemCancelledError(context.getNode(), itemIndex);
-		if (!pacer.makingProgress()) {
-			pacer.ended();
-			throw rateLimitedError(context.getNode(), itemIndex, tries - 1, 'noProgress');
-		}
-		const { response, refusal } = await attemptOnce(attempt, request, itemIndex, permit);
-		if (!refusal) {
-			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
-			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
-			if (error && refusedByService(response.statusCode)) request.onRefused?.();
-			if (error) throw error;
-			return response.body as IDataObject;
-		}
-		if ((refusal.retryAfterMs ?? 0) > tuning().pacing.progressWindowMs) {
-			throw rateLimitedError(context.getNode(), itemIndex, tries, 'waitTooLong', refusal.retryAfterMs);
-		}
-	}
+	const response = end.answer;
+	const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
+	const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
+	if (error && refusedByService(response.statusCode)) request.onRefused?.();
+	if (error) throw error;
+	return response.body as IDataObject;
 }
 
 /** How an item's send ended: accepted, or a failure's outcome (helpers/errors/facts.ts). */

@@ -1,21 +1,20 @@
 import { sleep } from 'n8n-workflow';
 
-import { tuning } from '../tuning';
-import { backoffDelay } from './retryAfter';
+import { PACING } from '../constants';
+import { PaceWindow } from './paceWindow';
+import type { PacingTimings, Permit, SendLimits } from './paceWindow';
+import { ProgressWatch, pauseAfter, refusalOf, resumeSpreadMs } from './rateLimitPolicy';
+import type { Refusal } from './rateLimitPolicy';
 
-/** How an execution asks to send: its own upper bound on the window, and its rate cap (0: none). */
-export interface SendLimits {
-	ceiling: number;
-	maxPerSecond: number;
-}
+export type { PacingTimings, Permit, SendLimits } from './paceWindow';
 
-/** A place in the window, held for one request; given back with what the service answered. */
-export interface Permit {
-	readonly startedAt: number;
-	/** How many were in flight, this one included, when it started. */
-	readonly inFlightAtStart: number;
-	/** It took the last place of the window: only such a send shows the window is used up. */
-	readonly filledWindow: boolean;
+/** Time as the pacer sees it: n8n's clock and timers in the node, a virtual clock in a simulation. */
+export interface PacerClock {
+	now(): number;
+	/** Waits `ms`, but returns at once when `signal` aborts. */
+	wait(ms: number, signal?: AbortSignal): Promise<void>;
+	/** A number in [0, 1), for the jitter of restarts and backoff. */
+	random(): number;
 }
 
 /** Waits, but wakes up at once when `signal` aborts. Never longer than `ms`. */
@@ -32,170 +31,109 @@ export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promi
 	signal.removeEventListener('abort', onAbort);
 }
 
+export const realClock: PacerClock = Object.freeze({ now: () => Date.now(), wait: waitUnlessAborted, random: () => Math.random() });
+
 /**
- * The pace of one service, shared by every execution in this process that sends to it: an
- * in-flight window that grows while answers come back and shrinks on "not taken" (429, or 503 with
- * Retry-After), a pause of all new starts while the service asks for one, and an optional rate cap.
+ * The pace of one service, shared by every execution in this process that sends to it: the
+ * window (paceWindow.ts), a pause of every new start while the service asks for one, and an
+ * optional rate cap. What a refusal means and how long it pauses is the policy's (rateLimitPolicy.ts).
  */
 export class Pacer {
-	private window = tuning().pacing.initialWindow;
+	private readonly window: PaceWindow;
 
-	private threshold = Number.POSITIVE_INFINITY;
-
-	/** The in-flight level the service last took without complaint, learned from its 429s. */
-	private acceptedLevel = Number.POSITIVE_INFINITY;
-
-	private inFlight = 0;
+	private readonly progress = new ProgressWatch();
 
 	private pausedUntil = 0;
 
-	private lastDecreaseAt = 0;
+	private pauseMs = 0;
 
-	private lastThrottleAt = 0;
+	/** A pause was set and no start has come after it yet. */
+	private pauseUnended = false;
 
 	private nextStartAt = 0;
 
-	/** Sends per second the service took between two bursts of "not taken"; 0: no rate learned. */
-	private learnedRate = 0;
-
-	private rateHeldUntil = 0;
-
-	/** Answers the service took since the last burst of "not taken". */
-	private takenSinceBurst = 0;
-
-	/** "Not taken" answers since the last success, for the pause when the service names none. */
-	private throttlesInARow = 0;
-
-	/** When the service began refusing without taking anything since. */
-	private refusingSince = 0;
-
-	private lastSuccessAt = 0;
-
-	/** Time spent with the window full since the last burst: idle or half-used time does not count toward a probe. */
-	private fullForMs = 0;
-
-	private lastFullAt = 0;
-
 	private waiting: Array<() => void> = [];
+
+	constructor(
+		private readonly clock: PacerClock,
+		timings: PacingTimings = PACING,
+	) {
+		this.window = new PaceWindow(timings);
+	}
 
 	/** Waits for a place in the window; undefined when `signal` aborted first. */
 	async acquire(limits: SendLimits, signal?: AbortSignal): Promise<Permit | undefined> {
 		for (;;) {
 			if (signal?.aborted) return undefined;
-			const now = Date.now();
+			const now = this.clock.now();
 			if (now < this.pausedUntil) {
-				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * tuning().pacing.resumeJitter);
-				await waitUnlessAborted(this.pausedUntil - now + Math.random() * spread, signal);
+				await this.clock.wait(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
 				continue;
 			}
-			if (this.inFlight >= Math.max(1, Math.min(Math.floor(this.window), limits.ceiling))) {
+			if (this.pauseUnended) {
+				this.pauseUnended = false;
+				this.window.resume();
+			}
+			if (!this.window.hasRoom(limits)) {
 				await this.nextRelease(signal);
 				continue;
 			}
-			const rate = this.startRate(limits, now);
+			const rate = this.window.startRate(limits, now);
 			if (rate > 0 && now < this.nextStartAt) {
-				await waitUnlessAborted(this.nextStartAt - now, signal);
+				await this.clock.wait(this.nextStartAt - now, signal);
 				continue;
 			}
 			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;
-			this.inFlight += 1;
-			// Before any 429 (slow start) half the window counts as used, so it still doubles per round trip.
-			const places = Math.min(Math.floor(this.window), limits.ceiling);
-			const filledWindow = this.inFlight >= (this.window < this.threshold ? places / 2 : places);
-			return { startedAt: now, inFlightAtStart: this.inFlight, filledWindow };
+			return this.window.start(limits, now);
 		}
 	}
 
 	/**
-	 * The service took the request (whatever it then answered): the window may grow, but only when
-	 * this send had filled it. Executions that never fill it (CRM events a few at a time) would
-	 * otherwise grow it far past what the service takes, and the next broadcast would start with a
-	 * burst of 429s and the pause the service asks for.
+	 * The service answered: a "not taken" (the policy says which) shrinks the window and pauses
+	 * every new start; anything else the service took. Returns the refusal, for the send loop.
 	 */
-	accepted(permit: Permit, limits: SendLimits, succeeded: boolean): void {
-		const now = Date.now();
-		if (succeeded) {
-			this.lastSuccessAt = now;
-			this.throttlesInARow = 0;
-		}
-		this.takenSinceBurst += 1;
-		if (permit.filledWindow) {
-			this.fullForMs += now - Math.max(permit.startedAt, this.lastFullAt);
-			this.lastFullAt = now;
-		}
-		const cap = this.fullForMs < tuning().pacing.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
-		const growth = this.window < this.threshold ? 1 : 1 / this.window;
-		const step = permit.filledWindow ? growth : 0;
-		this.window = Math.max(1, Math.min(cap, this.window + step));
-		this.release();
-	}
-
-	/** "Not taken": the window shrinks once per burst, and a Retry-After pauses every new start. */
-	throttled(permit: Permit, retryAfterMs: number | undefined): void {
-		const now = Date.now();
-		this.lastThrottleAt = now;
-		// Answers to requests that started before the last decrease belong to the burst that caused it.
-		const newBurst = permit.startedAt >= this.lastDecreaseAt;
-		if (newBurst) this.learnRate(permit, now);
-		// Each burst tells anew what the service takes: a level learned while other processes used
-		// the service gives way to a higher one once they are gone.
-		const level = newBurst ? Number.POSITIVE_INFINITY : this.acceptedLevel;
-		this.acceptedLevel = Math.max(1, Math.min(level, permit.inFlightAtStart - 1));
-		if (newBurst) {
-			this.window = Math.max(1, Math.min(this.window * tuning().pacing.decrease, this.acceptedLevel));
-			this.threshold = this.window;
-			this.lastDecreaseAt = now;
-			this.fullForMs = 0;
-			this.lastFullAt = now;
-		}
-		if (this.throttlesInARow === 0) this.refusingSince = now;
-		this.throttlesInARow += 1;
-		const pause = retryAfterMs ?? backoffDelay(this.throttlesInARow, Math.random());
-		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
-		this.release();
-	}
-
-	/** The rate to start at: the execution's cap, and the rate the service took, while it is fresh. */
-	private startRate(limits: SendLimits, now: number): number {
-		const caps = [limits.maxPerSecond, now < this.rateHeldUntil ? this.learnedRate : 0].filter((rate) => rate > 0);
-		return caps.length > 0 ? Math.min(...caps) : 0;
-	}
-
-	/**
-	 * A new burst of "not taken" at fewer in flight than the service took before is the mark of a
-	 * rate limit (a token bucket refills during the pause, so the count between bursts is its rate).
-	 */
-	private learnRate(permit: Permit, now: number): void {
-		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - tuning().pacing.rateEvidenceMargin;
-		if (this.lastDecreaseAt > 0 && belowTaken && now > this.lastDecreaseAt) {
-			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
-			// Never lower while it holds: sends paced at it, pause included, measure less every time,
-			// and other processes using the service would drive it down burst by burst.
-			if (now >= this.rateHeldUntil || measured > this.learnedRate) {
-				this.learnedRate = measured;
-				this.rateHeldUntil = now + tuning().pacing.probeAfterMs;
+	answered(permit: Permit, limits: SendLimits, statusCode: number, headers: Record<string, unknown>): Refusal | undefined {
+		const now = this.clock.now();
+		const refusal = refusalOf(statusCode, headers, now);
+		if (refusal) {
+			this.progress.refused(now, permit.startedAt);
+			this.window.refused(permit, now);
+			const pause = pauseAfter(refusal, this.progress.refusalsInARow, this.clock.random());
+			if (now + pause > this.pausedUntil) {
+				this.pausedUntil = now + pause;
+				this.pauseMs = pause;
+				this.pauseUnended = pause > 0;
 			}
+		} else {
+			if (statusCode >= 200 && statusCode < 300) this.progress.succeeded(now);
+			this.window.taken(permit, limits, now);
 		}
-		this.takenSinceBurst = 0;
+		this.release();
+		return refusal;
 	}
 
-	ended(): void {
+	/** No answer, or the send never went out: the place is free again. */
+	ended(permit?: Permit): void {
+		this.window.ended(this.clock.now(), permit);
 		this.release();
 	}
 
-	/** False once the service has refused every send, and taken none, for the whole progress window. */
-	makingProgress(now = Date.now()): boolean {
-		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= tuning().pacing.progressWindowMs;
+	makingProgress(): boolean {
+		return this.progress.makingProgress(this.clock.now());
+	}
+
+	/** For the simulation's report. */
+	snapshot(): { window: number; level: number; inFlight: number } {
+		return this.window.snapshot();
 	}
 
 	private release(): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
 		const waiting = this.waiting;
 		this.waiting = [];
 		for (const wake of waiting) wake();
 	}
 
-	/** Only a release lowers the count in flight or grows the window, so nothing else needs a look. */
+	/** Only an answer lowers the count in flight or grows the window, so nothing else needs a look. */
 	private async nextRelease(signal?: AbortSignal): Promise<void> {
 		let wake: () => void = () => {};
 		const released = new Promise<void>((resolve) => {
@@ -215,17 +153,8 @@ const pacers = new Map<string, Pacer>();
 export function pacerFor(service: string): Pacer {
 	let pacer = pacers.get(service);
 	if (!pacer) {
-		pacer = new Pacer();
+		pacer = new Pacer(realClock, PACING);
 		pacers.set(service, pacer);
 	}
 	return pacer;
-}
-
-/** For tests (testing.ts): which services this process paces, and a restart's clean slate. */
-export function pacedServices(): string[] {
-	return [...pacers.keys()];
-}
-
-export function forgetPacers(): void {
-	pacers.clear();
 }

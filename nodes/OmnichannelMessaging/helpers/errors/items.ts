@@ -1,7 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
-import { tuning } from '../../tuning';
 import type { CredentialProblem } from '../credential';
 import { errorItemJson, factsOf, withFacts } from './facts';
 import { requestFailureError } from './service';
@@ -72,16 +71,19 @@ export function templateLoadError(
 	return withFacts(loadError, facts, cause.failure);
 }
 
-export function rateLimitedError(
-	node: INode,
-	itemIndex: number,
-	attempts: number,
-	why: 'noProgress' | 'waitTooLong',
-	retryAfterMs?: number,
-): NodeApiError {
+/** Why the node stopped trying a message the service did not take (send/rateLimitPolicy.ts decides). */
+export interface RateLimitStop {
+	attempts: number;
+	why: 'noProgress' | 'waitTooLong';
+	retryAfterMs?: number;
+	progressWindowMs: number;
+}
+
+export function rateLimitedError(node: INode, itemIndex: number, stop: RateLimitStop): NodeApiError {
+	const { attempts, why, retryAfterMs } = stop;
 	const because =
 		why === 'noProgress'
-			? `no message to the service went through for ${Math.round(tuning().pacing.progressWindowMs / 1000)} seconds`
+			? `no message to the service went through for ${Math.round(stop.progressWindowMs / 1000)} seconds`
 			: `it asked to wait ${Math.round((retryAfterMs ?? 0) / 1000)} seconds`;
 	const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
 	const error = new NodeApiError(
