@@ -1,10 +1,10 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { fetchChannelList } from '../channel/api';
-import { connectToService } from '../transport';
+import { connectForEditor } from '../transport';
 
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const channels = await fetchChannelList.call(this, await connectToService.call(this));
+	const channels = await fetchChannelList.call(this, await connectForEditor.call(this));
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {
 		results: channels

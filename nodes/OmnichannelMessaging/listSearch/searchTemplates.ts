@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { excerpt, locatorValue, toPositiveInteger } from '../helpers/values';
 import { fetchTemplateList } from '../template/api';
 import type { WhatsAppTemplate } from '../template/types';
-import { connectToService } from '../transport';
+import { connectForEditor } from '../transport';
 
 const PAGE_SIZE = 100;
 
@@ -23,7 +23,7 @@ export async function searchTemplates(
 	const offset = Math.max(0, Number(paginationToken) || 0);
 
 	// Only entries with an id can be picked; names that are not text are shown by id (no String() of objects).
-	const templates = (await fetchTemplateList.call(this, await connectToService.call(this), channelId)).filter(
+	const templates = (await fetchTemplateList.call(this, await connectForEditor.call(this), channelId)).filter(
 		(template) => typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
 	);
 	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
