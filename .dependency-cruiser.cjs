@@ -1,45 +1,15 @@
 /**
- * The node's layers, top to bottom (docs/development.md, "Layers"). A module may import its own
- * folder and any layer below its own; never a layer above, never a folder beside it in its own
- * layer, and never in a cycle. `npm test` runs these rules (test/package/dependencies.test.ts).
+ * The rules a reader relies on (docs/development.md, "Layout"): nothing imports itself in a cycle;
+ * an operation reads on its own, beside its resource's shared fields only; the transport and the
+ * helpers know nothing of what uses them; the delivery engine is reached through its one entry.
+ * `npm test` runs these rules (test/package/dependencies.test.ts).
  */
 const ROOT = '^nodes/OmnichannelMessaging/';
 
-const LAYERS = [
-	{ name: 'node', paths: ['OmnichannelMessaging\\.node\\.ts$', 'testing\\.ts$'] },
-	{ name: 'operations', paths: ['resources/', 'listSearch/', 'resourceMapping/'] },
-	{ name: 'pipelines', paths: ['send/', 'read/'] },
-	{ name: 'domain', paths: ['sendOnce/', 'template/', 'channel/'] },
-	{ name: 'building blocks', paths: ['fields/', 'output/'] },
-	{ name: 'transport', paths: ['transport/'] },
-	{ name: 'errors', paths: ['errors/'] },
-	{ name: 'base', paths: ['helpers/', 'constants\\.ts$', 'tuning\\.ts$'] },
-];
+/** What the transport and the helpers may never reach: everything that uses them. */
+const USERS = ['actions/', 'methods/', 'delivery/', 'OmnichannelMessaging\\.node\\.ts$', 'testing\\.ts$'];
 
-const pathsOf = (layers) => layers.flatMap((layer) => layer.paths.map((path) => ROOT + path));
-const either = (paths) => `(${paths.join('|')})`;
-
-/** Layer i may not import layers above it. */
-const upward = LAYERS.slice(1).map((layer, index) => ({
-	name: `no-upward-import-from-${layer.name.replace(/ /g, '-')}`,
-	comment: `The ${layer.name} layer imports only from layers below it.`,
-	severity: 'error',
-	from: { path: either(pathsOf([layer])) },
-	to: { path: either(pathsOf(LAYERS.slice(0, index + 1))) },
-}));
-
-/** Folders of one layer stay apart: each may import the layers below, not its neighbours. */
-const sideways = LAYERS.flatMap((layer) =>
-	layer.paths
-		.filter((path) => path.endsWith('/') && layer.paths.filter((other) => other.endsWith('/')).length > 1)
-		.map((path) => ({
-			name: `no-sideways-import-from-${path.replace('/', '')}`,
-			comment: `${path} imports nothing from the other folders of the ${layer.name} layer.`,
-			severity: 'error',
-			from: { path: ROOT + path },
-			to: { path: either(layer.paths.filter((other) => other !== path && other.endsWith('/')).map((other) => ROOT + other)) },
-		})),
-);
+const either = (paths) => `${ROOT}(${paths.join('|')})`;
 
 module.exports = {
 	forbidden: [
@@ -51,14 +21,49 @@ module.exports = {
 			to: { circular: true },
 		},
 		{
-			name: 'send-once-through-its-interface',
-			comment: 'Outside sendOnce/, Send Once is reached through sendOnce/index.ts only.',
+			name: 'no-operation-across-resources',
+			comment: 'A resource (actions/<resource>/) imports nothing from another resource.',
 			severity: 'error',
-			from: { path: ROOT, pathNot: `${ROOT}sendOnce/` },
-			to: { path: `${ROOT}sendOnce/`, pathNot: `${ROOT}sendOnce/index\\.ts$` },
+			from: { path: `${ROOT}actions/([^/]+)/` },
+			to: { path: `${ROOT}actions/[^/]+/`, pathNot: `${ROOT}actions/$1/` },
 		},
-		...upward,
-		...sideways,
+		{
+			name: 'operation-only-from-its-resource',
+			comment: 'An operation file is imported by its resource file only, never by another operation.',
+			severity: 'error',
+			from: { path: ROOT, pathNot: '\\.resource\\.ts$' },
+			to: { path: `${ROOT}actions/.+\\.operation\\.ts$` },
+		},
+		{
+			name: 'transport-imports-nothing-above',
+			comment: 'The transport serves the actions, the methods and the delivery engine, and imports none of them.',
+			severity: 'error',
+			from: { path: `${ROOT}transport/` },
+			to: { path: either(USERS) },
+		},
+		{
+			name: 'helpers-import-nothing-above',
+			comment: 'The helpers are the bottom: they import neither the transport nor anything that uses them.',
+			severity: 'error',
+			from: { path: `${ROOT}helpers/` },
+			to: { path: either(['transport/', ...USERS]) },
+		},
+		{
+			name: 'delivery-imports-no-operation',
+			comment: 'The delivery engine knows no resource, operation or editor method: adding an operation leaves it alone.',
+			severity: 'error',
+			from: { path: `${ROOT}delivery/` },
+			to: { path: either(['actions/', 'methods/', 'OmnichannelMessaging\\.node\\.ts$']) },
+		},
+		{
+			name: 'delivery-through-its-entry',
+			comment:
+				'Outside delivery/, the delivery engine is reached through delivery/index.ts only ' +
+				'(testing.ts, the tests\' seam that goes away in phase 2 of issue 30, excepted).',
+			severity: 'error',
+			from: { path: ROOT, pathNot: either(['delivery/', 'testing\\.ts$']) },
+			to: { path: `${ROOT}delivery/`, pathNot: `${ROOT}delivery/index\\.ts$` },
+		},
 	],
 	options: {
 		doNotFollow: { path: 'node_modules' },

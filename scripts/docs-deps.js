@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * `npm run docs:deps`: the picture of the node's layers in docs/development.md, drawn by
- * dependency-cruiser from the code (folders collapsed to one box each), as a mermaid block that
- * GitHub renders. The docs test checks that the picture is the one this script draws today.
+ * `npm run docs:deps`: the picture of the node's layout in docs/development.md, drawn by
+ * dependency-cruiser from the code (each folder of the node and each resource of actions/
+ * collapsed to one box), as a mermaid block that GitHub renders. The docs test checks that the
+ * picture is the one this script draws today.
  */
 const { execFileSync } = require('node:child_process');
 const { readFileSync, writeFileSync } = require('node:fs');
@@ -18,7 +19,7 @@ const END = '<!-- layers: end -->';
 function layerPicture() {
 	const cli = path.join(repoDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 	const args = [cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'mermaid'];
-	args.push('--collapse', '^(nodes/OmnichannelMessaging/[^/]+|credentials/[^/]+)');
+	args.push('--collapse', '^(nodes/OmnichannelMessaging/(actions/[^/]+|[^/]+)|credentials/[^/]+)');
 	const mermaid = execFileSync(process.execPath, args, { cwd: repoDir, encoding: 'utf8' });
 	return ['```mermaid', mermaid.trim().replace(/^flowchart LR/, 'flowchart TD'), '```'].join('\n');
 }
@@ -35,5 +36,5 @@ module.exports = { layerPicture, withPicture, DOC };
 
 if (require.main === module) {
 	writeFileSync(DOC, withPicture(readFileSync(DOC, 'utf8'), layerPicture()));
-	console.log('docs/development.md: layer picture redrawn');
+	console.log('docs/development.md: layout picture redrawn');
 }

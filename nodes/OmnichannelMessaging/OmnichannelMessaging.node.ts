@@ -1,20 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { router } from './actions/router';
+import { messageDescription } from './actions/message/Message.resource';
+import { whatsappTemplateDescription } from './actions/whatsappTemplate/WhatsappTemplate.resource';
 import { CREDENTIAL_TYPE } from './constants';
-import { credentialErrorItems, unknownOperationError } from './errors';
-import { runsAsTool } from './helpers/toolCall';
-import { searchChannels } from './listSearch/searchChannels';
-import { searchTemplates } from './listSearch/searchTemplates';
-import { getTemplateVariables } from './resourceMapping/getTemplateVariables';
-import { messageDescription, messageOperations } from './resources/message';
-import type { Operations } from './resources/operations';
-import { whatsappTemplateDescription, whatsappTemplateOperations } from './resources/whatsappTemplate';
-
-const OPERATIONS: Record<string, Operations> = {
-	message: messageOperations,
-	whatsappTemplate: whatsappTemplateOperations,
-};
+import { listSearch, resourceMapping } from './methods';
 
 /*
  * Resources, operations and fields are declared in the description; every operation runs through
@@ -58,20 +49,11 @@ export class OmnichannelMessaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchChannels, searchTemplates },
-		resourceMapping: { getTemplateVariables },
+		listSearch,
+		resourceMapping,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0);
-		const operation = this.getNodeParameter('operation', 0);
-		const run = OPERATIONS[String(resource)]?.[String(operation)];
-		if (!run) throw unknownOperationError(this.getNode(), resource, operation);
-		// A tool's caller (a model) reads only its answer: a credential it cannot use is said there.
-		// Asked only on a failure: getNode() deep-copies the node, on every execution otherwise.
-		return await run.call(this).catch((error: unknown) => {
-			if (!runsAsTool(this)) throw error;
-			return [credentialErrorItems(error, this.getInputData().length)];
-		});
+		return await router.call(this);
 	}
 }

@@ -1,6 +1,6 @@
-import { forgetPacers, pacedServices } from './send/pacer';
-import { forgetSendOnceState, sendOnceStoreFigures } from './sendOnce';
-import { forgetTemplateReads } from './template/cache';
+import { forgetPacers, pacedServices } from './delivery/pacer';
+import { forgetSendOnceState, sendOnceStoreFigures } from './delivery/sendOnce';
+import { forgetTemplateReads } from './delivery/templateCache';
 import { resetTuning, setTuningForTests } from './tuning';
 
 /*

@@ -82,11 +82,11 @@ export function defaultSendOnceHistory(): number {
 	return found;
 }
 
-/** The entries the node records for keys the service accepted (sendOnce/store.ts), to prefill a history. */
+/** The entries the node records for keys the service accepted (delivery/sendOnce/store.ts), to prefill a history. */
 function historyEntries(): { entries: (keys: string[]) => string[]; from: string } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const store = require(path.join(DIST, 'sendOnce', 'store.js')) as { sendOnceHistoryEntries: (keys: string[]) => string[] };
-	return { entries: store.sendOnceHistoryEntries, from: 'sendOnce/store.ts sendOnceHistoryEntries' };
+	const store = require(path.join(DIST, 'delivery', 'sendOnce', 'store.js')) as { sendOnceHistoryEntries: (keys: string[]) => string[] };
+	return { entries: store.sendOnceHistoryEntries, from: 'delivery/sendOnce/store.ts sendOnceHistoryEntries' };
 }
 
 function eventParameters(job: EventsJob) {

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
- * for the code as it is, and they catch a cycle or an upward import, naming both files.
+ * for the code as it is, and they catch a cycle and a forbidden import, naming both files.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -30,6 +30,16 @@ function cruise(cwd: string): Violation[] {
 	return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+/** Runs madge's cycle check (`npm run deps` runs it after dependency-cruiser) in `cwd`. */
+function madgeCycles(cwd: string): { status: number | null; stdout: string } {
+	const cli = path.join(repoDir, 'node_modules', 'madge', 'bin', 'cli.js');
+	const run = spawnSync(process.execPath, [cli, '--circular', '--no-spinner', '--no-color', '--extensions', 'ts', 'nodes', 'credentials'], {
+		cwd,
+		encoding: 'utf8',
+	});
+	return { status: run.status, stdout: run.stdout };
+}
+
 /** What a failure would print: the rule and the files, one line each. */
 const named = (violations: Violation[]) =>
 	violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`);
@@ -45,34 +55,49 @@ function copyOfTheCode(): string {
 }
 
 describe('dependency rules', () => {
-	test('the code keeps them: no cycle, no upward or sideways import', () => {
+	test('the code keeps them: no cycle, no forbidden import', () => {
 		expect(named(cruise(repoDir))).toEqual([]);
+		expect(madgeCycles(repoDir).status).toBe(0);
 	}, 60_000);
 
 	describe('on a broken copy', () => {
 		let dir: string;
 		beforeAll(() => {
 			dir = copyOfTheCode();
-			// A cycle within one layer: constants.ts → tuning.ts → constants.ts.
+			// A cycle: constants.ts → tuning.ts → constants.ts.
 			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './tuning';\n");
-			// An upward import: the template domain reaching into the send pipeline.
-			appendFileSync(path.join(dir, NODE, 'template', 'types.ts'), "\nimport '../send/pacer';\n");
+			// A forbidden import: a pure helper reaching past the delivery engine's entry into its pacer.
+			appendFileSync(path.join(dir, NODE, 'helpers', 'template', 'types.ts'), "\nimport '../../delivery/pacer';\n");
+			// An operation reaching into another resource's operation.
+			appendFileSync(path.join(dir, NODE, 'actions', 'message', 'sendText.operation.ts'), "\nimport '../whatsappTemplate/get.operation';\n");
 		});
 		afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-		test('fail on the cycle and on the upward import, naming both files of each', () => {
+		test('fail on the cycle and on the forbidden imports, naming both files of each', () => {
 			const found = named(cruise(dir));
+			const types = `${NODE}/helpers/template/types.ts`;
+			const sendText = `${NODE}/actions/message/sendText.operation.ts`;
+			const get = `${NODE}/actions/whatsappTemplate/get.operation.ts`;
 			expect(found).toEqual(
 				expect.arrayContaining([
 					expect.stringMatching(new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/tuning\\.ts`)),
-					`no-upward-import-from-domain: ${NODE}/template/types.ts → ${NODE}/send/pacer.ts`,
+					`helpers-import-nothing-above: ${types} → ${NODE}/delivery/pacer.ts`,
+					`delivery-through-its-entry: ${types} → ${NODE}/delivery/pacer.ts`,
+					`no-operation-across-resources: ${sendText} → ${get}`,
+					`operation-only-from-its-resource: ${sendText} → ${get}`,
 				]),
 			);
+		}, 60_000);
+
+		test('madge finds the cycle too', () => {
+			const { status, stdout } = madgeCycles(dir);
+			expect(status).not.toBe(0);
+			expect(stdout).toContain(`${NODE}/constants.ts > ${NODE}/tuning.ts`);
 		}, 60_000);
 	});
 });
 
-describe('the layer picture in docs/development.md', () => {
+describe('the layout picture in docs/development.md', () => {
 	test('is the one `npm run docs:deps` draws from the code today', () => {
 		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
 		const doc = readFileSync(DOC, 'utf8');

@@ -178,7 +178,7 @@ async function callAll(rest, calls) {
 
 /** The send-once history of keys the service accepted, as the built node records it and n8n's store keeps it (MD5, base64). */
 function sendOnceHistoryValue(keys) {
-	const { sendOnceHistoryEntries } = require(path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'sendOnce', 'store.js'));
+	const { sendOnceHistoryEntries } = require(path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'delivery', 'sendOnce', 'store.js'));
 	const hash = (value) => crypto.createHash('md5').update(value).digest('base64');
 	return { mode: 'entries', data: sendOnceHistoryEntries(keys).map(hash) };
 }

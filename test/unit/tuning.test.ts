@@ -2,7 +2,7 @@
  * The node's timings are frozen; tests change them through testing.ts only, and get the frozen
  * values back with resetTuning().
  */
-import { BACKOFF } from '../../nodes/OmnichannelMessaging/send/retryAfter';
+import { BACKOFF } from '../../nodes/OmnichannelMessaging/delivery/retryAfter';
 import * as constants from '../../nodes/OmnichannelMessaging/constants';
 import { resetTuning, setTuningForTests } from '../../nodes/OmnichannelMessaging/testing';
 import { tuning } from '../../nodes/OmnichannelMessaging/tuning';

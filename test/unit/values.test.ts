@@ -1,7 +1,7 @@
-import { describeIndexes } from '../../nodes/OmnichannelMessaging/errors';
-import { backoffDelay, parseRetryAfter, BACKOFF } from '../../nodes/OmnichannelMessaging/send/retryAfter';
+import { describeIndexes } from '../../nodes/OmnichannelMessaging/helpers/errors';
+import { backoffDelay, parseRetryAfter, BACKOFF } from '../../nodes/OmnichannelMessaging/delivery/retryAfter';
 import { toPositiveInteger, toServiceString } from '../../nodes/OmnichannelMessaging/helpers/values';
-import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/template/variables';
+import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/helpers/template/variables';
 
 describe('values', () => {
 	test('toServiceString turns expression results into text or refuses', () => {

@@ -9,18 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import { API_PREFIX, CREDENTIAL_TYPE, EDITOR_TIMEOUT_MS, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
-import {
-	invalidCredentialError,
-	isRedirect,
-	redirectError,
-	requestFailureError,
-	scrubSecrets,
-	secretsOf,
-	serviceResponseError,
-	silentServiceError,
-} from '../errors';
-import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../errors';
+import { invalidCredentialError, requestFailureError, serviceResponseError, silentServiceError } from '../helpers/errors';
+import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../helpers/errors';
 import { checkCredential } from '../helpers/credential';
+import { isRedirect, redirectError } from './redirect';
+import { scrubSecrets, secretsOf } from './secrets';
 
 /** Every request of the node: the operations, and the editor's lists and mapper. */
 type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;

@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../helpers/displayOptions';
+import { readRequiredText } from '../../helpers/requiredText';
+import { sendOptionsField } from '../../delivery';
+
+export function customerIdField(operation: string): INodeProperties {
+	return {
+		displayName: 'Customer ID',
+		name: 'customerId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 123456',
+		description:
+			"The service's numeric identifier of the customer to message, for example 123456, as shown on the customer's page in the service or stored in your CRM. A number from an expression is sent as text.",
+		displayOptions: showFor('message', operation),
+	};
+}
+
+/** customer_id is a string in every request, even when the CRM hands over a number. */
+export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
+	return readRequiredText(this, itemIndex, {
+		parameter: 'customerId',
+		field: 'Customer ID',
+		what: 'a customer ID',
+		advice: "give the customer's ID as text or a number, for example 123456",
+	});
+}
+
+export function messageSendFields(operation: string, fields: INodeProperties[]): INodeProperties[] {
+	return [customerIdField(operation), ...fields, sendOptionsField({ resource: 'message', operation })];
+}

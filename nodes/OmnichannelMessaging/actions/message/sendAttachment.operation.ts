@@ -1,0 +1,62 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PATHS } from '../../constants';
+import { showFor } from '../../helpers/displayOptions';
+import { invalidInputError } from '../../helpers/errors';
+import type { PrepareSend } from '../../delivery';
+import { checkMediaUrl } from '../../helpers/url';
+import { messageSendFields, readCustomerId } from './customer';
+
+const ATTACHMENT_TYPES = ['image', 'video', 'document'];
+
+export const sendAttachmentDescription: INodeProperties[] = messageSendFields('sendAttachment', [
+	{
+		displayName: 'Attachment Type',
+		name: 'attachmentType',
+		type: 'options',
+		required: true,
+		default: 'image',
+		options: [
+			{ name: 'Document', value: 'document', description: 'A file such as a PDF' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Video', value: 'video' },
+		],
+		description: 'What kind of file the attachment is',
+		displayOptions: showFor('message', 'sendAttachment'),
+	},
+	{
+		displayName: 'Attachment URL',
+		name: 'attachmentUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/invoices/1042.pdf',
+		description:
+			'Public http(s) address of the file. The service downloads it from there, so it must be reachable without a login.',
+		hint: 'Must start with https:// (or http://) and be publicly reachable',
+		displayOptions: showFor('message', 'sendAttachment'),
+	},
+]);
+
+export const prepareSendAttachment: PrepareSend = async function (itemIndex) {
+	const customerId = readCustomerId.call(this, itemIndex);
+	const attachmentType = this.getNodeParameter('attachmentType', itemIndex, '');
+	if (typeof attachmentType !== 'string' || !ATTACHMENT_TYPES.includes(attachmentType)) {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Attachment Type',
+			`${JSON.stringify(attachmentType) ?? 'nothing'} is not one of image, video, document`,
+		);
+	}
+	const url = checkMediaUrl(this.getNodeParameter('attachmentUrl', itemIndex, ''));
+	if (!url.ok) {
+		throw invalidInputError(this.getNode(), itemIndex, 'Attachment URL', url.reason);
+	}
+	return {
+		method: 'POST',
+		path: PATHS.sendAttachment,
+		body: { customer_id: customerId, attachment_type: attachmentType, attachment_url: url.url },
+		rendered: { attachment: { type: attachmentType, url: url.url } },
+	};
+};

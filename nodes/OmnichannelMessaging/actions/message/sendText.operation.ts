@@ -1,0 +1,43 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PATHS } from '../../constants';
+import { showFor } from '../../helpers/displayOptions';
+import { invalidInputError } from '../../helpers/errors';
+import type { PrepareSend } from '../../delivery';
+import { toServiceString } from '../../helpers/values';
+import { messageSendFields, readCustomerId } from './customer';
+
+export const sendTextDescription: INodeProperties[] = messageSendFields('sendText', [
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Hi Anna, your order 1042 has shipped.',
+		description: 'The message the customer receives, as plain text',
+		displayOptions: showFor('message', 'sendText'),
+	},
+]);
+
+export const prepareSendText: PrepareSend = async function (itemIndex) {
+	const customerId = readCustomerId.call(this, itemIndex);
+	const raw = this.getNodeParameter('text', itemIndex, '');
+	const text = toServiceString(raw);
+	if (text === undefined || text.trim() === '') {
+		throw invalidInputError(
+			this.getNode(),
+			itemIndex,
+			'Text',
+			text === undefined ? `${JSON.stringify(raw) ?? 'nothing'} is not text` : 'it is empty',
+			'Enter the message to send.',
+		);
+	}
+	return {
+		method: 'POST',
+		path: PATHS.sendText,
+		body: { customer_id: customerId, text },
+		rendered: { body: text },
+	};
+};

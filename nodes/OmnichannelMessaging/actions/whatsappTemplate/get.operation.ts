@@ -1,0 +1,21 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { channelIdField, channelIdFrom, readRequestOptionsField, templateIdField, templateIdFrom } from '../common.descriptions';
+import type { ReadItem } from './read';
+import { fetchTemplate } from '../../transport/templates';
+
+export const getDescription: INodeProperties[] = [
+	channelIdField('get'),
+	templateIdField('get'),
+	readRequestOptionsField('whatsappTemplate', 'get'),
+];
+
+/** The template as the service has it now (never from the sends' cache). */
+export const readTemplate: ReadItem = async function (itemIndex, connection) {
+	const node = this.getNode();
+	const where = {
+		channelId: channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), node, itemIndex),
+		templateId: templateIdFrom(this.getNodeParameter('templateId', itemIndex, undefined), node, itemIndex),
+	};
+	return [(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject];
+};

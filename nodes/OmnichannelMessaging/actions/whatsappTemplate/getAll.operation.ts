@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { channelIdField, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
+import { invalidInputError } from '../../helpers/errors';
+import { showFor } from '../../helpers/displayOptions';
+import { objectsOf, toPositiveInteger } from '../../helpers/values';
+import type { ReadItem } from './read';
+import { fetchTemplateList } from '../../transport/templates';
+
+export const getAllDescription: INodeProperties[] = [
+	channelIdField('getAll'),
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: showFor('whatsappTemplate', 'getAll'),
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'Max number of results to return',
+		displayOptions: { show: { resource: ['whatsappTemplate'], operation: ['getAll'], returnAll: [false] } },
+	},
+	readRequestOptionsField('whatsappTemplate', 'getAll'),
+];
+
+/** How many templates to return: all, or Limit, a whole number of 1 or more. */
+function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	if (this.getNodeParameter('returnAll', itemIndex, false) === true) return Number.POSITIVE_INFINITY;
+	const raw = this.getNodeParameter('limit', itemIndex, 50);
+	const limit = toPositiveInteger(raw);
+	if (limit === undefined) {
+		throw invalidInputError(this.getNode(), itemIndex, 'Limit', `${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`);
+	}
+	return limit;
+}
+
+/** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
+export const readTemplateList: ReadItem = async function (itemIndex, connection) {
+	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), this.getNode(), itemIndex);
+	const limit = readLimit.call(this, itemIndex);
+	return objectsOf(await fetchTemplateList.call(this, connection, channelId, { itemIndex })).slice(0, limit);
+};

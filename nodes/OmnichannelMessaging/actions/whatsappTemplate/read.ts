@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { REQUEST_TIMEOUT_MS } from '../../constants';
+import { parameterReadError } from '../../helpers/errors';
+import { failuresBecomeItems } from '../../helpers/toolCall';
+import { errorItem } from '../../helpers/results';
+import { connectToService } from '../../transport';
+import type { ServiceConnection } from '../../transport';
+
+export type ReadItem = (this: IExecuteFunctions, itemIndex: number, connection: ServiceConnection) => Promise<IDataObject[]>;
+
+function readTimeout(context: IExecuteFunctions): number {
+	const { timeout } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	return typeof timeout === 'number' && timeout > 0 ? timeout : REQUEST_TIMEOUT_MS;
+}
+
+/** An item's failure is the run's error, or its output item with continue on fail and in a tool call. */
+export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadItem): Promise<INodeExecutionData[][]> {
+	const connection = { ...(await connectToService.call(this)), timeout: readTimeout(this) };
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
+		try {
+			const found = await readItem.call(this, itemIndex, connection);
+			output.push(...found.map((json) => ({ json, pairedItem: { item: itemIndex } })));
+		} catch (caught) {
+			const error = parameterReadError(this.getNode(), caught, itemIndex);
+			if (!failuresBecomeItems(this)) throw error;
+			output.push(errorItem(error, itemIndex));
+		}
+	}
+	return [output];
+}
+
+export function readOperation(readItem: ReadItem) {
+	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runReadPipeline.call(this, readItem);
+	};
+}

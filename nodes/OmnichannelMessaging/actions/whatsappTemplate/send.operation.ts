@@ -1,0 +1,225 @@
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../common.descriptions';
+import { PATHS } from '../../constants';
+import { invalidInputError } from '../../helpers/errors';
+import { showFor } from '../../helpers/displayOptions';
+import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from './countryField';
+import type { CountryChoice } from './countryField';
+import type { ExecutionParameters } from '../../helpers/parameters';
+import { normalizePhone } from '../../helpers/phone';
+import type { Country } from '../../helpers/phonePlans';
+import { forgetTemplate, sendOptionsField } from '../../delivery';
+import type { PrepareSend } from '../../delivery';
+import { checkAgainstTemplate } from '../../helpers/template/check';
+import { renderTemplate } from '../../helpers/template/placeholders';
+import { checkedTemplate, headerMediaKey, readHeaderMedia, readVariables } from './sendInput';
+import type { WhatsAppTemplate } from '../../helpers/template/types';
+
+const show = showFor('whatsappTemplate', 'send');
+
+export const sendDescription: INodeProperties[] = [
+	{
+		displayName:
+			'The service queues template messages: status "ongoing" in the output means queued, not yet delivered',
+		name: 'queuedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	channelIdField('send'),
+	templateIdField('send'),
+	{
+		displayName: 'Customer Phone',
+		name: 'customerPhone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +4915123456789',
+		description:
+			'Phone number of the customer with country code, in international format, for example +4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
+		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, set Default Country in Options.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Variables Input',
+		name: 'variablesMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'mapper',
+		options: [
+			{
+				name: 'Map Each Variable',
+				value: 'mapper',
+				description: "One field per placeholder of the chosen template ({{1}}, {{2}}, …)",
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description:
+					'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes from an expression.',
+			},
+		],
+		description: 'How to give the values of the template body placeholders',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
+		typeOptions: {
+			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariables',
+				mode: 'add',
+				valuesLabel: 'Template Variables',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This template has no variables: nothing to fill in',
+			},
+		},
+		displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
+	},
+	{
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '{}',
+		description: 'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
+		hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
+		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
+	},
+	{
+		displayName: 'Header Media URL',
+		name: 'headerMediaUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/images/offer.jpg',
+		description:
+			'Public http(s) URL of the image, video, audio or document shown in the template header. Only for templates whose header is media; leave empty otherwise.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Header Media Type',
+		name: 'headerMediaType',
+		type: 'options',
+		default: 'auto',
+		options: [
+			{ name: 'Audio', value: 'audio' },
+			{ name: 'Document', value: 'document' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Same as Template', value: 'auto', description: "Use the type of the template's header" },
+			{ name: 'Video', value: 'video' },
+		],
+		description: 'What kind of media the header media URL points to',
+		displayOptions: show,
+	},
+	sendOptionsField({
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		extra: [
+			{
+				displayName: 'Check Against Template',
+				name: 'validateTemplate',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to stop an item before sending when a variable is missing or unknown, or the header media does not fit the template. WhatsApp rejects such messages later, without telling n8n. The template is read once and reused by every execution for up to 5 minutes.',
+			},
+			{
+				displayName: 'Include Rendered Message',
+				name: 'includeRenderedMessage',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the message as the customer sees it (header, body with the variables filled in, footer, buttons) to the output as "rendered"',
+			},
+			{
+				displayName: 'Allow Empty Variables',
+				name: 'allowEmptyVariables',
+				type: 'boolean',
+				default: false,
+				description: 'Whether an empty variable value is sent as empty text instead of stopping the item',
+			},
+			defaultCountryField(),
+		],
+	}),
+];
+
+/** The template send's own options; the shared ones are read by the send pipeline. */
+interface TemplateOptions {
+	validateTemplate: boolean;
+	includeRenderedMessage: boolean;
+	allowEmptyVariables: boolean;
+	defaultCountry: CountryChoice;
+}
+
+function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
+	return {
+		validateTemplate: raw.validateTemplate !== false,
+		includeRenderedMessage: raw.includeRenderedMessage === true,
+		allowEmptyVariables: raw.allowEmptyVariables === true,
+		defaultCountry: defaultCountryChoice(node),
+	};
+}
+
+function readPhone(params: ExecutionParameters, itemIndex: number, country: () => Country | undefined): string {
+	const rawPhone = params.get('customerPhone', itemIndex, '');
+	const phone = normalizePhone(rawPhone, country);
+	if (!phone.ok) {
+		throw invalidInputError(
+			params.node,
+			itemIndex,
+			'Customer Phone',
+			rawPhone === undefined || rawPhone === null
+				? 'it is empty: give the number with country code, for example +4915123456789'
+				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
+		);
+	}
+	return phone.phone;
+}
+
+export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
+	const options = await session.once('templateOptions', async () => readTemplateOptions(session.parameters.node, session.options.collection));
+	const params = session.parameters;
+	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
+	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
+	const phone = readPhone(params, itemIndex, () => countryForItem(this, itemIndex, options.defaultCountry));
+	const values = readVariables(params, itemIndex, {
+		allowEmpty: options.allowEmptyVariables,
+		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
+	});
+	const media = readHeaderMedia(params, itemIndex);
+
+	const needsTemplate =
+		options.validateTemplate ||
+		options.includeRenderedMessage ||
+		session.options.dryRun ||
+		(media.url !== undefined && media.type === 'auto');
+	const check = options.validateTemplate
+		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
+		: undefined;
+	const template = needsTemplate ? await checkedTemplate(session, { channelId, templateId, itemIndex }, check) : undefined;
+
+	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
+	if (Object.keys(values).length > 0) body.attributes = values;
+	if (media.url) body.attachment = { [headerMediaKey(this, itemIndex, media, template)]: media.url };
+	const connection = await session.connect();
+	return {
+		method: 'POST',
+		path: PATHS.sendTemplate,
+		body,
+		// With a Default Country the number sent may differ from the one typed: the rendered message names it.
+		rendered: template
+			? { ...renderTemplate(template, values, media.url), ...(countryIsSet(options.defaultCountry) ? { to: phone } : {}) }
+			: undefined,
+		outputRendered: options.includeRenderedMessage,
+		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
+	};
+};

@@ -1,0 +1,130 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidInputError, templateLoadError } from '../../helpers/errors';
+import type { ExecutionParameters } from '../../helpers/parameters';
+import { checkMediaUrl } from '../../helpers/url';
+import type { ServiceConnection } from '../../transport';
+import { templateForSends } from '../../delivery';
+import type { TemplateCopy } from '../../delivery';
+import type { TemplateProblem } from '../../helpers/template/check';
+import { isHeaderMediaType, templateHeaderType } from '../../helpers/template/types';
+import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template/types';
+import { normalizeVariables, parseVariablesJson } from '../../helpers/template/variables';
+
+/** What a template send's item reads besides its template: the variables and the header media. */
+export interface HeaderMedia {
+	url: string | undefined;
+	type: HeaderMediaType | 'auto';
+}
+
+function readRawVariables(params: ExecutionParameters, itemIndex: number, json: boolean): unknown {
+	if (!json) return (params.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
+	const parsed = parseVariablesJson(params.get('variablesJson', itemIndex, '{}'));
+	if (!parsed.ok) throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
+	return parsed.value;
+}
+
+/**
+ * The item's variables as the service takes them. Without the template check nothing else
+ * notices a value left empty (`reportEmpty`): say so instead of dropping it.
+ */
+export function readVariables(
+	params: ExecutionParameters,
+	itemIndex: number,
+	{ allowEmpty, reportEmpty }: { allowEmpty: boolean; reportEmpty: boolean },
+): Record<string, string> {
+	const json = params.get('variablesMode', itemIndex, 'mapper') === 'json';
+	const field = json ? 'Variables (JSON)' : 'Variables';
+	const empty: string[] = [];
+	const checked = normalizeVariables(readRawVariables(params, itemIndex, json), allowEmpty, (position) => empty.push(position));
+	if (!checked.ok) throw invalidInputError(params.node, itemIndex, field, checked.reason);
+	const missing = reportEmpty ? [...new Set(empty)].filter((position) => !(position in checked.values)) : [];
+	if (missing.length > 0) {
+		const gaps = missing.sort((a, b) => Number(a) - Number(b)).map((position) => `{{${position}}}`).join(', ');
+		throw invalidInputError(params.node, itemIndex, field, `${gaps} has no value: map a value to it, or turn on Allow Empty Variables`);
+	}
+	return checked.values;
+}
+
+export function readHeaderMedia(params: ExecutionParameters, itemIndex: number): HeaderMedia {
+	const rawUrl = params.get('headerMediaUrl', itemIndex, '');
+	const rawType = params.get('headerMediaType', itemIndex, 'auto');
+	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
+		const problem = `${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`;
+		throw invalidInputError(params.node, itemIndex, 'Header Media Type', problem);
+	}
+	if (rawUrl === '' || rawUrl === undefined || rawUrl === null) return { url: undefined, type: rawType };
+	const url = checkMediaUrl(rawUrl);
+	if (!url.ok) throw invalidInputError(params.node, itemIndex, 'Header Media URL', url.reason);
+	return { url: url.url, type: rawType };
+}
+
+/** The header's media key: the chosen type, or the template's own header type. */
+export function headerMediaKey(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	media: HeaderMedia,
+	template: WhatsAppTemplate | undefined,
+): HeaderMediaType {
+	if (media.type !== 'auto') return media.type;
+	const headerType = template ? templateHeaderType(template) : undefined;
+	if (isHeaderMediaType(headerType)) return headerType;
+	throw invalidInputError(
+		context.getNode(),
+		itemIndex,
+		'Header Media Type',
+		`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
+		'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
+	);
+}
+
+/** What an execution shares between its items (delivery/session.ts's SendSession). */
+export interface ExecutionLoads {
+	readonly context: IExecuteFunctions;
+	connect(): Promise<ServiceConnection>;
+	once<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+/** Where an item's template is: channel and template, and the item, for its errors. */
+export interface TemplateItem {
+	channelId: number;
+	templateId: number;
+	itemIndex: number;
+}
+
+/** One execution's copy of a template, and the one read again if the copy held from before stops an item. */
+interface ExecutionTemplate {
+	copy: TemplateCopy;
+	reread?: Promise<TemplateCopy>;
+}
+
+/** A read of the template fails as the item's error, naming the template and the channel. */
+async function loading<T>(loads: ExecutionLoads, where: TemplateItem, load: () => Promise<T>): Promise<T> {
+	try {
+		return await load();
+	} catch (error) {
+		throw templateLoadError(loads.context.getNode(), error, where);
+	}
+}
+
+/**
+ * The template with the item checked against it, loaded once per execution however many items
+ * use it, and shared between executions (delivery/templateCache.ts). A copy the process held from before
+ * is read again (once per execution) before it stops an item: an item is never stopped for a
+ * template that has since changed.
+ */
+export async function checkedTemplate(
+	loads: ExecutionLoads,
+	where: TemplateItem,
+	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
+): Promise<WhatsAppTemplate> {
+	const place = { channelId: where.channelId, templateId: where.templateId };
+	const read = async (fresh: boolean) => await templateForSends.call(loads.context, await loads.connect(), place, fresh);
+	const key = `template:${place.channelId}:${place.templateId}`;
+	const entry = await loading(loads, where, async () => await loads.once<ExecutionTemplate>(key, async () => ({ copy: await read(false) })));
+	let { copy } = entry;
+	if (check && copy.held && check(copy.template)) copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
+	const problem = check?.(copy.template);
+	if (problem) throw invalidInputError(loads.context.getNode(), where.itemIndex, problem.field, problem.problem);
+	return copy.template;
+}

@@ -1,0 +1,179 @@
+import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../helpers/errors';
+import type { ServiceResponse } from '../helpers/errors';
+import { failuresBecomeItems } from '../helpers/toolCall';
+import { serviceRequest } from '../transport';
+import type { ServiceConnection } from '../transport';
+import { serviceKey } from '../helpers/serviceKey';
+import { tuning } from '../tuning';
+import { pacerFor } from './pacer';
+import type { Pacer, Permit, SendLimits } from './pacer';
+import { parseRetryAfter } from './retryAfter';
+import { errorItem } from '../helpers/results';
+import type { ItemResults } from '../helpers/results';
+import type { PreparedSend, SendSession } from './session';
+
+/** Which items went out and which failed; the first failure in input order, for the summary. */
+export interface DeliveryReport {
+	sent: number[];
+	failed: number[];
+	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
+}
+
+/** "Not taken": 429, or 503 with Retry-After. The only answers after which a send is tried again. */
+function notTaken(response: ServiceResponse): { retryAfterMs: number | undefined } | undefined {
+	const retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+	if (response.statusCode === 429 || (response.statusCode === 503 && retryAfterMs !== undefined)) return { retryAfterMs };
+	return undefined;
+}
+
+/** The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say nothing about the request. */
+function refusedByService(statusCode: number): boolean {
+	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
+}
+
+interface Attempt {
+	context: IExecuteFunctions;
+	connection: ServiceConnection;
+	pacer: Pacer;
+	limits: SendLimits;
+	timeout: number;
+}
+
+/** One request for one item, with a place in the service's window; the answer goes back to the pacer. */
+async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: number, permit: Permit) {
+	const { context, connection, pacer, limits } = attempt;
+	let response: ServiceResponse | undefined;
+	try {
+		response = await serviceRequest.call(
+			context,
+			connection,
+			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
+			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
+		);
+	} finally {
+		// No answer (network fault, timeout): the place in the window is free again, nothing learned.
+		if (response === undefined) pacer.ended();
+	}
+	const refusal = notTaken(response);
+	if (refusal) pacer.throttled(permit, refusal.retryAfterMs);
+	else pacer.accepted(permit, limits, response.statusCode >= 200 && response.statusCode < 300);
+	return { response, refusal };
+}
+
+/**
+ * Sends one message. Only a "not taken" answer is tried again, for as long as the service makes
+ * progress: any other failure may come after the service accepted the message, and a second try
+ * could make the customer get it twice.
+ */
+async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, pacer } = attempt;
+	const cancelSignal = context.getExecutionCancelSignal();
+	for (let tries = 1; ; tries++) {
+		const permit = await pacer.acquire(attempt.limits, cancelSignal);
+		if (!permit) throw itemCancelledError(context.getNode(), itemIndex);
+		if (!pacer.makingProgress()) {
+			pacer.ended();
+			throw rateLimitedError(context.getNode(), itemIndex, tries - 1, 'noProgress');
+		}
+		const { response, refusal } = await attemptOnce(attempt, request, itemIndex, permit);
+		if (!refusal) {
+			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
+			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
+			if (error && refusedByService(response.statusCode)) request.onRefused?.();
+			if (error) throw error;
+			return response.body as IDataObject;
+		}
+		if ((refusal.retryAfterMs ?? 0) > tuning().pacing.progressWindowMs) {
+			throw rateLimitedError(context.getNode(), itemIndex, tries, 'waitTooLong', refusal.retryAfterMs);
+		}
+	}
+}
+
+/** How an item's send ended: accepted, or a failure's outcome (helpers/errors/facts.ts). */
+export type SendOutcome = 'accepted' | 'notSent' | 'unknown';
+
+/** Where the workers take their next item from, and tell how its send ended. */
+export interface ItemSource {
+	take(): Promise<number | undefined>;
+	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
+	finish(): Promise<void>;
+}
+
+/** The items in input order, nothing remembered. */
+export function inInputOrder(queue: number[]): ItemSource {
+	let next = 0;
+	return {
+		take: async () => queue[next++],
+		settle: async () => {},
+		finish: async () => {},
+	};
+}
+
+/** One execution's delivery: where items come from, where their results go. */
+interface Delivery {
+	attempt: Attempt;
+	prepared: Array<PreparedSend | undefined>;
+	results: ItemResults;
+	source: ItemSource;
+	report: DeliveryReport;
+	continueOnFail: boolean;
+}
+
+/** Sends one item and records how it ended, for the output, the summary and the source. */
+async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
+	const { attempt, results, source, report } = delivery;
+	const request = delivery.prepared[itemIndex] as PreparedSend;
+	try {
+		const body = await sendWithPacing(attempt, request, itemIndex);
+		report.sent.push(itemIndex);
+		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
+		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
+		await source.settle(itemIndex, 'accepted');
+	} catch (caught) {
+		const error = sendFailureError(attempt.context.getNode(), caught, itemIndex);
+		report.failed.push(itemIndex);
+		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
+		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
+		await source.settle(itemIndex, factsOf(error).outcome);
+	}
+}
+
+/**
+ * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
+ * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
+ * flight settle.
+ */
+export async function deliverAll(
+	session: SendSession,
+	prepared: Array<PreparedSend | undefined>,
+	results: ItemResults,
+	source: ItemSource,
+): Promise<DeliveryReport> {
+	const { context, options } = session;
+	const report: DeliveryReport = { sent: [], failed: [] };
+	const connection = await session.connect();
+	const attempt: Attempt = {
+		context,
+		connection,
+		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
+		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
+		timeout: options.timeout,
+	};
+	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
+	const cancelSignal = context.getExecutionCancelSignal();
+	const worker = async () => {
+		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {
+			const itemIndex = await source.take();
+			if (itemIndex === undefined) return;
+			await deliverOne(delivery, itemIndex);
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: options.concurrency }, async () => await worker()));
+	} finally {
+		await source.finish();
+	}
+	return report;
+}

@@ -1,0 +1,8 @@
+// The delivery engine's one public entry. An operation only says how an item becomes a request
+// (PrepareSend); checking, pacing, retries after a 429, Send Once and the template cache stay
+// behind this file, so that they can change without touching an operation.
+export { sendOptionsField } from './options';
+export { sendOperation } from './pipeline';
+export type { PrepareSend } from './session';
+export { forgetTemplate, templateForSends } from './templateCache';
+export type { TemplateCopy } from './templateCache';
