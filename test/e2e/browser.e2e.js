@@ -203,14 +203,20 @@ async function openList(ndv, name, count) {
 }
 
 /**
- * Closes an open list. n8n 2.x closes it on Escape; n8n 1.x's editor keeps it open until a click
- * lands elsewhere in the panel, here on the Customer Phone field.
+ * Closes an open list. n8n 2.x closes it on Escape; n8n 1.x's editor closes it on Escape in its
+ * search box, or on a click elsewhere in the panel (its search box covers the fields below).
  */
 async function closeList(ndv) {
-	await page.keyboard.press('Escape');
-	const closed = await listItems().first().waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
-	if (closed) return;
-	await ndv.getByTestId('parameter-input-customerPhone').click();
+	const attempts = [
+		() => page.keyboard.press('Escape'),
+		() => page.getByTestId('rlc-search').filter({ visible: true }).first().press('Escape'),
+		() => ndv.getByTestId('node-parameters').click({ position: { x: 5, y: 5 } }),
+	];
+	for (const attempt of attempts) {
+		await attempt().catch(() => {});
+		const closed = await listItems().first().waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+		if (closed) return;
+	}
 	await listItems().first().waitFor({ state: 'hidden' });
 }
 
