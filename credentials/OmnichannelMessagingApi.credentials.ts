@@ -94,8 +94,8 @@ export class OmnichannelMessagingApi implements ICredentialType {
 
 	/*
 	 * Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
-	 * Bounded like the editor's other calls (editorTimeout); n8n's tester words a timeout itself
-	 * (its rules match status codes only): see the README's Troubleshooting.
+	 * The `timeout` states the intent; n8n's tester overrides it, and editorTimeout enforces it. On
+	 * a timeout n8n's tester shows its own words (its rules match status codes only).
 	 */
 	test: ICredentialTestRequest = {
 		request: {

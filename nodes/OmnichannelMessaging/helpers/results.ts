@@ -10,8 +10,9 @@ export type ItemResults = Array<INodeExecutionData | undefined>;
  * the item has `error` set (every n8n), or when its json holds only error words (2.x accepts
  * `details` among them, 1.x does not). An `error` n8n can see would also make it replace the
  * item's json with `{ error: message }` after routing, so it is not enumerable: the engine's copy
- * of the routed item (a spread) leaves it behind, and no execution data ever holds it. It is set
- * only there: on the regular output nothing copies the item, and its json would be replaced.
+ * of the routed item (a spread, made when it pairs the item with its input) leaves it behind, and
+ * no execution data ever holds it. It is set only there: on the regular output nothing copies the
+ * item, and its json would be replaced.
  */
 function routedToErrorOutput(error: NodeApiError | NodeOperationError): boolean {
 	return error.node?.onError === 'continueErrorOutput' && !error.node.type.endsWith('Tool');
