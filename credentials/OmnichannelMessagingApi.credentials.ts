@@ -13,10 +13,21 @@ import {
 	BASE_URL_EXPRESSION,
 	CREDENTIAL_TYPE,
 	DEFAULT_API_KEY_HEADER,
+	EDITOR_TIMEOUT_MS,
 	PATHS,
 } from '../nodes/OmnichannelMessaging/constants';
 import { credentialProblemText, credentialTestRules } from '../nodes/OmnichannelMessaging/helpers/credentialTest';
 import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
+
+/**
+ * Only the editor reads the channel list (the credential Test and the Channel list). n8n's tester
+ * replaces the Test request's own `timeout` with the node's Timeout option or 5 minutes, so the
+ * bound is set here, where every request passes last.
+ */
+function editorTimeout(requestOptions: IHttpRequestOptions): number | undefined {
+	if (!String(requestOptions.url ?? '').endsWith(PATHS.channelList)) return requestOptions.timeout;
+	return Math.min(requestOptions.timeout ?? EDITOR_TIMEOUT_MS, EDITOR_TIMEOUT_MS);
+}
 
 export class OmnichannelMessagingApi implements ICredentialType {
 	name = CREDENTIAL_TYPE;
@@ -77,16 +88,22 @@ export class OmnichannelMessagingApi implements ICredentialType {
 			...requestOptions,
 			headers: { ...requestOptions.headers, [checked.header]: checked.apiKey },
 			disableFollowRedirect: true,
+			timeout: editorTimeout(requestOptions),
 		};
 	};
 
-	// Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
+	/*
+	 * Reads the channel list: a harmless GET that every deployment answers with 401 for a bad key.
+	 * The `timeout` states the intent; n8n's tester overrides it, and editorTimeout enforces it. On
+	 * a timeout n8n's tester shows its own words (its rules match status codes only).
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
 			url: `${API_PREFIX}${PATHS.channelList}`,
 			method: 'GET',
 			disableFollowRedirect: true,
+			timeout: EDITOR_TIMEOUT_MS,
 		},
 		rules: credentialTestRules(),
 	};

@@ -23,6 +23,13 @@ export const BASE_URL_EXPRESSION =
 /** n8n's own default is 5 minutes. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * The editor's calls (credential Test, Channel and Template lists, the Variables mapper): someone is
+ * waiting in front of a spinner, and a service that holds the connection open without answering
+ * would otherwise keep it spinning for the send timeout or longer. Workflow runs keep Timeout.
+ */
+export const EDITOR_TIMEOUT_MS = 10_000;
+
 /** Timers overflow past 2^31-1 ms and would fire at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 

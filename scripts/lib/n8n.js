@@ -195,12 +195,15 @@ function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, runners 
 		N8N_TEMPLATES_ENABLED: 'false',
 		...extra,
 	};
+	const major = Number(String(installedVersion() ?? N8N_VERSION).split('.')[0]);
 	// 2.x: keeps n8n from calling a host outside. n8n 1.x has no such module and refuses to start.
-	if (Number(String(installedVersion() ?? N8N_VERSION).split('.')[0]) >= 2) {
+	if (major >= 2) {
 		env.N8N_DISABLED_MODULES ??= 'mcp-registry';
 		for (const [key, value] of Object.entries(EXPLICIT_SETTINGS)) env[key] ??= value;
 	}
 	if (runners === 'external') {
+		// n8n 1.x starts no task broker unless task runners are enabled; 2.x always starts one.
+		if (major < 2) env.N8N_RUNNERS_ENABLED ??= 'true';
 		env.N8N_RUNNERS_MODE = 'external';
 		env.N8N_RUNNERS_AUTH_TOKEN ??= crypto.randomBytes(24).toString('hex');
 	}

@@ -20,6 +20,7 @@ const { startFakeService } = require('../fake-service');
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
+const { startSilentServer } = require('../helpers/silentServer');
 const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor, trigger, omniNode, chain } = require('./support');
 
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
@@ -56,6 +57,21 @@ const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a cha
 		),
 	}),
 ]);
+// A credential whose service accepts connections and never answers (test/helpers/silentServer.js).
+const SILENT_CREDENTIAL = { id: 'OmniSilentCred01', name: 'Omnichannel Messaging (silent service)' };
+const SILENT_WORKFLOW = chain('E2eBrowserWf0003', 'Browser test: a service that never answers', [
+	trigger(),
+	omniNode(
+		'Send with a silent service',
+		{
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			channelId: { __rl: true, mode: 'id', value: '12' },
+			customerPhone: '+49 151 2345 6789',
+		},
+		{ credential: SILENT_CREDENTIAL },
+	),
+]);
 // The fake service's two channels (test/fake-service/seed.js), as the Channel list shows them.
 const CHANNELS = { 12: 'WhatsApp Sales (+4930123456)', 13: 'WhatsApp Support (+4930654321)' };
 const BODY_PREVIEWS = {
@@ -69,6 +85,7 @@ const BODY_PREVIEWS = {
 };
 
 let fake;
+let silent;
 let server;
 let browser;
 let page;
@@ -77,6 +94,7 @@ let root;
 beforeAll(async () => {
 	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
+	silent = await startSilentServer();
 	const folder = freshUserFolder('e2e-browser');
 	root = folder.root;
 	const env = n8n.n8nEnv({
@@ -86,9 +104,9 @@ beforeAll(async () => {
 		logLevel: 'warn',
 	});
 	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
+	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)]));
 	const workflowFile = path.join(root, 'workflow.json');
-	fs.writeFileSync(workflowFile, JSON.stringify([WORKFLOW, SAVED_WORKFLOW]));
+	fs.writeFileSync(workflowFile, JSON.stringify([WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW]));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
 	await n8n.n8nCliOk(['import:workflow', `--input=${workflowFile}`], { env });
 
@@ -119,6 +137,7 @@ afterAll(async () => {
 	await browser?.close();
 	await server?.stop();
 	await fake?.close();
+	await silent?.close();
 });
 
 /** Polls `read` until it returns something truthy (or the time is up, then returns the last value). */
@@ -152,13 +171,13 @@ async function signIn() {
 }
 
 /** Opens the workflow and the node's panel; the credential imported for the node is preselected. */
-async function openNode(workflow, nodeName) {
+async function openNode(workflow, nodeName, credentialName = CREDENTIAL.name) {
 	await page.goto(`${server.url}/workflow/${workflow.id}`);
 	await page.getByTestId('canvas-node').filter({ hasText: nodeName }).dblclick();
 	const ndv = page.getByTestId('ndv');
 	await ndv.getByTestId('resource-locator-channelId').waitFor();
 	const credential = ndv.getByTestId('node-credentials-select').locator('input').first();
-	await expect(credential.inputValue()).resolves.toBe(CREDENTIAL.name);
+	await expect(credential.inputValue()).resolves.toBe(credentialName);
 	return ndv;
 }
 
@@ -181,6 +200,24 @@ async function openList(ndv, name, count) {
 	const answer = await response;
 	await listItems().nth(count - 1).waitFor();
 	return { request: answer.request().postDataJSON(), results: (await answer.json()).data.results };
+}
+
+/**
+ * Closes an open list. n8n 2.x closes it on Escape; n8n 1.x's editor closes it on Escape in its
+ * search box, or on a click elsewhere in the panel (its search box covers the fields below).
+ */
+async function closeList(ndv) {
+	const attempts = [
+		() => page.keyboard.press('Escape'),
+		() => page.getByTestId('rlc-search').filter({ visible: true }).first().press('Escape'),
+		() => ndv.getByTestId('node-parameters').click({ position: { x: 5, y: 5 } }),
+	];
+	for (const attempt of attempts) {
+		await attempt().catch(() => {});
+		const closed = await listItems().first().waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+		if (closed) return;
+	}
+	await listItems().first().waitFor({ state: 'hidden' });
 }
 
 /** What the Channel field shows: the mode selector's text and the value input's text. */
@@ -336,8 +373,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 		expect(request.currentNodeParameters.channelId).toBe(12);
 		await expectTemplateList(results);
 		expect(readRequests('/whatsapp/get-template-list')).toEqual([{ platform_id: '12' }]);
-		await page.keyboard.press('Escape');
-		await listItems().first().waitFor({ state: 'hidden' });
+		await closeList(ndv);
 	});
 
 	await step('execute the saved node', () => executeNode(ndv));
@@ -349,3 +385,18 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	]);
 	await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
 }, 180_000);
+
+test('a service that never answers: the template dropdown says so within 15 s, naming the Base URL', async () => {
+	const ndv = await step('open the node', () => openNode(SILENT_WORKFLOW, 'Send with a silent service', SILENT_CREDENTIAL.name));
+	const message = `The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`;
+	await step('open the template dropdown and see the message', async () => {
+		const started = Date.now();
+		const response = page.waitForResponse((r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'), { timeout: 20_000 });
+		await ndv.getByTestId('resource-locator-templateId').getByTestId('rlc-input').click();
+		await response;
+		await page.getByText(message).first().waitFor({ timeout: 5_000 });
+		expect(Date.now() - started).toBeLessThanOrEqual(15_000);
+		await page.screenshot({ path: path.join(root, 'silent-service.png') });
+	});
+	expect(silent.connections()).toBeGreaterThanOrEqual(1);
+}, 120_000);

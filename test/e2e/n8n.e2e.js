@@ -42,24 +42,42 @@ let other;
 let env;
 let brokerPort;
 
+/** A No Operation node: a branch's end, where the test reads what reached it. */
+const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
+
+/** chain() with two more nodes: `success` on the last node's first output, `failure` on its error output. */
+function withBranches(workflow, success, failure) {
+	const last = workflow.nodes[workflow.nodes.length - 1];
+	const ends = [success, failure].map((node, index) => ({ id: `${workflow.id}-b${index}`, position: [last.position[0] + 220, index * 200], ...node }));
+	const connections = {
+		...workflow.connections,
+		[last.name]: { main: ends.map((node) => [{ node: node.name, type: 'main', index: 0 }]) },
+	};
+	return { ...workflow, nodes: [...workflow.nodes, ...ends], connections };
+}
+
 const workflows = {
-	sendOnce: chain('E2eSendOnce00001', 'e2e send once per key', [
-		trigger(),
-		codeNode('Orders', [
-			{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
-			{ orderId: 'A-2', phone: '0151 2345678', name: 'Ben' },
-			{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+	sendOnce: withBranches(
+		chain('E2eSendOnce00001', 'e2e send once per key', [
+			trigger(),
+			codeNode('Orders', [
+				{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+				{ orderId: 'A-2', phone: '0151 2345678', name: 'Ben' },
+				{ orderId: 'A-1', phone: '+4915100000001', name: 'Anna' },
+			]),
+			omniNode(
+				'Send once',
+				orderShippedJsonSend({
+					customerPhone: '={{ $json.phone }}',
+					variablesJson: '={{ JSON.stringify({ 1: $json.name, 2: $json.orderId, 3: "Friday" }) }}',
+					options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
+				}),
+				{ onError: 'continueErrorOutput' },
+			),
 		]),
-		omniNode(
-			'Send once',
-			orderShippedJsonSend({
-				customerPhone: '={{ $json.phone }}',
-				variablesJson: '={{ JSON.stringify({ 1: $json.name, 2: $json.orderId, 3: "Friday" }) }}',
-				options: { sendOnceKey: '={{ $json.orderId }}-shipped' },
-			}),
-			{ onError: 'continueErrorOutput' },
-		),
-	]),
+		noOp('Sent'),
+		noOp('Notify the team'),
+	),
 	sendText: chain('E2eSendText00001', 'e2e send text', [
 		trigger(),
 		setNode('Contact', { customer: { id: 4711 }, firstName: 'Anna' }),
@@ -374,6 +392,14 @@ describe('send once per key, in n8n\'s own processed-data store', () => {
 		expect(errorOutput).toHaveLength(1);
 		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
 		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
+		expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
+		// n8n adds the input item's fields; the item's own `error` stays out of the execution data.
+		expect(errorOutput[0].json).toMatchObject({ orderId: 'A-2', phone: '0151 2345678' });
+		expect(errorOutput[0]).not.toHaveProperty('error');
+		// Each branch gets its own items only.
+		expect(outputOf(first.result, 'Sent').map((item) => item.json.status ?? item.json.reason)).toEqual(['ongoing', 'duplicateInRun']);
+		expect(outputOf(first.result, 'Notify the team').map((item) => item.json.details?.reason)).toEqual(['invalidInput']);
+		expect(JSON.stringify(first.result)).not.toContain(API_KEY);
 
 		const second = await execute(workflows.sendOnce.id);
 		expect(second.code).toBe(0);

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 /** One execution of a workflow whose only node is ours, by n8n-core 1.63's WorkflowExecute. */
-async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[]) {
+async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[], onError?: INode['onError']) {
 	const type = loader.nodeTypes[NODE_TYPE].type as INodeType;
 	const nodeTypes: INodeTypes = {
 		getByName: () => type,
@@ -68,6 +68,7 @@ async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject
 		// The same JSON a workflow stores; only its TypeScript type differs between the two n8n-workflows.
 		parameters: parameters as unknown as INodeParameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+		...(onError ? { onError } : {}),
 	};
 	const workflowData = { id: 'wf-1', name: 'test', nodes: [node], connections: {}, active: false, settings: { executionOrder: 'v1' as const } };
 	const workflow = new Workflow({ ...workflowData, nodeTypes });
@@ -101,6 +102,7 @@ async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		output: taskData?.data?.main?.[0] ?? [],
+		errorOutput: taskData?.data?.main?.[1] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as { message: string; description?: string | null } | undefined,
 	};
 }
@@ -159,5 +161,22 @@ describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its 
 		);
 		// Not a send, and not the template check's read either.
 		expect(service.fake.requests).toEqual([]);
+	});
+});
+
+describe("n8n 1.x's error output: only an item with `error` set goes there (json with `details` does not)", () => {
+	test('Continue (using error output): the bad item on the error output with its documented json, the others sent', async () => {
+		const items = [contacts[0], { orderId: 'A-3', phone: '0151 234', name: 'Cara' }, contacts[1]];
+		const { output, errorOutput, error } = await runWith1_63(broadcastSend(), items, 'continueErrorOutput');
+		expect(error).toBeUndefined();
+		// n8n 1.63 reverses the order of what it routes (it pops the items; 1.123 shifts them).
+		expect(output.map((item) => [item.json.status, item.pairedItem]).reverse()).toEqual([
+			['ongoing', { item: 0 }],
+			['ongoing', { item: 2 }],
+		]);
+		expect(errorOutput).toHaveLength(1);
+		expect(Object.keys(errorOutput[0].json).sort()).toEqual(['details', 'error', 'message']);
+		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(errorOutput[0].error).toBeUndefined();
 	});
 });

@@ -249,12 +249,19 @@ export interface RunOptions {
 	cancelAfterMs?: number;
 	/** The node's ID (default node-1): two IDs are two nodes of the same workflow. */
 	nodeId?: string;
+	/**
+	 * "Continue (using error output)": the items come from a node before ours (a Start that outputs
+	 * them), as in a real workflow, and `errorOutput` holds what n8n routed to the second output.
+	 */
+	errorOutput?: boolean;
 }
 
 export interface RunResult {
 	run: IRun;
 	/** The node's output items (main output 0, or ai_tool for a tool), or [] when it failed. */
 	output: INodeExecutionData[];
+	/** With `errorOutput`: the items n8n routed to the error output. */
+	errorOutput: INodeExecutionData[];
 	/** The error the node failed with, if it did. */
 	error?: { message: string; description?: string | null; name?: string; context?: IDataObject };
 	hints: Array<{ message: string }>;
@@ -263,6 +270,19 @@ export interface RunResult {
 }
 
 export const NODE_NAME = 'Omnichannel Messaging';
+
+/** A node before ours that outputs `items`: n8n then knows where each of our items came from. */
+function startBefore(nodeTypes: PackageNodeTypes, items: INodeExecutionData[]) {
+	nodeTypes.register('start', {
+		description: { displayName: 'Start', name: 'start', group: [], version: 1, description: '', defaults: {}, inputs: [NodeConnectionTypes.Main], outputs: [NodeConnectionTypes.Main], properties: [] },
+		async execute() {
+			return [items.map((item) => ({ json: { ...item.json } }))];
+		},
+	});
+	const node: INode = { id: 'start-1', name: 'Start', type: 'start', typeVersion: 1, position: [-200, 0], parameters: {} };
+	const connections = { Start: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] } };
+	return { node, connections };
+}
 
 /** One execution of a workflow whose only node is ours, fed `items` as its input. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
@@ -278,14 +298,16 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 		continueOnFail: options.continueOnFail ?? false,
-		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		onError: options.errorOutput ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 		...(options.asAgentTool ? { rewireOutputLogTo: 'ai_tool' as const } : {}),
 	};
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const start = options.errorOutput ? startBefore(nodeTypes, items) : undefined;
 	const workflow = new Workflow({
 		id: 'wf-1',
 		name: 'test',
-		nodes: [node],
-		connections: {},
+		nodes: start ? [start.node, node] : [node],
+		connections: start?.connections ?? {},
 		active: false,
 		nodeTypes,
 		settings: { executionOrder: 'v1' },
@@ -306,10 +328,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const credentialsHelper = new TestCredentialsHelper(credentialTypeOf(loader), options.credentials, options.credentialReadMs);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	if (options.executionId) additionalData.executionId = options.executionId;
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+			nodeExecutionStack: [start ? { node: start.node, data: { main: [[{ json: {} }]] }, source: null } : { node, data: { main: [items] }, source: null }],
 		},
 	});
 	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
@@ -323,6 +344,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	return {
 		run,
 		output: (taskData?.data?.[options.asAgentTool ? 'ai_tool' : 'main']?.[0] as INodeExecutionData[] | undefined) ?? [],
+		errorOutput: (taskData?.data?.main?.[1] as INodeExecutionData[] | undefined) ?? [],
 		error: error as RunResult['error'],
 		hints: (taskData?.hints as Array<{ message: string }>) ?? [],
 		credentialReads: credentialsHelper.reads,

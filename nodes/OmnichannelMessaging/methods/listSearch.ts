@@ -4,7 +4,7 @@ import { excerpt, locatorValue, toPositiveInteger } from '../helpers/values';
 import { fetchChannelList } from '../transport/channels';
 import { fetchTemplateList } from '../transport/templates';
 import type { WhatsAppTemplate } from '../helpers/template/types';
-import { connectToService } from '../transport';
+import { connectForEditor } from '../transport';
 
 const PAGE_SIZE = 100;
 
@@ -24,7 +24,7 @@ export async function searchTemplates(
 	const offset = Math.max(0, Number(paginationToken) || 0);
 
 	// Only entries with an id can be picked; names that are not text are shown by id (no String() of objects).
-	const templates = (await fetchTemplateList.call(this, await connectToService.call(this), channelId)).filter(
+	const templates = (await fetchTemplateList.call(this, await connectForEditor.call(this), channelId)).filter(
 		(template) => typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
 	);
 	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
@@ -44,7 +44,7 @@ export async function searchTemplates(
 }
 
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const channels = await fetchChannelList.call(this, await connectToService.call(this));
+	const channels = await fetchChannelList.call(this, await connectForEditor.call(this));
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {
 		results: channels

@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 import { locatorValue, toPositiveInteger } from '../helpers/values';
 import { fetchTemplate } from '../transport/templates';
 import { describePosition, getVariablePositions } from '../helpers/template/placeholders';
-import { connectToService } from '../transport';
+import { connectForEditor } from '../transport';
 
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
@@ -14,7 +14,7 @@ export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise
 	if (channelId === undefined || templateId === undefined) {
 		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
 	}
-	const template = await fetchTemplate.call(this, await connectToService.call(this), { channelId, templateId });
+	const template = await fetchTemplate.call(this, await connectForEditor.call(this), { channelId, templateId });
 	const positions = getVariablePositions(template);
 	return {
 		fields: positions.map((position) => {

@@ -8,8 +8,8 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { API_PREFIX, CREDENTIAL_TYPE, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
-import { invalidCredentialError, requestFailureError, serviceResponseError } from '../helpers/errors';
+import { API_PREFIX, CREDENTIAL_TYPE, EDITOR_TIMEOUT_MS, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
+import { invalidCredentialError, requestFailureError, serviceResponseError, silentServiceError } from '../helpers/errors';
 import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../helpers/errors';
 import { checkCredential } from '../helpers/credential';
 import { isRedirect, redirectError } from './redirect';
@@ -35,6 +35,8 @@ export interface ServiceConnection {
 	secrets: readonly string[];
 	/** How long a request of this run may take unless the request says otherwise (default 30 s). */
 	timeout?: number;
+	/** An editor call: a service still silent at the timeout is named, with the Base URL to check. */
+	editor?: boolean;
 }
 
 /** Where a request stands: which item it is for, and what a failure means for delivery. */
@@ -62,6 +64,11 @@ export async function connectToService(this: RequestContext, node?: INode): Prom
 		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
 		secrets: secretsOf(data),
 	};
+}
+
+/** The editor's lists and mapper: someone waits for them, so they end within EDITOR_TIMEOUT_MS. */
+export async function connectForEditor(this: ILoadOptionsFunctions): Promise<ServiceConnection> {
+	return { ...(await connectToService.call(this)), timeout: EDITOR_TIMEOUT_MS, editor: true };
 }
 
 type HttpHelper = (
@@ -120,6 +127,7 @@ export async function serviceRequest(
 		)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
 		answer = { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
 	} catch (error) {
+		if (deadline.aborted && connection.editor) throw silentServiceError(this.getNode(), connection.baseUrl, timeout);
 		// n8n's error is never passed on: it carries the request, and with it the API key header.
 		throw requestFailureError(this.getNode(), deadline.aborted ? { code: 'ETIMEDOUT' } : error, place);
 	}

@@ -1,0 +1,80 @@
+'use strict';
+/*
+ * The editor's own REST calls in a real n8n against a service that accepts the connection and
+ * never answers: the credential Test, the Channel and Template lists and the Variables mapper each
+ * answer within 15 s (the node's EDITOR_TIMEOUT_MS is 10 s). The lists and the mapper say that the
+ * service did not answer, name the Base URL's origin and say to check it; the Test shows n8n's own
+ * words for a timeout (its rules match status codes only). Nothing carries the API key.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const n8n = require('../../scripts/lib/n8n');
+const { startSilentServer } = require('../helpers/silentServer');
+const { API_KEY, CREDENTIAL, credentialFor, freshUserFolder } = require('./support');
+
+const BOUND_MS = 15_000;
+let silent;
+let server;
+let rest;
+
+beforeAll(async () => {
+	silent = await startSilentServer();
+	const { root, userFolder } = freshUserFolder('e2e-silent');
+	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort() });
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(silent.url)]));
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	server = await n8n.startN8nServer({ env });
+	rest = new n8n.N8nRest(server.url);
+	await rest.ownerSetupOrLogin();
+}, 180_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await silent?.close();
+});
+
+/** One REST call of the editor, timed. */
+async function timed(method, pathname, body) {
+	const started = Date.now();
+	const response = await rest.request(method, pathname, body);
+	return { ...response, ms: Date.now() - started };
+}
+
+const nodeTypeAndVersion = { name: n8n.NODE_TYPE, version: 1 };
+const credentials = { [n8n.CREDENTIAL_TYPE]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+const currentNodeParameters = {
+	resource: 'whatsappTemplate',
+	operation: 'send',
+	channelId: { __rl: true, mode: 'list', value: '12' },
+	templateId: { __rl: true, mode: 'list', value: '101' },
+};
+const listOf = (methodName, name) => ({ nodeTypeAndVersion, credentials, currentNodeParameters, methodName, path: `parameters.${name}` });
+
+test('credential Test, Channel list, Template list and Variables mapper each answer within 15 s, naming the Base URL', async () => {
+	const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
+	const { name, type, data } = stored.json.data;
+	const calls = await Promise.all([
+		timed('POST', '/rest/credentials/test', { credentials: { id: CREDENTIAL.id, name, type, data } }),
+		timed('POST', '/rest/dynamic-node-parameters/resource-locator-results', listOf('searchChannels', 'channelId')),
+		timed('POST', '/rest/dynamic-node-parameters/resource-locator-results', listOf('searchTemplates', 'templateId')),
+		timed('POST', '/rest/dynamic-node-parameters/resource-mapper-fields', listOf('getTemplateVariables', 'variables')),
+	]);
+	expect(silent.connections()).toBeGreaterThanOrEqual(4);
+	for (const call of calls) {
+		expect(call.ms).toBeLessThanOrEqual(BOUND_MS);
+		expect(call.text).not.toContain(API_KEY);
+	}
+	const [test, channels, templates, mapper] = calls;
+	expect(test.status).toBe(200);
+	// n8n's tester words the timeout: 2.x shows the request error's code, 1.x its own sentence.
+	const testWords = Number(n8n.installedVersion().split('.')[0]) >= 2 ? 'ECONNABORTED' : 'The connection was aborted, perhaps the server is offline';
+	expect(test.json.data).toEqual({ status: 'Error', message: testWords });
+	for (const call of [channels, templates, mapper]) {
+		expect(call.status).toBeGreaterThanOrEqual(400);
+		expect(call.json.message).toBe(
+			`The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`,
+		);
+	}
+}, 60_000);

@@ -1,0 +1,1 @@
+export declare function startSilentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }>;
