@@ -62,6 +62,11 @@ export async function loadPackage(): Promise<PackageDirectoryLoader> {
 	return await loaderPromise;
 }
 
+/** The next `loadPackage` loads dist/ again (test/helpers/process.ts, after a restart). */
+export function forgetLoadedPackage(): void {
+	loaderPromise = undefined;
+}
+
 function shortName(type: string): string {
 	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
 }
@@ -448,35 +453,6 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 		return { status: 'Error', message: (error as Error).message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
-}
-
-/** A change of the node's timings (tuning.ts), by part: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>>;
-
-/**
- * The node's one testing seam (testing.ts), on the module instance the loaded node uses: its
- * state shared between executions, and its timings.
- */
-export function processState(): {
-	forgetProcessState(): void;
-	pacedServices(): string[];
-	/** Send-once store calls made and history entries put back after another process's write lost them. */
-	sendOnceStoreFigures(): { calls: number; repaired: number };
-	setTuningForTests(changes: TuningChanges): void;
-	resetTuning(): void;
-} {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'testing.js'));
-}
-
-/** Runs `check` with the node's timings changed, and puts them back after. */
-export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	processState().setTuningForTests(changes);
-	try {
-		return await check();
-	} finally {
-		processState().resetTuning();
-	}
 }
 
 const AGENT_NAME = 'Agent';

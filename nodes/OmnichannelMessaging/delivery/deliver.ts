@@ -6,12 +6,13 @@ import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from '../helpers/serviceKey';
-import { tuning } from '../tuning';
+import { PACING } from '../constants';
 import { pacerFor } from './pacer';
 import type { Pacer, Permit, SendLimits } from './pacer';
 import { parseRetryAfter } from './retryAfter';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
+import type { ItemSource } from './itemSource';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */
@@ -33,7 +34,8 @@ function refusedByService(statusCode: number): boolean {
 	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
 }
 
-interface Attempt {
+/** How this execution delivers: its context, the service, the service's pacer, its limits and timeout. */
+interface DeliveryConfig {
 	context: IExecuteFunctions;
 	connection: ServiceConnection;
 	pacer: Pacer;
@@ -42,14 +44,14 @@ interface Attempt {
 }
 
 /** One request for one item, with a place in the service's window; the answer goes back to the pacer. */
-async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: number, permit: Permit) {
-	const { context, connection, pacer, limits } = attempt;
+async function attemptOnce(config: DeliveryConfig, request: PreparedSend, itemIndex: number, permit: Permit) {
+	const { context, connection, pacer, limits } = config;
 	let response: ServiceResponse | undefined;
 	try {
 		response = await serviceRequest.call(
 			context,
 			connection,
-			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
+			{ method: request.method, path: request.path, body: request.body, timeout: config.timeout },
 			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
 		);
 	} finally {
@@ -67,17 +69,17 @@ async function attemptOnce(attempt: Attempt, request: PreparedSend, itemIndex: n
  * progress: any other failure may come after the service accepted the message, and a second try
  * could make the customer get it twice.
  */
-async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
-	const { context, pacer } = attempt;
+async function sendWithPacing(config: DeliveryConfig, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, pacer } = config;
 	const cancelSignal = context.getExecutionCancelSignal();
 	for (let tries = 1; ; tries++) {
-		const permit = await pacer.acquire(attempt.limits, cancelSignal);
+		const permit = await pacer.acquire(config.limits, cancelSignal);
 		if (!permit) throw itemCancelledError(context.getNode(), itemIndex);
 		if (!pacer.makingProgress()) {
 			pacer.ended();
 			throw rateLimitedError(context.getNode(), itemIndex, tries - 1, 'noProgress');
 		}
-		const { response, refusal } = await attemptOnce(attempt, request, itemIndex, permit);
+		const { response, refusal } = await attemptOnce(config, request, itemIndex, permit);
 		if (!refusal) {
 			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
 			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
@@ -85,35 +87,15 @@ async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex
 			if (error) throw error;
 			return response.body as IDataObject;
 		}
-		if ((refusal.retryAfterMs ?? 0) > tuning().pacing.progressWindowMs) {
+		if ((refusal.retryAfterMs ?? 0) > PACING.progressWindowMs) {
 			throw rateLimitedError(context.getNode(), itemIndex, tries, 'waitTooLong', refusal.retryAfterMs);
 		}
 	}
 }
 
-/** How an item's send ended: accepted, or a failure's outcome (helpers/errors/facts.ts). */
-export type SendOutcome = 'accepted' | 'notSent' | 'unknown';
-
-/** Where the workers take their next item from, and tell how its send ended. */
-export interface ItemSource {
-	take(): Promise<number | undefined>;
-	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
-	finish(): Promise<void>;
-}
-
-/** The items in input order, nothing remembered. */
-export function inInputOrder(queue: number[]): ItemSource {
-	let next = 0;
-	return {
-		take: async () => queue[next++],
-		settle: async () => {},
-		finish: async () => {},
-	};
-}
-
 /** One execution's delivery: where items come from, where their results go. */
 interface Delivery {
-	attempt: Attempt;
+	config: DeliveryConfig;
 	prepared: Array<PreparedSend | undefined>;
 	results: ItemResults;
 	source: ItemSource;
@@ -123,16 +105,16 @@ interface Delivery {
 
 /** Sends one item and records how it ended, for the output, the summary and the source. */
 async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
-	const { attempt, results, source, report } = delivery;
+	const { config, results, source, report } = delivery;
 	const request = delivery.prepared[itemIndex] as PreparedSend;
 	try {
-		const body = await sendWithPacing(attempt, request, itemIndex);
+		const body = await sendWithPacing(config, request, itemIndex);
 		report.sent.push(itemIndex);
 		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
 		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
-		await source.settle(itemIndex, 'accepted');
+		await source.settle(itemIndex, 'sent');
 	} catch (caught) {
-		const error = sendFailureError(attempt.context.getNode(), caught, itemIndex);
+		const error = sendFailureError(config.context.getNode(), caught, itemIndex);
 		report.failed.push(itemIndex);
 		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
 		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
@@ -154,14 +136,14 @@ export async function deliverAll(
 	const { context, options } = session;
 	const report: DeliveryReport = { sent: [], failed: [] };
 	const connection = await session.connect();
-	const attempt: Attempt = {
+	const config: DeliveryConfig = {
 		context,
 		connection,
 		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
+	const delivery: Delivery = { config, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {

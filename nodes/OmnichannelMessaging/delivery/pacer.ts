@@ -1,7 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
-import { tuning } from '../tuning';
+import { PACING } from '../constants';
 import { backoffDelay } from './retryAfter';
+
+/** The pacer's timings (constants.ts, PACING). */
+export type PacingTimings = { readonly [K in keyof typeof PACING]: number };
 
 /** How an execution asks to send: its own upper bound on the window, and its rate cap (0: none). */
 export interface SendLimits {
@@ -38,7 +41,7 @@ export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promi
  * Retry-After), a pause of all new starts while the service asks for one, and an optional rate cap.
  */
 export class Pacer {
-	private window = tuning().pacing.initialWindow;
+	private window: number;
 
 	private threshold = Number.POSITIVE_INFINITY;
 
@@ -78,13 +81,17 @@ export class Pacer {
 
 	private waiting: Array<() => void> = [];
 
+	constructor(private readonly timings: PacingTimings = PACING) {
+		this.window = timings.initialWindow;
+	}
+
 	/** Waits for a place in the window; undefined when `signal` aborted first. */
 	async acquire(limits: SendLimits, signal?: AbortSignal): Promise<Permit | undefined> {
 		for (;;) {
 			if (signal?.aborted) return undefined;
 			const now = Date.now();
 			if (now < this.pausedUntil) {
-				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * tuning().pacing.resumeJitter);
+				const spread = Math.max(50, (this.pausedUntil - this.lastThrottleAt) * this.timings.resumeJitter);
 				await waitUnlessAborted(this.pausedUntil - now + Math.random() * spread, signal);
 				continue;
 			}
@@ -123,7 +130,7 @@ export class Pacer {
 			this.fullForMs += now - Math.max(permit.startedAt, this.lastFullAt);
 			this.lastFullAt = now;
 		}
-		const cap = this.fullForMs < tuning().pacing.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
+		const cap = this.fullForMs < this.timings.probeAfterMs ? Math.min(limits.ceiling, this.acceptedLevel) : limits.ceiling;
 		const growth = this.window < this.threshold ? 1 : 1 / this.window;
 		const step = permit.filledWindow ? growth : 0;
 		this.window = Math.max(1, Math.min(cap, this.window + step));
@@ -142,7 +149,7 @@ export class Pacer {
 		const level = newBurst ? Number.POSITIVE_INFINITY : this.acceptedLevel;
 		this.acceptedLevel = Math.max(1, Math.min(level, permit.inFlightAtStart - 1));
 		if (newBurst) {
-			this.window = Math.max(1, Math.min(this.window * tuning().pacing.decrease, this.acceptedLevel));
+			this.window = Math.max(1, Math.min(this.window * this.timings.decrease, this.acceptedLevel));
 			this.threshold = this.window;
 			this.lastDecreaseAt = now;
 			this.fullForMs = 0;
@@ -166,14 +173,14 @@ export class Pacer {
 	 * rate limit (a token bucket refills during the pause, so the count between bursts is its rate).
 	 */
 	private learnRate(permit: Permit, now: number): void {
-		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - tuning().pacing.rateEvidenceMargin;
+		const belowTaken = permit.inFlightAtStart <= this.acceptedLevel - this.timings.rateEvidenceMargin;
 		if (this.lastDecreaseAt > 0 && belowTaken && now > this.lastDecreaseAt) {
 			const measured = Math.max(0.1, (this.takenSinceBurst * 1000) / (now - this.lastDecreaseAt));
 			// Never lower while it holds: sends paced at it, pause included, measure less every time,
 			// and other processes using the service would drive it down burst by burst.
 			if (now >= this.rateHeldUntil || measured > this.learnedRate) {
 				this.learnedRate = measured;
-				this.rateHeldUntil = now + tuning().pacing.probeAfterMs;
+				this.rateHeldUntil = now + this.timings.probeAfterMs;
 			}
 		}
 		this.takenSinceBurst = 0;
@@ -185,7 +192,7 @@ export class Pacer {
 
 	/** False once the service has refused every send, and taken none, for the whole progress window. */
 	makingProgress(now = Date.now()): boolean {
-		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= tuning().pacing.progressWindowMs;
+		return this.throttlesInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= this.timings.progressWindowMs;
 	}
 
 	private release(): void {
@@ -215,17 +222,8 @@ const pacers = new Map<string, Pacer>();
 export function pacerFor(service: string): Pacer {
 	let pacer = pacers.get(service);
 	if (!pacer) {
-		pacer = new Pacer();
+		pacer = new Pacer(PACING);
 		pacers.set(service, pacer);
 	}
 	return pacer;
-}
-
-/** For tests (testing.ts): which services this process paces, and a restart's clean slate. */
-export function pacedServices(): string[] {
-	return [...pacers.keys()];
-}
-
-export function forgetPacers(): void {
-	pacers.clear();
 }

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
-import { tuning } from '../../tuning';
+import { PACING } from '../../constants';
 import type { CredentialProblem } from '../credential';
 import { errorItemJson, factsOf, withFacts } from './facts';
 import { requestFailureError } from './service';
@@ -81,7 +81,7 @@ export function rateLimitedError(
 ): NodeApiError {
 	const because =
 		why === 'noProgress'
-			? `no message to the service went through for ${Math.round(tuning().pacing.progressWindowMs / 1000)} seconds`
+			? `no message to the service went through for ${Math.round(PACING.progressWindowMs / 1000)} seconds`
 			: `it asked to wait ${Math.round((retryAfterMs ?? 0) / 1000)} seconds`;
 	const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
 	const error = new NodeApiError(
