@@ -15,7 +15,7 @@ import {
 	DEFAULT_API_KEY_HEADER,
 	PATHS,
 } from '../nodes/OmnichannelMessaging/constants';
-import { credentialProblemText, credentialTestRules } from '../nodes/OmnichannelMessaging/helpers/credentialTest';
+import { credentialProblemText, credentialTestRules } from './credentialTest';
 import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
 
 export class OmnichannelMessagingApi implements ICredentialType {

@@ -32,7 +32,7 @@ export class ProcessClock {
 
 	now = (): number => Date.now() + this.offset;
 
-	sleep = async (ms: number, signal?: AbortSignal): Promise<void> =>
+	wait = async (ms: number, signal?: AbortSignal): Promise<void> =>
 		await new Promise<void>((resolve, reject) => {
 			if (signal?.aborted) return reject(signal.reason);
 			const drop = () => {
@@ -83,7 +83,7 @@ jest.doMock(distModule('constants.js'), () => {
 	return { ...actual, ...Object.fromEntries(changed) };
 });
 
-jest.doMock(distModule('delivery/clock.js'), () => ({ REAL_CLOCK: { now: clock.now, sleep: clock.sleep } }));
+jest.doMock(distModule('delivery/clock.js'), () => ({ REAL_CLOCK: { now: clock.now, wait: clock.wait } }));
 
 /** The clock of the process now running. */
 export function processClock(): ProcessClock {

@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 export interface Clock {
 	now(): number;
 	/** Resolves after `ms`, or rejects once `signal` aborts. */
-	sleep(ms: number, signal?: AbortSignal): Promise<void>;
+	wait(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -13,5 +13,5 @@ export interface Clock {
  */
 export const REAL_CLOCK: Clock = Object.freeze({
 	now: () => Date.now(),
-	sleep: async (ms: number, signal?: AbortSignal) => await sleep(ms, signal),
+	wait: async (ms: number, signal?: AbortSignal) => await sleep(ms, signal),
 });

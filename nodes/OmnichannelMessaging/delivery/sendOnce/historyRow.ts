@@ -112,7 +112,7 @@ export class HistoryRow {
 		if (this.busy) return;
 		this.busy = true;
 		const drain = () => void this.drain();
-		if (this.members > 1) void this.clock.sleep(this.timings.groupCommitWaitMs).then(drain);
+		if (this.members > 1) void this.clock.wait(this.timings.groupCommitWaitMs).then(drain);
 		else queueMicrotask(drain);
 	}
 
@@ -216,7 +216,7 @@ export class HistoryRow {
 			// Nobody waits for this call: a failure leaves the values unverified for the next one.
 			if (this.unverified.size > 0) this.record(access, []).catch(() => {});
 		};
-		this.clock.sleep(this.idleCheckDelayMs(), wait.signal).then(verify, () => {});
+		this.clock.wait(this.idleCheckDelayMs(), wait.signal).then(verify, () => {});
 	}
 
 	private idleCheckDelayMs(): number {
