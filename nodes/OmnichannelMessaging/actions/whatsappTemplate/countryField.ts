@@ -7,7 +7,7 @@ import type { Country } from '../../helpers/phonePlans';
 
 const FIELD = 'Default Country';
 
-/** Stored as the ISO code (`DE`). */
+/** The Default Country option; the choice is stored as the ISO code (`DE`). */
 export function defaultCountryField(): INodeProperties {
 	const countries = allCountries()
 		.map(({ code, name, callingCode }) => ({ name: `${name} (+${callingCode})`, value: code }))
@@ -38,7 +38,7 @@ export function countryIsSet(choice: CountryChoice): boolean {
 	return choice.perItem || choice.code !== undefined;
 }
 
-/** Undefined: a number then needs + or 00, as without the option. */
+/** The item's country; without one, a number needs + or 00, as without the option. */
 export function countryForItem(context: OperationContext, itemIndex: number, choice: CountryChoice): Country | undefined {
 	const value = choice.perItem ? context.get('options.defaultCountry', itemIndex, '') : choice.code;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;

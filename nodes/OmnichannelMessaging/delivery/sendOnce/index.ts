@@ -9,7 +9,7 @@ export { SEND_ONCE_OPTIONS, readSendOnceKey, readSendOnceOptions } from './optio
 export type { SendOnceOptions } from './options';
 export type { SendOnceRun } from './run';
 
-/** Undefined when Send Once per Key is off. */
+/** The execution's Send Once run; undefined when Send Once per Key is off. */
 export function sendOnceFor(
 	context: IExecuteFunctions,
 	setup: Omit<SendOnceSetup, 'settings'> & { settings?: SendOnceSetup['settings'] },

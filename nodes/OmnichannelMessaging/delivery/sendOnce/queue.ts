@@ -123,7 +123,7 @@ export class SendOnceQueue {
 		this.setup.claims.settleKey(this.setup.scopeKey, key, outcome);
 	}
 
-	/** Unknown with "Send It" sends without a claim of its own. */
+	/** What a key claimed before becomes; an unknown outcome with "Send It" is sent without a claim of its own. */
 	private afterEarlier(key: string, accepted: boolean): KeyDecision {
 		if (accepted) {
 			this.settleMine(key, 'sent');

@@ -35,7 +35,7 @@ export class SendOnceRun {
 		return 2 * this.setup.concurrency;
 	}
 
-	/** Workflow, and node for the node scope. */
+	/** The history's scope: the workflow, and the node for the node scope. */
 	private get scopeKey(): string {
 		const { context, setup } = this;
 		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;

@@ -38,7 +38,7 @@ export function describeBody(body: unknown): string {
 	}
 }
 
-/** The error part only: large bodies stay out of run data. */
+/** The error part of an answer only, so that large bodies stay out of run data. */
 function errorContext(response: ServiceResponse): JsonObject {
 	const body = response.body;
 	const context: JsonObject = { httpCode: String(response.statusCode) };
