@@ -27,7 +27,7 @@ function hasType(nationalNumber: string, plan: NumberingPlan): boolean {
 	return plan.types.some((type) => type.lengths.includes(nationalNumber.length) && type.pattern.test(nationalNumber));
 }
 
-/** The country of a number among those sharing its calling code, as libphonenumber's getCountryByCallingCode finds it. */
+/** The number's country among those of its calling code, as libphonenumber's getCountryByCallingCode finds it. */
 function exactCountry(callingCode: string, nationalNumber: string): string | undefined {
 	const countries = countriesOfCallingCode(callingCode);
 	if (!countries || countries.length === 1) return countries?.[0];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { OperationContext } from '../../../nodes/OmnichannelMessaging/helpers/operationContext';
 
-/** n8n's execute functions, as far as the context uses them: `evaluate` stands in for an expression's value per item. */
+/** n8n's execute functions, as far as the context uses them; `evaluate` gives an expression's value per item. */
 function functionsFor(parameters: IDataObject, evaluate: (value: string, itemIndex: number) => unknown = (value) => value) {
 	const reads: string[] = [];
 	let copies = 0;
