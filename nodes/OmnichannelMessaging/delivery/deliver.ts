@@ -44,14 +44,14 @@ interface DeliveryConfig {
 }
 
 /** One request for one item, with a place in the service's window; the answer goes back to the pacer. */
-async function attemptOnce(config: DeliveryConfig, request: PreparedSend, itemIndex: number, permit: Permit) {
-	const { context, connection, pacer, limits } = config;
+async function attemptOnce(attempt: DeliveryConfig, request: PreparedSend, itemIndex: number, permit: Permit) {
+	const { context, connection, pacer, limits } = attempt;
 	let response: ServiceResponse | undefined;
 	try {
 		response = await serviceRequest.call(
 			context,
 			connection,
-			{ method: request.method, path: request.path, body: request.body, timeout: config.timeout },
+			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
 			{ itemIndex, delivery: 'unknown', cancelSignal: context.getExecutionCancelSignal() },
 		);
 	} finally {
@@ -69,17 +69,17 @@ async function attemptOnce(config: DeliveryConfig, request: PreparedSend, itemIn
  * progress: any other failure may come after the service accepted the message, and a second try
  * could make the customer get it twice.
  */
-async function sendWithPacing(config: DeliveryConfig, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
-	const { context, pacer } = config;
+async function sendWithPacing(attempt: DeliveryConfig, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, pacer } = attempt;
 	const cancelSignal = context.getExecutionCancelSignal();
 	for (let tries = 1; ; tries++) {
-		const permit = await pacer.acquire(config.limits, cancelSignal);
+		const permit = await pacer.acquire(attempt.limits, cancelSignal);
 		if (!permit) throw itemCancelledError(context.getNode(), itemIndex);
 		if (!pacer.makingProgress()) {
 			pacer.ended();
 			throw rateLimitedError(context.getNode(), itemIndex, tries - 1, 'noProgress');
 		}
-		const { response, refusal } = await attemptOnce(config, request, itemIndex, permit);
+		const { response, refusal } = await attemptOnce(attempt, request, itemIndex, permit);
 		if (!refusal) {
 			const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
 			const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
