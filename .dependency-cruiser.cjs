@@ -7,7 +7,7 @@
 const ROOT = '^nodes/OmnichannelMessaging/';
 
 /** What the transport and the helpers may never reach: everything that uses them. */
-const USERS = ['actions/', 'methods/', 'delivery/', 'OmnichannelMessaging\\.node\\.ts$', 'testing\\.ts$'];
+const USERS = ['actions/', 'methods/', 'delivery/', 'OmnichannelMessaging\\.node\\.ts$'];
 
 const either = (paths) => `${ROOT}(${paths.join('|')})`;
 
@@ -57,11 +57,9 @@ module.exports = {
 		},
 		{
 			name: 'delivery-through-its-entry',
-			comment:
-				'Outside delivery/, the delivery engine is reached through delivery/index.ts only ' +
-				'(testing.ts, the tests\' seam that goes away in phase 2 of issue 30, excepted).',
+			comment: 'Outside delivery/, the delivery engine is reached through delivery/index.ts only.',
 			severity: 'error',
-			from: { path: ROOT, pathNot: either(['delivery/', 'testing\\.ts$']) },
+			from: { path: ROOT, pathNot: `${ROOT}delivery/` },
 			to: { path: `${ROOT}delivery/`, pathNot: `${ROOT}delivery/index\\.ts$` },
 		},
 	],

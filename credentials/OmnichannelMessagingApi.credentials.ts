@@ -16,7 +16,7 @@ import {
 	EDITOR_TIMEOUT_MS,
 	PATHS,
 } from '../nodes/OmnichannelMessaging/constants';
-import { credentialProblemText, credentialTestRules } from '../nodes/OmnichannelMessaging/helpers/credentialTest';
+import { credentialProblemText, credentialTestRules } from './credentialTest';
 import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
 
 /**

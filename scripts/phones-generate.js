@@ -5,7 +5,7 @@
  * into E.164 needs, so that the node has libphonenumber's knowledge without a runtime dependency.
  *
  *   npm run phones:generate            writes the file
- *   test/unit/phoneTable.test.ts       regenerates it in memory: npm test fails when it is stale
+ *   test/unit/helpers/phoneTable.test.ts       regenerates it in memory: npm test fails when it is stale
  *
  * From the "max" metadata (the one with a pattern per number type, as Google's isValidNumber
  * checks), per plan: calling code, international call prefix, national number pattern, possible

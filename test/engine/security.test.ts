@@ -135,7 +135,13 @@ describe('a service that puts the key in what it answers', () => {
 		for (const continueOnFail of [false, true]) {
 			service.fake.addFault(path, fault);
 			const { run, output, error } = await runNode({ parameters, credentials: service.credentials, continueOnFail });
-			expect([...output, error].filter(Boolean).length).toBeGreaterThan(0);
+			// What the user sees: a failure is the run's error, or with continue on fail the item's; a success is its item.
+			const failed = fault.status !== 200;
+			expect({ items: output.length, runFailed: error !== undefined }).toEqual({
+				items: failed && !continueOnFail ? 0 : 1,
+				runFailed: failed && !continueOnFail,
+			});
+			if (failed && continueOnFail) expect(output[0].json.details).toMatchObject({ outcome: expect.any(String), reason: expect.any(String) });
 			expect(serializeEverything({ output, error })).toContain('[hidden]');
 			expectNoSecret(run, API_KEY);
 		}

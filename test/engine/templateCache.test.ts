@@ -3,14 +3,14 @@
  * process while it is fresh (TEMPLATE_CACHE.freshMs), one read at a time; a refused send or a
  * failed read forgets it; the editor's mapper and template picker read every time.
  */
-import { sleep } from 'n8n-workflow';
-
 import { startFakeService } from '../fake-service';
 import { demoTemplates } from '../fake-service/seed';
 import type { FakeService } from '../fake-service';
-import { mapperFields, runNode, searchList, withTuning } from '../helpers/engine';
+import { TEMPLATE_CACHE } from '../../nodes/OmnichannelMessaging/constants';
+import { mapperFields, runNode, searchList } from '../helpers/engine';
 import type { CredentialData } from '../helpers/engine';
 import { API_KEY, broadcastSend, mapped, useFakeService } from '../helpers/fixtures';
+import { processClock } from '../helpers/process';
 
 const service = useFakeService();
 const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail';
@@ -64,12 +64,12 @@ describe('template reads shared by the executions of one process', () => {
 	});
 
 	test('once the fresh time has passed, the next execution reads it again', async () => {
-		await withTuning({ templateCache: { freshMs: 400 } }, async () => {
-			const early = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
-			await sleep(500);
-			const late = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
-			expect([...early, ...late]).toEqual([1, 0, 1, 0]);
-		});
+		const early = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
+		await processClock().advance(TEMPLATE_CACHE.freshMs - 1_000, TEMPLATE_CACHE.freshMs);
+		const stillFresh = await readsPerEvent([async () => await oneEvent()]);
+		await processClock().advance(1_000, 1_000);
+		const late = await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]);
+		expect([...early, ...stillFresh, ...late]).toEqual([1, 0, 0, 1, 0]);
 	});
 
 	test('a send the service refuses with 400 forgets the template: the next execution reads it again', async () => {
@@ -91,11 +91,11 @@ describe('template reads shared by the executions of one process', () => {
 			async () => await oneEvent(),
 			async () => {
 				service.fake.addFault(SEND_PATH, { status: 401, body: { detail: 'Invalid api key provided.' } });
-				expect((await oneEvent()).error).toBeDefined();
+				expect((await oneEvent()).error?.message).toBe('The API key was rejected');
 			},
 			async () => {
 				service.fake.addFault(SEND_PATH, { status: 500, body: { detail: 'oops' } });
-				expect((await oneEvent()).error).toBeDefined();
+				expect((await oneEvent()).error?.message).toBe('The service failed with HTTP 500');
 			},
 			async () => await oneEvent(),
 		]);

@@ -209,7 +209,9 @@ describe('Channel: a locator, and a plain number saved before 0.2.0, in every te
 			service.fake.reset();
 			const { output, error } = await runNode({ parameters: { ...parameters, channelId }, credentials: service.credentials });
 			expect(error).toBeUndefined();
-			expect(output.length).toBeGreaterThan(0);
+			// Send outputs the service's answer for the one item; Get the template; Get Many the channel's templates.
+			const shown = output.map((item) => (path.includes('send') ? item.json.status : item.json.id));
+			expect(shown).toEqual(expect.arrayContaining([path.includes('send') ? 'ongoing' : 101]));
 			const request = service.fake.requests.find((r) => r.path === `/stable/open${path}`);
 			expect(request?.query).toEqual(query);
 			seen.push(request?.method === 'POST' ? request.body : request?.query);

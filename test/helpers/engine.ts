@@ -62,6 +62,11 @@ export async function loadPackage(): Promise<PackageDirectoryLoader> {
 	return await loaderPromise;
 }
 
+/** The next `loadPackage` loads dist/ again (test/helpers/process.ts, after a restart). */
+export function forgetLoadedPackage(): void {
+	loaderPromise = undefined;
+}
+
 function shortName(type: string): string {
 	return type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
 }
@@ -472,32 +477,46 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
-/** A change of the node's timings (tuning.ts), by part: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export type TuningChanges = Partial<Record<'templateCache' | 'sendOnce', Record<string, number>>>;
+/** A change of the node's timings by part, as the suites of earlier rounds give it: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
+export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>>;
 
-/**
- * The node's one testing seam (testing.ts), on the module instance the loaded node uses: its
- * state shared between executions, and its timings.
- */
-export function processState(): {
-	forgetProcessState(): void;
-	/** Send-once store calls made and history entries put back after another process's write lost them. */
-	sendOnceStoreFigures(): { calls: number; repaired: number };
-	setTuningForTests(changes: TuningChanges): void;
-	resetTuning(): void;
-} {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'testing.js'));
+/** What test/helpers/process.ts (jest only) offers through this file. */
+export interface ProcessControl {
+	restartProcess(): void;
+	setTuning(changes: TuningChanges): void;
+	withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T>;
 }
 
-/** Runs `check` with the node's timings changed, and puts them back after. */
+let processControl: ProcessControl | undefined;
+
+/** Called once, by test/helpers/process.ts as it loads. */
+export function registerProcessControl(control: ProcessControl): void {
+	processControl ??= control;
+}
+
+function control(): ProcessControl {
+	// Loaded when first asked for: the benchmark runs this file outside jest.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	if (!processControl) require('./process');
+	return processControl as ProcessControl;
+}
+
+/**
+ * The names the suites of earlier rounds use: a restart of the n8n process (a fresh copy of the
+ * package's modules) and its timings changed (the package's constants mocked through jest), both
+ * test/helpers/process.ts's. Nothing in the package serves them.
+ */
+export function processState(): { forgetProcessState(): void; setTuningForTests(changes: TuningChanges): void; resetTuning(): void } {
+	return {
+		forgetProcessState: () => control().restartProcess(),
+		setTuningForTests: (changes) => control().setTuning(changes),
+		resetTuning: () => control().setTuning({}),
+	};
+}
+
+/** Runs `check` in a process with the node's timings changed, and restarts with the real ones after. */
 export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	processState().setTuningForTests(changes);
-	try {
-		return await check();
-	} finally {
-		processState().resetTuning();
-	}
+	return await control().withTuning(changes, check);
 }
 
 const AGENT_NAME = 'Agent';

@@ -3,9 +3,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
-import { processState } from './engine';
 import type { CredentialData } from './engine';
 import { mapperValue } from './mapperValue';
+import { processClock, restartProcess } from './process';
 
 export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
 
@@ -19,11 +19,11 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 	beforeEach(() => {
 		state.fake.reset();
 		// Each test starts as a fresh n8n process would: no pace learned from an earlier test.
-		processState().forgetProcessState();
+		restartProcess();
 	});
 	afterAll(async () => {
 		// No idle-time store check of this file's last test left waiting to run.
-		processState().forgetProcessState();
+		processClock().stop();
 		await state.fake.close();
 	});
 	return state;

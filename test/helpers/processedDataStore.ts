@@ -143,6 +143,12 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 		this.write(`${workflowId}|${nodeId ? `n:${nodeId}` : ''}`, values.map(hash));
 	}
 
+	/** Whether the row of `workflowId` (and `nodeId`, for the node scope) holds `value`, as n8n's database would say. */
+	holds(workflowId: string, nodeId: string | undefined, value: string): boolean {
+		const text = this.rows.get(`${workflowId}|${nodeId ? `n:${nodeId}` : ''}`);
+		return text !== undefined && (JSON.parse(text) as { data: string[] }).data.includes(hash(value));
+	}
+
 	reset() {
 		this.staleWriteBack = undefined;
 		this.staleCopy = undefined;

@@ -64,8 +64,8 @@ describe('dependency rules', () => {
 		let dir: string;
 		beforeAll(() => {
 			dir = copyOfTheCode();
-			// A cycle: constants.ts → tuning.ts → constants.ts.
-			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './tuning';\n");
+			// A cycle: constants.ts → helpers/credential.ts → constants.ts.
+			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './helpers/credential';\n");
 			// A forbidden import: a pure helper reaching past the delivery engine's entry into its pacer.
 			appendFileSync(path.join(dir, NODE, 'helpers', 'template', 'types.ts'), "\nimport '../../delivery/pacer';\n");
 			// An operation reaching into another resource's operation.
@@ -80,7 +80,7 @@ describe('dependency rules', () => {
 			const get = `${NODE}/actions/whatsappTemplate/get.operation.ts`;
 			expect(found).toEqual(
 				expect.arrayContaining([
-					expect.stringMatching(new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/tuning\\.ts`)),
+					expect.stringMatching(new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/helpers/credential\\.ts`)),
 					`helpers-import-nothing-above: ${types} → ${NODE}/delivery/pacer.ts`,
 					`delivery-through-its-entry: ${types} → ${NODE}/delivery/pacer.ts`,
 					`no-operation-across-resources: ${sendText} → ${get}`,
@@ -92,7 +92,7 @@ describe('dependency rules', () => {
 		test('madge finds the cycle too', () => {
 			const { status, stdout } = madgeCycles(dir);
 			expect(status).not.toBe(0);
-			expect(stdout).toContain(`${NODE}/constants.ts > ${NODE}/tuning.ts`);
+			expect(stdout).toContain(`${NODE}/constants.ts > ${NODE}/helpers/credential.ts`);
 		}, 60_000);
 	});
 });

@@ -25,6 +25,7 @@ const {
 	callWebhook,
 	acceptedPerPhone,
 	prefillSendOnceHistory,
+	sendOnceHistoryValue,
 } = require('./support');
 
 const EVENTS = Number(process.env.QUEUE_EVENTS ?? 1000);
@@ -130,6 +131,13 @@ test('1. one message per webhook call, 20 at once on two workers, history full a
 	});
 	expect([...accepted.keys()].sort()).toEqual(events.map((event) => event.phone).sort());
 	expect([...accepted.values()].filter((count) => count !== 1)).toEqual([]);
+	// The history as n8n holds it: the events' claims and acceptances, in the form the prefill wrote (a
+	// wrong form would match none). A few may be missing for now: another worker's stale write-back loses
+	// entries, which the node writes again with its later calls (docs/send-once.md, "Queue mode").
+	const held = new Set(JSON.parse(stack.postgres.psql('select value from processed_data').trim()).data);
+	const expected = sendOnceHistoryValue(events.map((event) => `${event.orderId}-event`)).data;
+	figures.first.historyEntriesMissingForNow = expected.filter((entry) => !held.has(entry)).length;
+	expect(figures.first.historyEntriesMissingForNow).toBeLessThanOrEqual(expected.length / 10);
 }, 600_000);
 
 test('2. every event delivered again: nothing reaches the service, every event says alreadySent', async () => {

@@ -176,11 +176,15 @@ async function callAll(rest, calls) {
 	throw error;
 }
 
-/** The send-once history of keys the service accepted, as the built node records it and n8n's store keeps it (MD5, base64). */
+/**
+ * The entries n8n's store holds for keys the service accepted: a claim and an acceptance per key
+ * (docs/send-once.md, "Where the history lives"), MD5, base64, as n8n keeps every entry. Test 1 of
+ * crm-events.e2e.js checks them against what n8n recorded.
+ */
 function sendOnceHistoryValue(keys) {
-	const { sendOnceHistoryEntries } = require(path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'delivery', 'sendOnce', 'store.js'));
+	const entries = keys.flatMap((key) => [`omnichannel-send-once:claimed:${key}`, `omnichannel-send-once:accepted:${key}`]);
 	const hash = (value) => crypto.createHash('md5').update(value).digest('base64');
-	return { mode: 'entries', data: sendOnceHistoryEntries(keys).map(hash) };
+	return { mode: 'entries', data: entries.map(hash) };
 }
 
 /** Writes a node's send-once history straight into Postgres, as if `keys` had been sent before (a history in use for months). */
@@ -219,4 +223,5 @@ module.exports = {
 	callAll,
 	acceptedPerPhone,
 	prefillSendOnceHistory,
+	sendOnceHistoryValue,
 };

@@ -17,7 +17,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { serializeEverything } from '../helpers/fixtures';
 import { startFakeService } from '../fake-service';
 import type { Fault, FakeService } from '../fake-service';
-import { mapperFields, processState, searchList } from '../helpers/engine';
+import { mapperFields, searchList } from '../helpers/engine';
+import { restartProcess } from '../helpers/process';
 import type { RunResult } from '../helpers/engine';
 import { findSecret } from './support/secrets';
 import { runBounded, watchUncaught } from './support/run';
@@ -206,7 +207,7 @@ describe('service faults, per operation', () => {
 		for (const fault of [{ status: 500 }, { kind: 'html' }, { kind: 'empty' }, { kind: 'reset-before' }, { status: 200, body: { name: 'no id' } }] as Fault[]) {
 			fake.reset();
 			// The rows above left the template read and held: this process would not read it again.
-			processState().forgetProcessState();
+			restartProcess();
 			fake.addFault('/whatsapp/get-template-detail', fault, 1);
 			const result = await runBounded({ parameters: OPERATIONS['Template Send'].parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY } });
 			expect(result.error?.message).toMatch(/^Template 104 of channel 12 could not be loaded \(item 0\): /);

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
-import { mapperFields, processState, searchList } from '../helpers/engine';
+import { mapperFields, searchList } from '../helpers/engine';
+import { restartProcess } from '../helpers/process';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { checkProperty } from './support/property';
 import { runBounded, watchUncaught } from './support/run';
@@ -42,7 +43,7 @@ async function fieldsOf(id = 900) {
 /** A dry run with the rendered message, the variables given as JSON. */
 async function dryRun(variables: Record<string, string>, options: Record<string, unknown> = {}, id = 900) {
 	// Every case puts a template of its own at the service: each dry run reads it as a fresh process would.
-	processState().forgetProcessState();
+	restartProcess();
 	return await runBounded({
 		parameters: {
 			resource: 'whatsappTemplate',

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nothingSentError, parameterReadError } from '../helpers/errors';
+import type { OperationContext } from '../helpers/operationContext';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
@@ -14,10 +15,11 @@ function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex:
 }
 
 /** Step 1a, with Send Once per Key: every item's key (undefined where it is bad input, the item's error recorded). */
-export function checkSendOnceKeys(context: IExecuteFunctions, results: ItemResults): Array<string | undefined> {
+export function checkSendOnceKeys(operation: OperationContext, results: ItemResults): Array<string | undefined> {
+	const context = operation.functions;
 	return context.getInputData().map((_, itemIndex) => {
 		try {
-			return readSendOnceKey(context, itemIndex);
+			return readSendOnceKey(operation, itemIndex);
 		} catch (caught) {
 			recordItemError(context, caught, itemIndex, results);
 			return undefined;

@@ -10,6 +10,7 @@ import type { Pacer, SendLimits } from './pacer';
 import { sendPaced } from './pacedSend';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
+import type { ItemSource } from './itemSource';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */
@@ -24,7 +25,8 @@ function refusedByService(statusCode: number): boolean {
 	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
 }
 
-interface Attempt {
+/** How this execution delivers: its context, the service, the service's pacer, its limits and timeout. */
+interface DeliveryConfig {
 	context: IExecuteFunctions;
 	connection: ServiceConnection;
 	pacer: Pacer;
@@ -36,14 +38,14 @@ interface Attempt {
  * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
  * the node stops) and turns how it ended into its result or its error.
  */
-async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
-	const { context, connection, pacer, limits } = attempt;
+async function sendWithPacing(config: DeliveryConfig, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+	const { context, connection, pacer, limits } = config;
 	const cancelSignal = context.getExecutionCancelSignal();
 	const send = async () =>
 		await serviceRequest.call(
 			context,
 			connection,
-			{ method: request.method, path: request.path, body: request.body, timeout: attempt.timeout },
+			{ method: request.method, path: request.path, body: request.body, timeout: config.timeout },
 			{ itemIndex, delivery: 'unknown', cancelSignal },
 		);
 	const end = await sendPaced(pacer, limits, cancelSignal, send);
@@ -59,29 +61,9 @@ async function sendWithPacing(attempt: Attempt, request: PreparedSend, itemIndex
 	return response.body as IDataObject;
 }
 
-/** How an item's send ended: accepted, or a failure's outcome (helpers/errors/facts.ts). */
-export type SendOutcome = 'accepted' | 'notSent' | 'unknown';
-
-/** Where the workers take their next item from, and tell how its send ended. */
-export interface ItemSource {
-	take(): Promise<number | undefined>;
-	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
-	finish(): Promise<void>;
-}
-
-/** The items in input order, nothing remembered. */
-export function inInputOrder(queue: number[]): ItemSource {
-	let next = 0;
-	return {
-		take: async () => queue[next++],
-		settle: async () => {},
-		finish: async () => {},
-	};
-}
-
 /** One execution's delivery: where items come from, where their results go. */
 interface Delivery {
-	attempt: Attempt;
+	config: DeliveryConfig;
 	prepared: Array<PreparedSend | undefined>;
 	results: ItemResults;
 	source: ItemSource;
@@ -91,16 +73,16 @@ interface Delivery {
 
 /** Sends one item and records how it ended, for the output, the summary and the source. */
 async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
-	const { attempt, results, source, report } = delivery;
+	const { config, results, source, report } = delivery;
 	const request = delivery.prepared[itemIndex] as PreparedSend;
 	try {
-		const body = await sendWithPacing(attempt, request, itemIndex);
+		const body = await sendWithPacing(config, request, itemIndex);
 		report.sent.push(itemIndex);
 		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
 		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
-		await source.settle(itemIndex, 'accepted');
+		await source.settle(itemIndex, 'sent');
 	} catch (caught) {
-		const error = sendFailureError(attempt.context.getNode(), caught, itemIndex);
+		const error = sendFailureError(config.context.getNode(), caught, itemIndex);
 		report.failed.push(itemIndex);
 		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
 		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
@@ -122,14 +104,14 @@ export async function deliverAll(
 	const { context, options } = session;
 	const report: DeliveryReport = { sent: [], failed: [] };
 	const connection = await session.connect();
-	const attempt: Attempt = {
+	const config: DeliveryConfig = {
 		context,
 		connection,
 		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const delivery: Delivery = { attempt, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
+	const delivery: Delivery = { config, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {

@@ -3,6 +3,6 @@
 // behind this file, so that they can change without touching an operation.
 export { sendOptionsField } from './options';
 export { sendOperation } from './pipeline';
-export type { PrepareSend } from './session';
+export type { PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';

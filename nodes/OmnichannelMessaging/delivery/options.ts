@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
 import { showFor } from '../helpers/displayOptions';
+import type { OperationContext } from '../helpers/operationContext';
 import { SEND_ONCE_OPTIONS, readSendOnceOptions } from './sendOnce';
 import type { SendOnceOptions } from './sendOnce';
 
@@ -79,23 +80,10 @@ export function sendOptionsField({ resource, operation, extra = [] }: SendOption
 /** Options read per item: reading them with the collection would evaluate their expressions for nothing. */
 const PER_ITEM_OPTIONS = new Set(['sendOnceKey']);
 
-/**
- * The Options collection as given, but for the per-item ones; options apply to the whole
- * execution, so item 0's count. Each option is read by itself: in a real n8n every expression
- * read costs an evaluation in its expression sandbox, and a send-once key read here was thrown away.
- */
-function readOptionsCollection(context: IExecuteFunctions, saved: IDataObject | undefined): IDataObject {
-	const collection: IDataObject = {};
-	for (const name of Object.keys(saved ?? {})) {
-		if (!PER_ITEM_OPTIONS.has(name)) collection[name] = context.getNodeParameter(`options.${name}`, 0) as IDataObject[string];
-	}
-	return collection;
-}
-
-/** `node`: the execution's copy of the node, as saved. */
-export function readSendOptions(context: IExecuteFunctions, node: INode): SendOptions {
-	const saved = node.parameters.options as IDataObject | undefined;
-	const raw = readOptionsCollection(context, saved);
+/** Options apply to the whole execution, so item 0's count; a send-once key is read per item. */
+export function readSendOptions(context: OperationContext): SendOptions {
+	const saved = context.node.parameters.options as IDataObject | undefined;
+	const raw = context.collection('options', PER_ITEM_OPTIONS);
 	// Number() of an object from an expression can throw (no usable toString); only numbers and text count.
 	const concurrency =
 		typeof raw.concurrency === 'number' || typeof raw.concurrency === 'string'

@@ -1,15 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executionCancelledError, partialSendError } from '../helpers/errors';
-import { ExecutionParameters } from '../helpers/parameters';
+import type { OperationContext } from '../helpers/operationContext';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { outputOf } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
 import { sendOnceFor } from './sendOnce';
 import type { SendOnceRun } from './sendOnce';
 import { checkEveryItem, checkSendOnceKeys } from './check';
-import { deliverAll, inInputOrder } from './deliver';
-import type { DeliveryReport, ItemSource } from './deliver';
+import { deliverAll } from './deliver';
+import type { DeliveryReport } from './deliver';
+import { inInputOrder } from './itemSource';
+import type { ItemSource } from './itemSource';
 import { reportDryRun } from './dryRun';
 import { readSendOptions } from './options';
 import { SendSession } from './session';
@@ -46,15 +48,17 @@ function sendOrder(prepared: Array<PreparedSend | undefined>, sendOnce: SendOnce
  * then (unless this is a dry run) deliver the checked ones, then summarize. Results keep input
  * order, each paired to its item.
  */
-export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareSend): Promise<INodeExecutionData[][]> {
-	// One copy of the node for the execution (getNode() deep-copies it).
-	const parameters = new ExecutionParameters(this);
-	const session = new SendSession(this, readSendOptions(this, parameters.node), parameters);
+export async function runSendPipeline(
+	this: IExecuteFunctions,
+	prepare: PrepareSend,
+	parameters: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	const session = new SendSession(parameters, readSendOptions(parameters));
 	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
 	const sendOnce = sendOnceFor(this, { settings: options.sendOnce, concurrency: options.concurrency, dryRun: options.dryRun, node: parameters.node }, results);
 	try {
-		if (sendOnce) await sendOnce.open(checkSendOnceKeys(this, results));
+		if (sendOnce) await sendOnce.open(checkSendOnceKeys(parameters, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
 		if (options.dryRun) {
 			sendOnce?.preview(prepared);
@@ -73,7 +77,7 @@ export async function runSendPipeline(this: IExecuteFunctions, prepare: PrepareS
 
 /** The operation that sends what `prepare` builds from each item. */
 export function sendOperation(prepare: PrepareSend) {
-	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runSendPipeline.call(this, prepare);
+	return async function (this: IExecuteFunctions, context: OperationContext): Promise<INodeExecutionData[][]> {
+		return await runSendPipeline.call(this, prepare, context);
 	};
 }

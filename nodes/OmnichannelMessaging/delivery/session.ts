@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { ExecutionParameters } from '../helpers/parameters';
+import type { OperationContext } from '../helpers/operationContext';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { SendOptions } from './options';
@@ -25,15 +25,15 @@ export class SendSession {
 
 	private connection?: Promise<ServiceConnection>;
 
-	/** The item parameters, each fixed one read once for the execution. */
-	readonly parameters: ExecutionParameters;
+	/** What n8n gives the execution. */
+	readonly context: IExecuteFunctions;
 
 	constructor(
-		readonly context: IExecuteFunctions,
+		/** The operation's context: the node, its parameters, each fixed one read once. */
+		readonly parameters: OperationContext,
 		readonly options: SendOptions,
-		parameters: ExecutionParameters = new ExecutionParameters(context),
 	) {
-		this.parameters = parameters;
+		this.context = parameters.functions;
 	}
 
 	/** The credential, read once for every request of the execution. */

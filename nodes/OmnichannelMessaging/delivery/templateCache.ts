@@ -1,10 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { TEMPLATE_CACHE } from '../constants';
 import { serviceKey } from '../helpers/serviceKey';
-import { tuning } from '../tuning';
 import type { ServiceConnection } from '../transport';
 import { fetchTemplate } from '../transport/templates';
 import type { WhatsAppTemplate } from '../helpers/template/types';
+import { REAL_CLOCK } from './clock';
+import type { Clock } from './clock';
 
 interface TemplatePlace {
 	channelId: number;
@@ -20,28 +22,69 @@ interface SharedRead {
 	freshUntil: number;
 }
 
-/** By service (never the API key in clear), channel and template. */
-const templateReads = new Map<string, SharedRead>();
+/** The cache's timings (constants.ts, TEMPLATE_CACHE). */
+export type TemplateCacheTimings = { readonly [K in keyof typeof TEMPLATE_CACHE]: number };
+
+/** An answer as the cache gives it; `held`: an answer it had before it was asked for. */
+export interface CachedRead<T> {
+	value: T;
+	held: boolean;
+}
+
+/**
+ * Reads shared by every execution of this process, by key: one read serves them all for `freshMs`
+ * from the moment it started, and whoever needs it while it is in flight awaits that read instead
+ * of making their own. A failed read is held by no one: each caller waiting on it gets the failure,
+ * the next one reads again. `fresh` passes over a held answer (a read in flight is newer, and is
+ * joined).
+ */
+export class TemplateCache {
+	private readonly reads = new Map<string, SharedRead>();
+
+	constructor(
+		private readonly timings: TemplateCacheTimings,
+		private readonly clock: Pick<Clock, 'now'>,
+	) {}
+
+	async get<T>(key: string, read: () => Promise<T>, fresh = false): Promise<CachedRead<T>> {
+		const now = this.clock.now();
+		const held = this.reads.get(key);
+		const answered = held !== undefined && held.freshUntil !== Number.POSITIVE_INFINITY;
+		if (held && now < held.freshUntil && !(fresh && answered)) {
+			return { value: (await held.read) as T, held: answered };
+		}
+		const entry: SharedRead = { read: read(), startedAt: now, freshUntil: Number.POSITIVE_INFINITY };
+		this.share(key, entry, now);
+		// Registered before any caller awaits the read: nobody resumes to find a failed read still held.
+		void entry.read.then(
+			() => {
+				entry.freshUntil = entry.startedAt + this.timings.freshMs;
+			},
+			() => {
+				if (this.reads.get(key) === entry) this.reads.delete(key);
+			},
+		);
+		return { value: (await entry.read) as T, held: false };
+	}
+
+	/** Forgets the read for `key`: the next caller reads again. */
+	drop(key: string): void {
+		this.reads.delete(key);
+	}
+
+	/** Holds `read` for `key`, and lets go of answers no longer fresh (templates an expression picked once). */
+	private share(key: string, read: SharedRead, now: number): void {
+		for (const [heldKey, held] of this.reads) if (held.freshUntil <= now) this.reads.delete(heldKey);
+		this.reads.set(key, read);
+	}
+}
+
+/** This process's templates, by service (never the API key in clear), channel and template. */
+const templates = new TemplateCache(TEMPLATE_CACHE, REAL_CLOCK);
 
 function keyOf(connection: ServiceConnection, where: TemplatePlace): string {
 	const service = serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey);
 	return `${service}\n${where.channelId}\n${where.templateId}`;
-}
-
-/** Holds `read` for `key`, and lets go of answers no longer fresh (templates an expression picked once). */
-function shareTemplateRead(key: string, read: SharedRead, now: number): void {
-	for (const [heldKey, held] of templateReads) if (held.freshUntil <= now) templateReads.delete(heldKey);
-	templateReads.set(key, read);
-}
-
-/** Forgets the read for `key`; with `only`, just when that read is still the one held. */
-function dropTemplateRead(key: string, only?: SharedRead): void {
-	if (only === undefined || templateReads.get(key) === only) templateReads.delete(key);
-}
-
-/** For tests (testing.ts): a restart's clean slate. */
-export function forgetTemplateReads(): void {
-	templateReads.clear();
 }
 
 /** A template as a send checks against it; `held`: an answer this process had before it was asked for. */
@@ -51,11 +94,8 @@ export interface TemplateCopy {
 }
 
 /**
- * The template the sends check against, shared by every execution of this n8n process: one read
- * serves them all for TEMPLATE_CACHE.freshMs (constants.ts) from the moment it started, and executions that need
- * it while it is in flight await that read instead of making their own. A failed read is held by
- * no one: each execution waiting on it gets the failure (and words it for its own item), the next
- * one reads again. `fresh` passes over a held answer (a read in flight is newer, and is joined).
+ * The template the sends check against, shared by every execution of this n8n process for
+ * TEMPLATE_CACHE.freshMs (constants.ts). A failed read is worded by each execution for its own item.
  * The editor's lists and mapper read fresh (transport/templates.ts directly).
  */
 export async function templateForSends(
@@ -64,30 +104,12 @@ export async function templateForSends(
 	where: TemplatePlace,
 	fresh = false,
 ): Promise<TemplateCopy> {
-	const key = keyOf(connection, where);
-	const now = Date.now();
-	const held = templateReads.get(key);
-	const answered = held !== undefined && held.freshUntil !== Number.POSITIVE_INFINITY;
-	if (held && now < held.freshUntil && !(fresh && answered)) {
-		return { template: (await held.read) as WhatsAppTemplate, held: answered };
-	}
-	const entry: SharedRead = {
-		read: fetchTemplate.call(this, connection, where),
-		startedAt: now,
-		freshUntil: Number.POSITIVE_INFINITY,
-	};
-	shareTemplateRead(key, entry, now);
-	// Registered before any caller awaits the read: nobody resumes to find a failed read still held.
-	void entry.read.then(
-		() => {
-			entry.freshUntil = entry.startedAt + tuning().templateCache.freshMs;
-		},
-		() => dropTemplateRead(key, entry),
-	);
-	return { template: (await entry.read) as WhatsAppTemplate, held: false };
+	const read = async () => await fetchTemplate.call(this, connection, where);
+	const { value, held } = await templates.get(keyOf(connection, where), read, fresh);
+	return { template: value, held };
 }
 
 /** The service refused a send of this template: it may have changed since it was read. */
 export function forgetTemplate(connection: ServiceConnection, where: TemplatePlace): void {
-	dropTemplateRead(keyOf(connection, where));
+	templates.drop(keyOf(connection, where));
 }

@@ -4,9 +4,9 @@ import { invalidInputError } from './errors';
 import { locatorValue, toPositiveInteger } from './values';
 
 export interface NumberedThing {
-	/** Also used in errors. */
+	/** The field's name in the editor, which errors name too. */
 	field: string;
-	/** "channel", "template". */
+	/** What the number is of, for example "channel" or "template". */
 	noun: string;
 	example: number;
 }

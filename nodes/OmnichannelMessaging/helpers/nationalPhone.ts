@@ -9,7 +9,7 @@ const MIN_NATIONAL = 2;
 const MAX_NATIONAL = 17;
 const MAX_CALLING_CODE = 3;
 
-/** The national prefix, or a carrier code, taken off. */
+/** The number with its national prefix, or a carrier code, taken off. */
 function stripNationalPrefix(digits: string, plan: NumberingPlan): string {
 	const prefix = plan.prefixForParsing;
 	const match = prefix?.exec(digits);
@@ -20,14 +20,14 @@ function stripNationalPrefix(digits: string, plan: NumberingPlan): string {
 	return digits.slice(match[0].length);
 }
 
-/** libphonenumber's getNumberType is defined. */
+/** Whether the number is of a type of the plan, as libphonenumber's getNumberType says it is. */
 function hasType(nationalNumber: string, plan: NumberingPlan): boolean {
 	if (!plan.pattern.test(nationalNumber)) return false;
 	if (!plan.types) return true;
 	return plan.types.some((type) => type.lengths.includes(nationalNumber.length) && type.pattern.test(nationalNumber));
 }
 
-/** getCountryByCallingCode. */
+/** The number's country among those of its calling code, as libphonenumber's getCountryByCallingCode finds it. */
 function exactCountry(callingCode: string, nationalNumber: string): string | undefined {
 	const countries = countriesOfCallingCode(callingCode);
 	if (!countries || countries.length === 1) return countries?.[0];
@@ -59,7 +59,7 @@ function nationalNumberOf(digits: string, plan: NumberingPlan): string {
 	return length === 'tooShort' || length === 'invalid' ? digits : stripped;
 }
 
-/** extractCountryCallingCode. */
+/** Splits the calling code off a number, as libphonenumber's extractCountryCallingCode does. */
 function splitCallingCode(digits: string): { callingCode: string; rest: string } | undefined {
 	if (digits.startsWith('0')) return undefined;
 	for (let size = 1; size <= MAX_CALLING_CODE && size <= digits.length; size++) {

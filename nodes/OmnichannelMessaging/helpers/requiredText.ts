@@ -1,6 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { invalidInputError } from './errors';
+import type { OperationContext } from './operationContext';
 import { toServiceString } from './values';
 
 /** A number from an expression counts as text. */
@@ -12,12 +11,12 @@ export interface RequiredText {
 	advice: string;
 }
 
-export function readRequiredText(context: IExecuteFunctions, itemIndex: number, text: RequiredText): string {
-	const raw = context.getNodeParameter(text.parameter, itemIndex, '');
+export function readRequiredText(context: OperationContext, itemIndex: number, text: RequiredText): string {
+	const raw = context.get(text.parameter, itemIndex, '');
 	const value = toServiceString(raw)?.trim();
 	if (!value) {
 		const problem = raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not ${text.what}`;
-		throw invalidInputError(context.getNode(), itemIndex, text.field, `${problem}: ${text.advice}`);
+		throw invalidInputError(context.node, itemIndex, text.field, `${problem}: ${text.advice}`);
 	}
 	return value;
 }

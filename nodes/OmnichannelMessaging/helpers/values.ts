@@ -22,7 +22,7 @@ function isDateTimeLike(value: unknown): value is { toISO(): string | null } {
 	);
 }
 
-/** "12" and 12 pass, "12a" and 1.5 do not. */
+/** A whole number of 1 or more: "12" and 12 pass, "12a" and 1.5 do not. */
 export function toPositiveInteger(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {

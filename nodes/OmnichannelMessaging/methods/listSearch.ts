@@ -5,6 +5,7 @@ import { fetchChannelList } from '../transport/channels';
 import { fetchTemplateList } from '../transport/templates';
 import type { WhatsAppTemplate } from '../helpers/template/types';
 import { connectForEditor } from '../transport';
+import { editorParameter } from '../helpers/operationContext';
 
 const PAGE_SIZE = 100;
 
@@ -18,7 +19,7 @@ export async function searchTemplates(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const channelId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('channelId')));
+	const channelId = toPositiveInteger(locatorValue(editorParameter(this, 'channelId')));
 	if (channelId === undefined) return { results: [] };
 	const needle = (filter ?? '').trim().toLowerCase();
 	const offset = Math.max(0, Number(paginationToken) || 0);

@@ -4,13 +4,14 @@ import { locatorValue, toPositiveInteger } from '../helpers/values';
 import { fetchTemplate } from '../transport/templates';
 import { describePosition, getVariablePositions } from '../helpers/template/placeholders';
 import { connectForEditor } from '../transport';
+import { editorParameter } from '../helpers/operationContext';
 
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
 
 export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const channelId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('channelId')));
-	const templateId = toPositiveInteger(locatorValue(this.getCurrentNodeParameter('templateId')));
+	const channelId = toPositiveInteger(locatorValue(editorParameter(this, 'channelId')));
+	const templateId = toPositiveInteger(locatorValue(editorParameter(this, 'templateId')));
 	if (channelId === undefined || templateId === undefined) {
 		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
 	}

@@ -10,7 +10,8 @@ import type {
 
 import { API_PREFIX, CREDENTIAL_TYPE, EDITOR_TIMEOUT_MS, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
 import { invalidCredentialError, requestFailureError, serviceResponseError, silentServiceError } from '../helpers/errors';
-import type { DeliveryOutcome, ExpectedAnswer, ServiceResponse } from '../helpers/errors';
+import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors';
+import type { FailedSendOutcome } from '../helpers/outcome';
 import { checkCredential } from '../helpers/credential';
 import { isRedirect, redirectError } from './redirect';
 import { scrubSecrets, secretsOf } from './secrets';
@@ -43,7 +44,7 @@ export interface ServiceConnection {
 export interface RequestPlace {
 	itemIndex?: number;
 	/** Set on sends: says whether the message can have gone out. */
-	delivery?: DeliveryOutcome;
+	delivery?: FailedSendOutcome;
 	/** The execution's cancel signal, where there is an execution to cancel. */
 	cancelSignal?: AbortSignal;
 }

@@ -3,7 +3,8 @@ import type { INode } from 'n8n-workflow';
 
 import { withFacts } from '../helpers/errors/facts';
 import { withDelivery } from '../helpers/errors/service';
-import type { DeliveryOutcome, ErrorPlace, ServiceResponse } from '../helpers/errors/service';
+import type { ErrorPlace, ServiceResponse } from '../helpers/errors/service';
+import type { FailedSendOutcome } from '../helpers/outcome';
 
 /** The node follows no 3xx: the key would go along to wherever it points. */
 export function isRedirect(statusCode: number): boolean {
@@ -23,7 +24,7 @@ export function redirectTarget(response: ServiceResponse, baseUrl: string): stri
 }
 
 /** A 303 comes from a server that may have acted on the request; the others from a front that did not (RFC 9110 §15.4.4). */
-function redirectDelivery(statusCode: number): DeliveryOutcome {
+function redirectDelivery(statusCode: number): FailedSendOutcome {
 	return [301, 302, 307, 308].includes(statusCode) ? 'notSent' : 'unknown';
 }
 

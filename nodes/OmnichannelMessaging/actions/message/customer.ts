@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../helpers/displayOptions';
+import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 import { sendOptionsField } from '../../delivery';
 
@@ -19,8 +20,8 @@ export function customerIdField(operation: string): INodeProperties {
 }
 
 /** customer_id is a string in every request, even when the CRM hands over a number. */
-export function readCustomerId(this: IExecuteFunctions, itemIndex: number): string {
-	return readRequiredText(this, itemIndex, {
+export function readCustomerId(context: OperationContext, itemIndex: number): string {
+	return readRequiredText(context, itemIndex, {
 		parameter: 'customerId',
 		field: 'Customer ID',
 		what: 'a customer ID',

@@ -38,20 +38,20 @@ export const sendAttachmentDescription: INodeProperties[] = messageSendFields('s
 	},
 ]);
 
-export const prepareSendAttachment: PrepareSend = async function (itemIndex) {
-	const customerId = readCustomerId.call(this, itemIndex);
-	const attachmentType = this.getNodeParameter('attachmentType', itemIndex, '');
+export const prepareSendAttachment: PrepareSend = async function (itemIndex, { parameters }) {
+	const customerId = readCustomerId(parameters, itemIndex);
+	const attachmentType = parameters.get('attachmentType', itemIndex, '');
 	if (typeof attachmentType !== 'string' || !ATTACHMENT_TYPES.includes(attachmentType)) {
 		throw invalidInputError(
-			this.getNode(),
+			parameters.node,
 			itemIndex,
 			'Attachment Type',
 			`${JSON.stringify(attachmentType) ?? 'nothing'} is not one of image, video, document`,
 		);
 	}
-	const url = checkMediaUrl(this.getNodeParameter('attachmentUrl', itemIndex, ''));
+	const url = checkMediaUrl(parameters.get('attachmentUrl', itemIndex, ''));
 	if (!url.ok) {
-		throw invalidInputError(this.getNode(), itemIndex, 'Attachment URL', url.reason);
+		throw invalidInputError(parameters.node, itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
 		method: 'POST',

@@ -21,13 +21,13 @@ export const sendTextDescription: INodeProperties[] = messageSendFields('sendTex
 	},
 ]);
 
-export const prepareSendText: PrepareSend = async function (itemIndex) {
-	const customerId = readCustomerId.call(this, itemIndex);
-	const raw = this.getNodeParameter('text', itemIndex, '');
+export const prepareSendText: PrepareSend = async function (itemIndex, { parameters }) {
+	const customerId = readCustomerId(parameters, itemIndex);
+	const raw = parameters.get('text', itemIndex, '');
 	const text = toServiceString(raw);
 	if (text === undefined || text.trim() === '') {
 		throw invalidInputError(
-			this.getNode(),
+			parameters.node,
 			itemIndex,
 			'Text',
 			text === undefined ? `${JSON.stringify(raw) ?? 'nothing'} is not text` : 'it is empty',

@@ -1,12 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { invalidInputError } from '../../helpers/errors';
+import type { OperationContext } from '../../helpers/operationContext';
 import { allCountries, countryOf } from '../../helpers/phonePlans';
 import type { Country } from '../../helpers/phonePlans';
 
 const FIELD = 'Default Country';
 
-/** Stored as the ISO code (`DE`). */
+/** The Default Country option; the choice is stored as the ISO code (`DE`). */
 export function defaultCountryField(): INodeProperties {
 	const countries = allCountries()
 		.map(({ code, name, callingCode }) => ({ name: `${name} (+${callingCode})`, value: code }))
@@ -37,14 +38,14 @@ export function countryIsSet(choice: CountryChoice): boolean {
 	return choice.perItem || choice.code !== undefined;
 }
 
-/** Undefined: a number then needs + or 00, as without the option. */
-export function countryForItem(context: IExecuteFunctions, itemIndex: number, choice: CountryChoice): Country | undefined {
-	const value = choice.perItem ? context.getNodeParameter('options.defaultCountry', itemIndex, '') : choice.code;
+/** The item's country; without one, a number needs + or 00, as without the option. */
+export function countryForItem(context: OperationContext, itemIndex: number, choice: CountryChoice): Country | undefined {
+	const value = choice.perItem ? context.get('options.defaultCountry', itemIndex, '') : choice.code;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const country = typeof value === 'string' ? countryOf(value.trim()) : undefined;
 	if (country) return country;
 	throw invalidInputError(
-		context.getNode(),
+		context.node,
 		itemIndex,
 		FIELD,
 		`${JSON.stringify(value)} is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States`,

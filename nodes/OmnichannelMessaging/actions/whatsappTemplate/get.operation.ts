@@ -11,11 +11,11 @@ export const getDescription: INodeProperties[] = [
 ];
 
 /** The template as the service has it now (never from the sends' cache). */
-export const readTemplate: ReadItem = async function (itemIndex, connection) {
-	const node = this.getNode();
+export const readTemplate: ReadItem = async function (itemIndex, connection, context) {
+	const { node } = context;
 	const where = {
-		channelId: channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), node, itemIndex),
-		templateId: templateIdFrom(this.getNodeParameter('templateId', itemIndex, undefined), node, itemIndex),
+		channelId: channelIdFrom(context.get('channelId', itemIndex, undefined), node, itemIndex),
+		templateId: templateIdFrom(context.get('templateId', itemIndex, undefined), node, itemIndex),
 	};
 	return [(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject];
 };

@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
 import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
+import type { OperationContext } from '../../helpers/operationContext';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
 import type { ReadItem } from './read';
 import { fetchTemplateList } from '../../transport/templates';
@@ -30,19 +31,19 @@ export const getAllDescription: INodeProperties[] = [
 ];
 
 /** How many templates to return: all, or Limit, a whole number of 1 or more. */
-function readLimit(this: IExecuteFunctions, itemIndex: number): number {
-	if (this.getNodeParameter('returnAll', itemIndex, false) === true) return Number.POSITIVE_INFINITY;
-	const raw = this.getNodeParameter('limit', itemIndex, 50);
+function readLimit(context: OperationContext, itemIndex: number): number {
+	if (context.get('returnAll', itemIndex, false) === true) return Number.POSITIVE_INFINITY;
+	const raw = context.get('limit', itemIndex, 50);
 	const limit = toPositiveInteger(raw);
 	if (limit === undefined) {
-		throw invalidInputError(this.getNode(), itemIndex, 'Limit', `${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`);
+		throw invalidInputError(context.node, itemIndex, 'Limit', `${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`);
 	}
 	return limit;
 }
 
 /** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
-export const readTemplateList: ReadItem = async function (itemIndex, connection) {
-	const channelId = channelIdFrom(this.getNodeParameter('channelId', itemIndex, undefined), this.getNode(), itemIndex);
-	const limit = readLimit.call(this, itemIndex);
+export const readTemplateList: ReadItem = async function (itemIndex, connection, context) {
+	const channelId = channelIdFrom(context.get('channelId', itemIndex, undefined), context.node, itemIndex);
+	const limit = readLimit(context, itemIndex);
 	return objectsOf(await fetchTemplateList.call(this, connection, channelId, { itemIndex })).slice(0, limit);
 };

@@ -2,29 +2,39 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { REQUEST_TIMEOUT_MS } from '../../constants';
 import { parameterReadError } from '../../helpers/errors';
+import type { OperationContext } from '../../helpers/operationContext';
 import { failuresBecomeItems } from '../../helpers/toolCall';
 import { errorItem } from '../../helpers/results';
 import { connectToService } from '../../transport';
 import type { ServiceConnection } from '../../transport';
 
-export type ReadItem = (this: IExecuteFunctions, itemIndex: number, connection: ServiceConnection) => Promise<IDataObject[]>;
+export type ReadItem = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	connection: ServiceConnection,
+	context: OperationContext,
+) => Promise<IDataObject[]>;
 
-function readTimeout(context: IExecuteFunctions): number {
-	const { timeout } = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+function readTimeout(context: OperationContext): number {
+	const { timeout } = context.get('requestOptions', 0, {}) as IDataObject;
 	return typeof timeout === 'number' && timeout > 0 ? timeout : REQUEST_TIMEOUT_MS;
 }
 
 /** An item's failure is the run's error, or its output item with continue on fail and in a tool call. */
-export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadItem): Promise<INodeExecutionData[][]> {
-	const connection = { ...(await connectToService.call(this)), timeout: readTimeout(this) };
+export async function runReadPipeline(
+	this: IExecuteFunctions,
+	readItem: ReadItem,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	const connection = { ...(await connectToService.call(this, context.node)), timeout: readTimeout(context) };
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
 		try {
-			const found = await readItem.call(this, itemIndex, connection);
+			const found = await readItem.call(this, itemIndex, connection, context);
 			output.push(...found.map((json) => ({ json, pairedItem: { item: itemIndex } })));
 		} catch (caught) {
-			const error = parameterReadError(this.getNode(), caught, itemIndex);
-			if (!failuresBecomeItems(this)) throw error;
+			const error = parameterReadError(context.node, caught, itemIndex);
+			if (!failuresBecomeItems(this, context.node)) throw error;
 			output.push(errorItem(error, itemIndex));
 		}
 	}
@@ -32,7 +42,7 @@ export async function runReadPipeline(this: IExecuteFunctions, readItem: ReadIte
 }
 
 export function readOperation(readItem: ReadItem) {
-	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runReadPipeline.call(this, readItem);
+	return async function (this: IExecuteFunctions, context: OperationContext): Promise<INodeExecutionData[][]> {
+		return await runReadPipeline.call(this, readItem, context);
 	};
 }

@@ -6,7 +6,7 @@ import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from './countryField';
 import type { CountryChoice } from './countryField';
-import type { ExecutionParameters } from '../../helpers/parameters';
+import type { OperationContext } from '../../helpers/operationContext';
 import { normalizePhone } from '../../helpers/phone';
 import type { Country } from '../../helpers/phonePlans';
 import { forgetTemplate, sendOptionsField } from '../../delivery';
@@ -169,7 +169,7 @@ function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
 	};
 }
 
-function readPhone(params: ExecutionParameters, itemIndex: number, country: () => Country | undefined): string {
+function readPhone(params: OperationContext, itemIndex: number, country: () => Country | undefined): string {
 	const rawPhone = params.get('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
@@ -190,7 +190,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 	const params = session.parameters;
 	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
 	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
-	const phone = readPhone(params, itemIndex, () => countryForItem(this, itemIndex, options.defaultCountry));
+	const phone = readPhone(params, itemIndex, () => countryForItem(params, itemIndex, options.defaultCountry));
 	const values = readVariables(params, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
@@ -209,7 +209,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 
 	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
 	if (Object.keys(values).length > 0) body.attributes = values;
-	if (media.url) body.attachment = { [headerMediaKey(this, itemIndex, media, template)]: media.url };
+	if (media.url) body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
 		method: 'POST',

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { invalidInputError, templateLoadError } from '../../helpers/errors';
-import type { ExecutionParameters } from '../../helpers/parameters';
+import type { OperationContext } from '../../helpers/operationContext';
 import { checkMediaUrl } from '../../helpers/url';
-import type { ServiceConnection } from '../../transport';
 import { templateForSends } from '../../delivery';
-import type { TemplateCopy } from '../../delivery';
+import type { SendSession, TemplateCopy } from '../../delivery';
 import type { TemplateProblem } from '../../helpers/template/check';
 import { isHeaderMediaType, templateHeaderType } from '../../helpers/template/types';
 import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template/types';
@@ -17,7 +16,7 @@ export interface HeaderMedia {
 	type: HeaderMediaType | 'auto';
 }
 
-function readRawVariables(params: ExecutionParameters, itemIndex: number, json: boolean): unknown {
+function readRawVariables(params: OperationContext, itemIndex: number, json: boolean): unknown {
 	if (!json) return (params.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
 	const parsed = parseVariablesJson(params.get('variablesJson', itemIndex, '{}'));
 	if (!parsed.ok) throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
@@ -29,7 +28,7 @@ function readRawVariables(params: ExecutionParameters, itemIndex: number, json: 
  * notices a value left empty (`reportEmpty`): say so instead of dropping it.
  */
 export function readVariables(
-	params: ExecutionParameters,
+	params: OperationContext,
 	itemIndex: number,
 	{ allowEmpty, reportEmpty }: { allowEmpty: boolean; reportEmpty: boolean },
 ): Record<string, string> {
@@ -46,7 +45,7 @@ export function readVariables(
 	return checked.values;
 }
 
-export function readHeaderMedia(params: ExecutionParameters, itemIndex: number): HeaderMedia {
+export function readHeaderMedia(params: OperationContext, itemIndex: number): HeaderMedia {
 	const rawUrl = params.get('headerMediaUrl', itemIndex, '');
 	const rawType = params.get('headerMediaType', itemIndex, 'auto');
 	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
@@ -61,7 +60,7 @@ export function readHeaderMedia(params: ExecutionParameters, itemIndex: number):
 
 /** The header's media key: the chosen type, or the template's own header type. */
 export function headerMediaKey(
-	context: IExecuteFunctions,
+	context: OperationContext,
 	itemIndex: number,
 	media: HeaderMedia,
 	template: WhatsAppTemplate | undefined,
@@ -70,19 +69,12 @@ export function headerMediaKey(
 	const headerType = template ? templateHeaderType(template) : undefined;
 	if (isHeaderMediaType(headerType)) return headerType;
 	throw invalidInputError(
-		context.getNode(),
+		context.node,
 		itemIndex,
 		'Header Media Type',
 		`the template's header is ${headerType ? `"${headerType}"` : 'missing'}, so the media type cannot be taken from it`,
 		'Choose the media type (Image, Video, Audio or Document) or clear the header media URL.',
 	);
-}
-
-/** What an execution shares between its items (delivery/session.ts's SendSession). */
-export interface ExecutionLoads {
-	readonly context: IExecuteFunctions;
-	connect(): Promise<ServiceConnection>;
-	once<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** Where an item's template is: channel and template, and the item, for its errors. */
@@ -99,11 +91,11 @@ interface ExecutionTemplate {
 }
 
 /** A read of the template fails as the item's error, naming the template and the channel. */
-async function loading<T>(loads: ExecutionLoads, where: TemplateItem, load: () => Promise<T>): Promise<T> {
+async function loading<T>(loads: SendSession, where: TemplateItem, load: () => Promise<T>): Promise<T> {
 	try {
 		return await load();
 	} catch (error) {
-		throw templateLoadError(loads.context.getNode(), error, where);
+		throw templateLoadError(loads.parameters.node, error, where);
 	}
 }
 
@@ -114,7 +106,7 @@ async function loading<T>(loads: ExecutionLoads, where: TemplateItem, load: () =
  * template that has since changed.
  */
 export async function checkedTemplate(
-	loads: ExecutionLoads,
+	loads: SendSession,
 	where: TemplateItem,
 	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
 ): Promise<WhatsAppTemplate> {
@@ -125,6 +117,6 @@ export async function checkedTemplate(
 	let { copy } = entry;
 	if (check && copy.held && check(copy.template)) copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
 	const problem = check?.(copy.template);
-	if (problem) throw invalidInputError(loads.context.getNode(), where.itemIndex, problem.field, problem.problem);
+	if (problem) throw invalidInputError(loads.parameters.node, where.itemIndex, problem.field, problem.problem);
 	return copy.template;
 }

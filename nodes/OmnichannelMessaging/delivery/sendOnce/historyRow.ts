@@ -1,6 +1,8 @@
-import { sleep } from 'n8n-workflow';
+import type { SEND_ONCE } from '../../constants';
+import type { Clock } from '../clock';
 
-import { tuning } from '../../tuning';
+/** The history row's timings (constants.ts, SEND_ONCE). */
+export type HistoryRowTimings = { readonly [K in Exclude<keyof typeof SEND_ONCE, 'defaultHistory'>]: number };
 
 export interface StoreAccess {
 	/** Calls of the same signature (scope and history size) may carry each other's values. */
@@ -27,18 +29,15 @@ interface Alone extends Deferred<unknown> {
 	run(): Promise<unknown>;
 }
 
-type Operation = Write | Alone;
+/** A call waiting for its turn on the row. */
+type RowCall = Write | Alone;
 
 /**
  * One call at a time (n8n rewrites the row without a lock); writes repeat until a late enough call
  * finds them, since another worker's stale write-back loses entries (docs/send-once.md).
  */
 export class HistoryRow {
-	calls = 0;
-
-	repaired = 0;
-
-	private readonly pending: Operation[] = [];
+	private readonly pending: RowCall[] = [];
 
 	private busy = false;
 
@@ -55,6 +54,14 @@ export class HistoryRow {
 	private verifyWait?: AbortController;
 
 	private idleChecks = 0;
+
+	/** Whether a call found an entry this process wrote missing: another worker's write lost it. */
+	private lostWriteSeen = false;
+
+	constructor(
+		private readonly timings: HistoryRowTimings,
+		private readonly clock: Clock,
+	) {}
 
 	join(): void {
 		this.members += 1;
@@ -84,19 +91,19 @@ export class HistoryRow {
 		return new Set(values.filter((value) => this.unverified.has(value)));
 	}
 
+	/** Entries another worker's write lost, which this process has just written again. */
 	putBack(values: string[]): void {
-		const now = Date.now();
+		const now = this.clock.now();
 		for (const value of values) this.unverified.set(value, now);
-		this.repaired += values.length;
+		this.sawLost(values.length);
 	}
 
-	/** As a restart of n8n would. */
-	forget(): void {
-		this.verifyWait?.abort();
-		this.unverified.clear();
+	/** `count` entries this process wrote were found missing: quiet times check sooner from now on. */
+	sawLost(count: number): void {
+		if (count > 0) this.lostWriteSeen = true;
 	}
 
-	private enqueue(operation: Operation) {
+	private enqueue(operation: RowCall) {
 		this.pending.push(operation);
 		// An empty record is the idle-time check; anything else is an execution's call.
 		if (operation.kind !== 'record' || operation.values.length > 0) this.idleChecks = 0;
@@ -105,7 +112,7 @@ export class HistoryRow {
 		if (this.busy) return;
 		this.busy = true;
 		const drain = () => void this.drain();
-		if (this.members > 1) void sleep(tuning().sendOnce.groupCommitWaitMs).then(drain);
+		if (this.members > 1) void this.clock.wait(this.timings.groupCommitWaitMs).then(drain);
 		else queueMicrotask(drain);
 	}
 
@@ -126,7 +133,7 @@ export class HistoryRow {
 			return;
 		}
 		const batch = this.takeBatch(head);
-		const started = Date.now();
+		const started = this.clock.now();
 		try {
 			if (head.kind === 'record') await this.recordBatch(head.access, batch, started);
 			else await this.removeBatch(head.access, batch);
@@ -161,9 +168,8 @@ export class HistoryRow {
 		const known = this.written([...values]);
 		const rechecked = [...this.unverified.keys()].filter((value) => !values.has(value));
 		this.lastAccess = access;
-		this.calls += 1;
 		const there = await access.record([...values, ...rechecked]);
-		const ended = Date.now();
+		const ended = this.clock.now();
 		this.longestCallMs = Math.max(this.longestCallMs, ended - started);
 		this.checkAgain([...known, ...rechecked], there, started, ended);
 		for (const write of batch) {
@@ -174,7 +180,6 @@ export class HistoryRow {
 
 	private async removeBatch(access: StoreAccess, batch: Write[]) {
 		const values = [...new Set(batch.flatMap((write) => write.values))];
-		this.calls += 1;
 		await access.remove(values);
 		for (const value of values) this.unverified.delete(value);
 		for (const write of batch) write.resolve(new Set());
@@ -184,21 +189,20 @@ export class HistoryRow {
 		const settledAfter = this.settleMs();
 		for (const value of values) {
 			if (!there.has(value)) {
-				this.repaired += 1;
+				this.lostWriteSeen = true;
 				this.unverified.set(value, ended);
 			} else if (started >= (this.unverified.get(value) ?? 0) + settledAfter) this.unverified.delete(value);
 		}
 	}
 
 	private settleMs(): number {
-		return Math.max(tuning().sendOnce.settleAfterMs, tuning().sendOnce.settleCallMultiple * this.longestCallMs);
+		return Math.max(this.timings.settleAfterMs, this.timings.settleCallMultiple * this.longestCallMs);
 	}
 
 	/**
 	 * The one work that outlives its execution, on evidence: without a late enough check, entries
 	 * another worker's write lost stay lost (at e0c1c5a CI's queue-mode redelivery sent 100 messages
-	 * twice; docs/send-once.md, "Queue mode"). Any write or `forget` aborts the wait. n8n-workflow's
-	 * sleep, because n8n Cloud code may not use Node's timers or process hooks.
+	 * twice; docs/send-once.md, "Queue mode"). Any write aborts the wait.
 	 */
 	private verifyWhenIdle() {
 		const access = this.lastAccess;
@@ -212,14 +216,14 @@ export class HistoryRow {
 			// Nobody waits for this call: a failure leaves the values unverified for the next one.
 			if (this.unverified.size > 0) this.record(access, []).catch(() => {});
 		};
-		sleep(this.idleCheckDelayMs(), wait.signal).then(verify, () => {});
+		this.clock.wait(this.idleCheckDelayMs(), wait.signal).then(verify, () => {});
 	}
 
 	private idleCheckDelayMs(): number {
 		let newest = 0;
 		for (const writtenAt of this.unverified.values()) newest = Math.max(newest, writtenAt);
-		const untilAllSettle = Math.max(tuning().sendOnce.verifyAfterMs, newest + this.settleMs() + 1 - Date.now());
-		if (this.repaired === 0) return untilAllSettle;
-		return Math.min(untilAllSettle, tuning().sendOnce.verifyAfterMs * 2 ** this.idleChecks);
+		const untilAllSettle = Math.max(this.timings.verifyAfterMs, newest + this.settleMs() + 1 - this.clock.now());
+		if (!this.lostWriteSeen) return untilAllSettle;
+		return Math.min(untilAllSettle, this.timings.verifyAfterMs * 2 ** this.idleChecks);
 	}
 }

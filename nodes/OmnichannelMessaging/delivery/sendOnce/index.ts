@@ -1,18 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemResults } from '../../helpers/results';
-import { forgetClaims } from './claims';
 import { SendOnceRun } from './run';
 import type { SendOnceSetup } from './run';
-import { forgetHistoryRows } from './store';
 
 // Send Once per Key (docs/send-once.md). Nothing else of this folder is imported from outside it.
 export { SEND_ONCE_OPTIONS, readSendOnceKey, readSendOnceOptions } from './options';
 export type { SendOnceOptions } from './options';
-export type { KeyedItemSource, SendOnceRun } from './run';
-export { sendOnceStoreFigures } from './store';
+export type { SendOnceRun } from './run';
 
-/** Undefined when Send Once per Key is off. */
+/** The execution's Send Once run; undefined when Send Once per Key is off. */
 export function sendOnceFor(
 	context: IExecuteFunctions,
 	setup: Omit<SendOnceSetup, 'settings'> & { settings?: SendOnceSetup['settings'] },
@@ -20,10 +17,4 @@ export function sendOnceFor(
 ): SendOnceRun | undefined {
 	const { settings } = setup;
 	return settings ? new SendOnceRun(context, { ...setup, settings }, results) : undefined;
-}
-
-/** What a restart of n8n forgets (tests). */
-export function forgetSendOnceState(): void {
-	forgetClaims();
-	forgetHistoryRows();
 }

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SEND_ONCE } from '../../constants';
+import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 
 export interface SendOnceOptions {
@@ -66,7 +67,7 @@ export function readSendOnceOptions(raw: IDataObject, saved: IDataObject | undef
 	};
 }
 
-export function readSendOnceKey(context: IExecuteFunctions, itemIndex: number): string {
+export function readSendOnceKey(context: OperationContext, itemIndex: number): string {
 	return readRequiredText(context, itemIndex, {
 		parameter: 'options.sendOnceKey',
 		field: 'Send Once per Key',

@@ -1,11 +1,11 @@
+import type { SendOutcome } from '../../helpers/outcome';
 import type { ItemResults } from '../../helpers/results';
-import { claimKeys, settleKey } from './claims';
-import type { ClaimOutcome } from './claims';
+import type { Claims } from './claims';
 import { skippedItem } from './skipped';
 import type { SkipReason } from './skipped';
 import type { SendOnceStore } from './store';
 
-async function outcomeOf(earlier: Promise<ClaimOutcome>, cancel?: AbortSignal): Promise<ClaimOutcome | undefined> {
+async function outcomeOf(earlier: Promise<SendOutcome>, cancel?: AbortSignal): Promise<SendOutcome | undefined> {
 	if (!cancel) return await earlier;
 	if (cancel.aborted) return undefined;
 	let onAbort: () => void = () => {};
@@ -22,6 +22,8 @@ export type KeyDecision = 'send' | SkipReason;
 
 export interface SendOnceQueueSetup {
 	store: SendOnceStore;
+	/** The keys other executions of this process are sending. */
+	claims: Claims;
 	scopeKey: string;
 	unknown: 'skip' | 'send';
 	/** Undefined where it could not be read. */
@@ -53,13 +55,13 @@ export class SendOnceQueue {
 
 	private readonly decided = new Map<string, KeyDecision>();
 
-	private readonly held: { mine: Set<string>; others: Map<string, Promise<ClaimOutcome>> };
+	private readonly held: { mine: Set<string>; others: Map<string, Promise<SendOutcome>> };
 
 	private finished?: Promise<void>;
 
 	constructor(private readonly setup: SendOnceQueueSetup) {
 		const distinct = [...new Set(setup.keys.filter((key): key is string => key !== undefined))];
-		this.held = claimKeys(setup.scopeKey, distinct);
+		this.held = setup.claims.claimKeys(setup.scopeKey, distinct);
 		setup.store.join();
 	}
 
@@ -72,7 +74,7 @@ export class SendOnceQueue {
 
 	/** Keys a look-up found sent before are held no longer. */
 	sentBefore(keys: Iterable<string>): void {
-		for (const key of keys) this.settleMine(key, 'accepted');
+		for (const key of keys) this.settleMine(key, 'sent');
 	}
 
 	start(queue: number[]): void {
@@ -92,9 +94,9 @@ export class SendOnceQueue {
 		}
 	}
 
-	async settle(itemIndex: number, outcome: ClaimOutcome): Promise<void> {
+	async settle(itemIndex: number, outcome: SendOutcome): Promise<void> {
 		const key = this.setup.keys[itemIndex] as string;
-		if (outcome === 'accepted') this.acceptedKeys.push(key);
+		if (outcome === 'sent') this.acceptedKeys.push(key);
 		if (outcome === 'notSent' && this.claimedByMe.delete(key)) await this.setup.store.release([key]);
 		this.settleMine(key, outcome);
 	}
@@ -116,15 +118,15 @@ export class SendOnceQueue {
 		}
 	}
 
-	private settleMine(key: string, outcome: ClaimOutcome) {
+	private settleMine(key: string, outcome: SendOutcome) {
 		if (!this.held.mine.delete(key)) return;
-		settleKey(this.setup.scopeKey, key, outcome);
+		this.setup.claims.settleKey(this.setup.scopeKey, key, outcome);
 	}
 
-	/** Unknown with "Send It" sends without a claim of its own. */
+	/** What a key claimed before becomes; an unknown outcome with "Send It" is sent without a claim of its own. */
 	private afterEarlier(key: string, accepted: boolean): KeyDecision {
 		if (accepted) {
-			this.settleMine(key, 'accepted');
+			this.settleMine(key, 'sent');
 			return 'alreadySent';
 		}
 		if (this.setup.unknown === 'send') return 'send';
@@ -143,7 +145,7 @@ export class SendOnceQueue {
 			const outcome = earlier ? await outcomeOf(earlier, cancel) : 'notSent';
 			if (outcome === undefined) return decisions;
 			if (outcome === 'notSent') toClaim.push(key);
-			else decisions.set(key, this.afterEarlier(key, outcome === 'accepted'));
+			else decisions.set(key, this.afterEarlier(key, outcome === 'sent'));
 		}
 		const [claimedBefore] = await Promise.all([store.claim(toClaim), store.recordAccepted(this.acceptedKeys.splice(0))]);
 		const accepted = await store.acceptedAmong(toClaim.filter((key) => claimedBefore.has(key)));

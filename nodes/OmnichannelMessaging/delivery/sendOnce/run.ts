@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../../helpers/errors';
 import type { ItemResults } from '../../helpers/results';
+import type { ItemSource } from '../itemSource';
+import { PROCESS_CLAIMS } from './claims';
 import type { SendOnceOptions } from './options';
 import { SendOnceQueue } from './queue';
 import type { KeyDecision } from './queue';
@@ -14,13 +16,6 @@ export interface SendOnceSetup {
 	dryRun: boolean;
 	/** The execution's copy of the node (getNode() deep-copies it). */
 	node: INode;
-}
-
-/** delivery/deliver.ts's ItemSource. */
-export interface KeyedItemSource {
-	take(): Promise<number | undefined>;
-	settle(itemIndex: number, outcome: 'accepted' | 'notSent' | 'unknown'): Promise<void>;
-	finish(): Promise<void>;
 }
 
 /** `open` the keys once checked, `sendOrder` the checked items, `finish`. */
@@ -40,7 +35,7 @@ export class SendOnceRun {
 		return 2 * this.setup.concurrency;
 	}
 
-	/** Workflow, and node for the node scope. */
+	/** The history's scope: the workflow, and the node for the node scope. */
 	private get scopeKey(): string {
 		const { context, setup } = this;
 		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;
@@ -68,6 +63,7 @@ export class SendOnceRun {
 		const store = this.store();
 		const queue = new SendOnceQueue({
 			store,
+			claims: PROCESS_CLAIMS,
 			scopeKey: this.scopeKey,
 			unknown: setup.settings.unknown,
 			keys,
@@ -88,7 +84,7 @@ export class SendOnceRun {
 	}
 
 	/** In input order, claimed batch by batch as the workers take them. */
-	sendOrder(checked: ReadonlyArray<unknown>): { queue: number[]; source: KeyedItemSource } {
+	sendOrder(checked: ReadonlyArray<unknown>): { queue: number[]; source: ItemSource } {
 		const queue = this.firstOfEachKey(checked);
 		this.queue!.start(queue);
 		return { queue, source: this.queue! };

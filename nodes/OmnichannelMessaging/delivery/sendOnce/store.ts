@@ -1,8 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from 'n8n-workflow';
 
-import { SEND_LIMITS } from '../../constants';
+import { SEND_LIMITS, SEND_ONCE } from '../../constants';
 import { sendOnceStoreError } from '../../helpers/errors';
+import { REAL_CLOCK } from '../clock';
 import { HistoryRow } from './historyRow';
 import type { StoreAccess } from './historyRow';
 import type { SendOnceOptions } from './options';
@@ -35,22 +36,10 @@ const historyRows = new Map<string, HistoryRow>();
 function historyRowFor(rowKey: string): HistoryRow {
 	let row = historyRows.get(rowKey);
 	if (!row) {
-		row = new HistoryRow();
+		row = new HistoryRow(SEND_ONCE, REAL_CLOCK);
 		historyRows.set(rowKey, row);
 	}
 	return row;
-}
-
-/** Store calls made and history entries put back after another process's write lost them (tests, bench). */
-export function sendOnceStoreFigures(): { calls: number; repaired: number } {
-	const rows = [...historyRows.values()];
-	return { calls: rows.reduce((sum, row) => sum + row.calls, 0), repaired: rows.reduce((sum, row) => sum + row.repaired, 0) };
-}
-
-/** A restart's clean slate (testing.ts). */
-export function forgetHistoryRows(): void {
-	for (const row of historyRows.values()) row.forget();
-	historyRows.clear();
 }
 
 /** A claim without an acceptance is an unknown outcome (docs/send-once.md). */
@@ -98,7 +87,6 @@ export class SendOnceStore {
 			return undefined;
 		});
 		if (first) return new Set(first.processed.map(String));
-		this.row.calls += 1;
 		return new Set((await call()).processed.map(String));
 	}
 
@@ -122,16 +110,12 @@ export class SendOnceStore {
 		if (keys.length === 0) return new Set();
 		const values = withPrefix(prefix, keys);
 		const written = this.row.written(values);
-		this.row.calls += 1;
 		const there = await this.recordNow(values);
 		const added = values.filter((value) => !there.has(value));
 		const putBack = added.filter((value) => written.has(value));
 		this.row.putBack(putBack);
 		const probes = added.filter((value) => !written.has(value));
-		if (probes.length > 0) {
-			this.row.calls += 1;
-			await this.removeNow(probes);
-		}
+		if (probes.length > 0) await this.removeNow(probes);
 		return new Set(keysOf(prefix, [...there, ...putBack]));
 	}
 
@@ -160,12 +144,12 @@ export class SendOnceStore {
 		return await this.guarded(this.row.alone(async () => await this.probeNow(ACCEPTED, keys)));
 	}
 
-/** Writes the claims again too: one another worker's write lost is put back and counted. */
+/** Writes the claims again too: one another worker's write lost is put back. */
 	async recordAccepted(keys: string[]): Promise<void> {
 		if (keys.length === 0) return;
 		const there = await this.guarded(this.row.record(this.access, sendOnceHistoryEntries(keys), true));
 		const lostClaims = withPrefix(CLAIMED, keys).filter((value) => !there.has(value));
-		this.row.repaired += lostClaims.length;
+		this.row.sawLost(lostClaims.length);
 	}
 
 	/** The message was definitely not sent: a later run may send it. */

@@ -1,5 +1,7 @@
 import type { Failure, IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { FailedSendOutcome } from '../outcome';
+
 /** Words a workflow can branch on (an IF or Switch on the error output). */
 export type FailureReason =
 	| 'invalidInput'
@@ -14,7 +16,7 @@ export type FailureReason =
 
 export interface FailureFacts {
 	/** notSent: safe to send again. unknown: the service may have taken it. */
-	outcome: 'notSent' | 'unknown';
+	outcome: FailedSendOutcome;
 	reason: FailureReason;
 	httpCode?: string;
 	serviceCode?: string | number;

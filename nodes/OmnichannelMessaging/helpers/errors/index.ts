@@ -2,6 +2,13 @@
 // credential's secrets from whatever the service or network says before any of it is used.
 export * from './editor';
 export * from './facts';
-export * from './items';
 export * from './service';
 export * from './summary';
+// One file per thing that failed.
+export * from './cancellation';
+export * from './channelList';
+export * from './credential';
+export * from './input';
+export * from './rateLimit';
+export * from './send';
+export * from './sendOnce';

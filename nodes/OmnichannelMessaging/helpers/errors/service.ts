@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_API_KEY_HEADER } from '../../constants';
+import type { FailedSendOutcome } from '../outcome';
 import { excerpt } from '../values';
 import { withFacts } from './facts';
 import type { FailureReason } from './facts';
@@ -12,10 +13,7 @@ export interface ServiceResponse {
 	body: unknown;
 }
 
-/** Whether a failed send may still have reached the customer. */
-export type DeliveryOutcome = 'notSent' | 'unknown';
-
-const DELIVERY_TEXT: Record<DeliveryOutcome, string> = {
+const DELIVERY_TEXT: Record<FailedSendOutcome, string> = {
 	notSent: 'The message was not sent.',
 	unknown:
 		'The message may or may not have been delivered: check before sending it again. It was not retried, so that no customer gets it twice.',
@@ -40,7 +38,7 @@ export function describeBody(body: unknown): string {
 	}
 }
 
-/** The error part only: large bodies stay out of run data. */
+/** The error part of an answer only, so that large bodies stay out of run data. */
 function errorContext(response: ServiceResponse): JsonObject {
 	const body = response.body;
 	const context: JsonObject = { httpCode: String(response.statusCode) };
@@ -84,7 +82,7 @@ const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; mess
 
 export interface ErrorPlace {
 	itemIndex?: number;
-	delivery?: DeliveryOutcome;
+	delivery?: FailedSendOutcome;
 	expect?: ExpectedAnswer;
 }
 
@@ -177,7 +175,7 @@ export function serviceResponseError(
 	return withFacts(error, { outcome, reason: kind.reason, httpCode: String(statusCode), serviceCode }, kind.failure);
 }
 
-const NETWORK_TEXT: Record<string, { message: string; delivery: DeliveryOutcome }> = {
+const NETWORK_TEXT: Record<string, { message: string; delivery: FailedSendOutcome }> = {
 	ECONNREFUSED: {
 		message: 'The service refused the connection: is the base URL right and the service up?',
 		delivery: 'notSent',

@@ -9,7 +9,7 @@ export function executionCancelledError(node: INode, sent: number[]): NodeOperat
 	});
 }
 
-/** A new error: errors are never edited in place. */
+/** The error with more description, as a new error: errors are never edited in place. */
 export function withMoreDescription(
 	node: INode,
 	error: NodeApiError | NodeOperationError,
@@ -51,7 +51,7 @@ export function partialSendError(
 	);
 }
 
-/** "0-3, 7, 9-10". */
+/** Item indexes as ranges, for example "0-3, 7, 9-10". */
 export function describeIndexes(indexes: number[]): string {
 	if (indexes.length === 0) return 'none';
 	const sorted = [...indexes].sort((a, b) => a - b);

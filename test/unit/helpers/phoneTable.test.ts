@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
-import { COUNTRY_NAMES_CLDR, PHONE_TABLE_SOURCE } from '../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
+import { countryOf } from '../../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { COUNTRY_NAMES_CLDR, PHONE_TABLE_SOURCE } from '../../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
 
-const generator = require('../../scripts/phones-generate.js') as {
+const generator = require('../../../scripts/phones-generate.js') as {
 	buildPhoneTable: (options?: { names?: (country: string) => string; cldr?: string }) => string;
 	OUTPUT: string;
 	libraryVersion: () => string;
@@ -28,7 +28,7 @@ describe('the generated phone table', () => {
 	});
 
 	test('names the library version it was built from, which is the pinned one', () => {
-		const pinned = (require('../../package.json') as { devDependencies: Record<string, string> }).devDependencies['libphonenumber-js'];
+		const pinned = (require('../../../package.json') as { devDependencies: Record<string, string> }).devDependencies['libphonenumber-js'];
 		expect(PHONE_TABLE_SOURCE).toBe(`libphonenumber-js ${generator.libraryVersion()}`);
 		expect(pinned).toBe(generator.libraryVersion());
 	});

@@ -1,7 +1,7 @@
 import type { ICredentialTestRequest } from 'n8n-workflow';
 
-import { API_PREFIX, PATHS } from '../constants';
-import type { CredentialProblem } from './credential';
+import { API_PREFIX, PATHS } from '../nodes/OmnichannelMessaging/constants';
+import type { CredentialProblem } from '../nodes/OmnichannelMessaging/helpers/credential';
 
 /** n8n's tester only maps status codes to fixed words, so a redirect cannot name its target here; a run's error does. */
 export function credentialTestRules(): ICredentialTestRequest['rules'] {
