@@ -84,7 +84,7 @@ jest.doMock(distModule('constants.js'), () => {
 	return { ...actual, ...Object.fromEntries(changed) };
 });
 
-jest.doMock(distModule('delivery/clock.js'), () => ({ REAL_CLOCK: { now: clock.now, wait: clock.wait } }));
+jest.doMock(distModule('delivery/clock.js'), () => ({ REAL_CLOCK: { now: clock.now, wait: clock.wait, random: () => Math.random() } }));
 
 /** The clock of the process now running. */
 export function processClock(): ProcessClock {

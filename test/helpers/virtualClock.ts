@@ -22,6 +22,9 @@ export class VirtualClock implements Clock {
 
 	now = (): number => this.time;
 
+	/** The middle of the jitter range, so that a test's timings do not depend on chance. */
+	random = (): number => 0.5;
+
 	wait = async (ms: number, signal?: AbortSignal): Promise<void> =>
 		await new Promise<void>((resolve, reject) => {
 			if (signal?.aborted) return reject(new Error('aborted'));

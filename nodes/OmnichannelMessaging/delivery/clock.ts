@@ -1,10 +1,34 @@
 import { sleep } from 'n8n-workflow';
 
-/** Time as the delivery engine's shared state sees it: n8n's real one, or a test's virtual one. */
+/**
+ * Time as the delivery engine's stateful parts (the pacer, the template cache, the send-once
+ * history rows) see it: n8n's real one in the node, a virtual one in a unit test or a simulation.
+ */
 export interface Clock {
 	now(): number;
 	/** Resolves after `ms`, or rejects once `signal` aborts. */
 	wait(ms: number, signal?: AbortSignal): Promise<void>;
+	/** A number in [0, 1), for the jitter that keeps waiting sends from coming back in one burst. */
+	random(): number;
+}
+
+/**
+ * n8n-workflow 2.x's sleep ends on abort; older ones ignore the signal, so the abort is raced too
+ * (n8n 1.x users would otherwise wait out a cancelled execution's pause).
+ */
+async function waitOrAbort(ms: number, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await sleep(Math.max(0, ms));
+	if (signal.aborted) throw signal.reason;
+	let onAbort: () => void = () => {};
+	const aborted = new Promise<never>((_, reject) => {
+		onAbort = () => reject(signal.reason);
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([sleep(Math.max(0, ms), signal), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
 }
 
 /**
@@ -13,5 +37,6 @@ export interface Clock {
  */
 export const REAL_CLOCK: Clock = Object.freeze({
 	now: () => Date.now(),
-	wait: async (ms: number, signal?: AbortSignal) => await sleep(ms, signal),
+	wait: waitOrAbort,
+	random: () => Math.random(),
 });

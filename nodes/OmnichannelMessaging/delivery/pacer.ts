@@ -1,37 +1,12 @@
-import { sleep } from 'n8n-workflow';
-
 import { PACING } from '../constants';
+import { REAL_CLOCK } from './clock';
+import type { Clock } from './clock';
 import { PaceWindow } from './paceWindow';
 import type { PacingTimings, Permit, SendLimits } from './paceWindow';
 import { ProgressWatch, pauseAfter, refusalOf, resumeSpreadMs } from './rateLimitPolicy';
 import type { Refusal } from './rateLimitPolicy';
 
 export type { PacingTimings, Permit, SendLimits } from './paceWindow';
-
-/** Time as the pacer sees it: n8n's clock and timers in the node, a virtual clock in a simulation. */
-export interface PacerClock {
-	now(): number;
-	/** Waits `ms`, but returns at once when `signal` aborts. */
-	wait(ms: number, signal?: AbortSignal): Promise<void>;
-	/** A number in [0, 1), for the jitter of restarts and backoff. */
-	random(): number;
-}
-
-/** Waits, but wakes up at once when `signal` aborts. Never longer than `ms`. */
-export async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
-	if (signal?.aborted || ms <= 0) return;
-	if (!signal) return await sleep(ms);
-	let onAbort: () => void = () => {};
-	const aborted = new Promise<void>((resolve) => {
-		onAbort = resolve;
-		signal.addEventListener('abort', onAbort, { once: true });
-	});
-	// n8n-workflow 2.x's sleep clears its timer on abort; older ones ignore the signal, so the race stays.
-	await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
-	signal.removeEventListener('abort', onAbort);
-}
-
-export const realClock: PacerClock = Object.freeze({ now: () => Date.now(), wait: waitUnlessAborted, random: () => Math.random() });
 
 /**
  * The pace of one service, shared by every execution in this process that sends to it: the
@@ -55,7 +30,7 @@ export class Pacer {
 	private waiting: Array<() => void> = [];
 
 	constructor(
-		private readonly clock: PacerClock,
+		private readonly clock: Clock,
 		timings: PacingTimings = PACING,
 	) {
 		this.window = new PaceWindow(timings);
@@ -67,7 +42,7 @@ export class Pacer {
 			if (signal?.aborted) return undefined;
 			const now = this.clock.now();
 			if (now < this.pausedUntil) {
-				await this.clock.wait(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
+				await this.waitUnlessAborted(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
 				continue;
 			}
 			if (this.pauseUnended) {
@@ -80,7 +55,7 @@ export class Pacer {
 			}
 			const rate = this.window.startRate(limits, now);
 			if (rate > 0 && now < this.nextStartAt) {
-				await this.clock.wait(this.nextStartAt - now, signal);
+				await this.waitUnlessAborted(this.nextStartAt - now, signal);
 				continue;
 			}
 			if (rate > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + 1000 / rate;
@@ -127,6 +102,11 @@ export class Pacer {
 		return this.window.snapshot();
 	}
 
+	/** An abort ends the wait; the caller's loop then sees the signal and gives up its place. */
+	private async waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+		await this.clock.wait(ms, signal).catch(() => undefined);
+	}
+
 	private release(): void {
 		const waiting = this.waiting;
 		this.waiting = [];
@@ -153,7 +133,7 @@ const pacers = new Map<string, Pacer>();
 export function pacerFor(service: string): Pacer {
 	let pacer = pacers.get(service);
 	if (!pacer) {
-		pacer = new Pacer(realClock, PACING);
+		pacer = new Pacer(REAL_CLOCK, PACING);
 		pacers.set(service, pacer);
 	}
 	return pacer;

@@ -19,7 +19,7 @@ import fc from 'fast-check';
 
 import { PACING } from '../../../nodes/OmnichannelMessaging/constants';
 import { Pacer } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
-import type { PacerClock } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
+import type { Clock } from '../../../nodes/OmnichannelMessaging/delivery/clock';
 import { simulate } from './scenario';
 import type { Execution, Report, SimPacer } from './scenario';
 import type { ServiceSpec } from './simulator';
@@ -28,7 +28,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 424242);
 
 /** The pacer under test; PACER_UNDER_TEST=<module exporting OldPacer> runs the suite against another one (docs/performance.md). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const makePacer = (clock: PacerClock): SimPacer => (process.env.PACER_UNDER_TEST ? new (require(process.env.PACER_UNDER_TEST).OldPacer)(clock) : new Pacer(clock, PACING));
+const makePacer = (clock: Clock): SimPacer => (process.env.PACER_UNDER_TEST ? new (require(process.env.PACER_UNDER_TEST).OldPacer)(clock) : new Pacer(clock, PACING));
 
 const broadcast = (items: number, extra: Partial<Execution> = {}): Execution => ({ process: 0, startAt: 0, items, ...extra });
 

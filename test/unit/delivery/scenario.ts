@@ -4,7 +4,7 @@
  */
 import { sendPaced } from '../../../nodes/OmnichannelMessaging/delivery/pacedSend';
 import type { PacerApi } from '../../../nodes/OmnichannelMessaging/delivery/pacedSend';
-import type { PacerClock } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
+import type { Clock } from '../../../nodes/OmnichannelMessaging/delivery/clock';
 import { SimService, VirtualClock, seeded } from './simulator';
 import type { ServiceSpec } from './simulator';
 
@@ -26,7 +26,7 @@ export interface Scenario {
 	/** One pacer per process, as n8n keeps one per service in each process. */
 	processes: number;
 	executions: Execution[];
-	makePacer: (clock: PacerClock) => SimPacer;
+	makePacer: (clock: Clock) => SimPacer;
 	/** The senders' event loop reads answers due within this many ms in one turn (simulator.ts). */
 	batchMs?: number;
 }

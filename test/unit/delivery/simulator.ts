@@ -4,7 +4,7 @@
  * Every wait is an event in one queue; between events the promise jobs run to the end
  * (setImmediate comes after all of them), so the same seed gives the same run every time.
  */
-import type { PacerClock } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
+import type { Clock } from '../../../nodes/OmnichannelMessaging/delivery/clock';
 
 /** mulberry32: a small seeded generator, so a run is reproduced from its seed. */
 export function seeded(seed: number): () => number {
@@ -24,7 +24,7 @@ interface Event {
 	run: () => void;
 }
 
-export class VirtualClock implements PacerClock {
+export class VirtualClock implements Clock {
 	private time = 0;
 
 	private order = 0;
