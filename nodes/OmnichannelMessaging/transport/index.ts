@@ -104,29 +104,42 @@ function httpOptions(connection: ServiceConnection, request: ServiceRequest, tim
  * strips only Authorization and cookies), and send a message again on each hop. Every answer is
  * scrubbed of the credential's secrets before anything (an item, an error) is made of it.
  */
+/** Whole milliseconds that timers accept; the default when none is given or it is unusable. */
+function timeoutMs(requested: number | undefined): number {
+	const bounded = Math.min(Math.max(Math.ceil(requested ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS);
+	return bounded || REQUEST_TIMEOUT_MS;
+}
+
+/** One request through n8n's helper, which adds the credential's header. */
+async function requestThroughN8n(
+	context: RequestContext,
+	connection: ServiceConnection,
+	options: IHttpRequestOptions,
+): Promise<ServiceResponse> {
+	const response = (await (context.helpers.httpRequestWithAuthentication as HttpHelper).call(
+		context,
+		CREDENTIAL_TYPE,
+		options,
+		{ credentialsDecrypted: connection.credentialsDecrypted },
+	)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+	return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+}
+
 export async function serviceRequest(
 	this: RequestContext,
 	connection: ServiceConnection,
 	request: ServiceRequest,
 	place: RequestPlace = {},
 ): Promise<ServiceResponse> {
-	// Whole milliseconds that timers accept.
-	const timeout = Math.min(Math.max(Math.ceil(request.timeout ?? connection.timeout ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS) || REQUEST_TIMEOUT_MS;
+	const timeout = timeoutMs(request.timeout ?? connection.timeout);
 	const deadline = AbortSignal.timeout(timeout);
 	const signal = place.cancelSignal ? AbortSignal.any([place.cancelSignal, deadline]) : deadline;
 	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its
 	// idle timeout), so it gets a context whose cancel signal also fires at the deadline.
 	const bounded = Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as RequestContext;
-	const options = httpOptions(connection, request, timeout, signal);
 	let answer: ServiceResponse;
 	try {
-		const response = (await (this.helpers.httpRequestWithAuthentication as HttpHelper).call(
-			bounded,
-			CREDENTIAL_TYPE,
-			options,
-			{ credentialsDecrypted: connection.credentialsDecrypted },
-		)) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
-		answer = { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
+		answer = await requestThroughN8n(bounded, connection, httpOptions(connection, request, timeout, signal));
 	} catch (error) {
 		if (deadline.aborted && connection.editor) throw silentServiceError(this.getNode(), connection.baseUrl, timeout);
 		// n8n's error is never passed on: it carries the request, and with it the API key header.

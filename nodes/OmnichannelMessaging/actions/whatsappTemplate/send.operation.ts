@@ -2,19 +2,13 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../common.descriptions';
 import { PATHS } from '../../constants';
-import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from './countryField';
-import type { CountryChoice } from './countryField';
-import type { OperationContext } from '../../helpers/operationContext';
-import { normalizePhone } from '../../helpers/phone';
-import type { Country } from '../../helpers/phonePlans';
 import { forgetTemplate, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import { checkAgainstTemplate } from '../../helpers/template/check';
 import { renderTemplate } from '../../helpers/template/placeholders';
-import { checkedTemplate, headerMediaKey, readHeaderMedia, readVariables } from './sendInput';
-import type { WhatsAppTemplate } from '../../helpers/template/types';
+import { headerMediaKey, readHeaderMedia, readPhone, readVariables, templateIfNeeded } from './sendInput';
+import type { TemplateOptions } from './sendInput';
 
 const show = showFor('whatsappTemplate', 'send');
 
@@ -152,14 +146,6 @@ export const sendDescription: INodeProperties[] = [
 	}),
 ];
 
-/** The template send's own options; the shared ones are read by the send pipeline. */
-interface TemplateOptions {
-	validateTemplate: boolean;
-	includeRenderedMessage: boolean;
-	allowEmptyVariables: boolean;
-	defaultCountry: CountryChoice;
-}
-
 function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
 	return {
 		validateTemplate: raw.validateTemplate !== false,
@@ -169,20 +155,18 @@ function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
 	};
 }
 
-function readPhone(params: OperationContext, itemIndex: number, country: () => Country | undefined): string {
-	const rawPhone = params.get('customerPhone', itemIndex, '');
-	const phone = normalizePhone(rawPhone, country);
-	if (!phone.ok) {
-		throw invalidInputError(
-			params.node,
-			itemIndex,
-			'Customer Phone',
-			rawPhone === undefined || rawPhone === null
-				? 'it is empty: give the number with country code, for example +4915123456789'
-				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
-		);
-	}
-	return phone.phone;
+/** The service's request body for one template message, header media aside. */
+function templateBody(
+	to: { channelId: number; templateId: number; phone: string },
+	values: Record<string, string>,
+): IDataObject {
+	const body: IDataObject = {
+		template_id: String(to.templateId),
+		channel_id: String(to.channelId),
+		customer_phone: to.phone,
+	};
+	if (Object.keys(values).length > 0) body.attributes = values;
+	return body;
 }
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
@@ -196,19 +180,9 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
 	const media = readHeaderMedia(params, itemIndex);
+	const template = await templateIfNeeded(session, { channelId, templateId, itemIndex }, options, { values, media });
 
-	const needsTemplate =
-		options.validateTemplate ||
-		options.includeRenderedMessage ||
-		session.options.dryRun ||
-		(media.url !== undefined && media.type === 'auto');
-	const check = options.validateTemplate
-		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
-		: undefined;
-	const template = needsTemplate ? await checkedTemplate(session, { channelId, templateId, itemIndex }, check) : undefined;
-
-	const body: IDataObject = { template_id: String(templateId), channel_id: String(channelId), customer_phone: phone };
-	if (Object.keys(values).length > 0) body.attributes = values;
+	const body = templateBody({ channelId, templateId, phone }, values);
 	if (media.url) body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
@@ -216,9 +190,10 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		path: PATHS.sendTemplate,
 		body,
 		// With a Default Country the number sent may differ from the one typed: the rendered message names it.
-		rendered: template
-			? { ...renderTemplate(template, values, media.url), ...(countryIsSet(options.defaultCountry) ? { to: phone } : {}) }
-			: undefined,
+		rendered: template && {
+			...renderTemplate(template, values, media.url),
+			...(countryIsSet(options.defaultCountry) ? { to: phone } : {}),
+		},
 		outputRendered: options.includeRenderedMessage,
 		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};

@@ -9,6 +9,10 @@ import type { TemplateProblem } from '../../helpers/template/check';
 import { isHeaderMediaType, templateHeaderType } from '../../helpers/template/types';
 import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template/types';
 import { normalizeVariables, parseVariablesJson } from '../../helpers/template/variables';
+import { checkAgainstTemplate } from '../../helpers/template/check';
+import { normalizePhone } from '../../helpers/phone';
+import type { Country } from '../../helpers/phonePlans';
+import type { CountryChoice } from './countryField';
 
 /** What a template send's item reads besides its template: the variables and the header media. */
 export interface HeaderMedia {
@@ -119,4 +123,51 @@ export async function checkedTemplate(
 	const problem = check?.(copy.template);
 	if (problem) throw invalidInputError(loads.parameters.node, where.itemIndex, problem.field, problem.problem);
 	return copy.template;
+}
+
+/** The template send's own options; the shared ones are read by the send pipeline. */
+export interface TemplateOptions {
+	validateTemplate: boolean;
+	includeRenderedMessage: boolean;
+	allowEmptyVariables: boolean;
+	defaultCountry: CountryChoice;
+}
+
+export function readPhone(params: OperationContext, itemIndex: number, country: () => Country | undefined): string {
+	const rawPhone = params.get('customerPhone', itemIndex, '');
+	const phone = normalizePhone(rawPhone, country);
+	if (!phone.ok) {
+		throw invalidInputError(
+			params.node,
+			itemIndex,
+			'Customer Phone',
+			rawPhone === undefined || rawPhone === null
+				? 'it is empty: give the number with country code, for example +4915123456789'
+				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
+		);
+	}
+	return phone.phone;
+}
+
+/**
+ * The item's template, read only when something needs it: the check against it, the rendered
+ * message, a dry run, or a header media URL whose type comes from the template.
+ */
+export async function templateIfNeeded(
+	session: SendSession,
+	where: TemplateItem,
+	options: Pick<TemplateOptions, 'validateTemplate' | 'includeRenderedMessage'>,
+	input: { values: Record<string, string>; media: HeaderMedia },
+): Promise<WhatsAppTemplate | undefined> {
+	const { values, media } = input;
+	const needsTemplate =
+		options.validateTemplate ||
+		options.includeRenderedMessage ||
+		session.options.dryRun ||
+		(media.url !== undefined && media.type === 'auto');
+	if (!needsTemplate) return undefined;
+	const check = options.validateTemplate
+		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
+		: undefined;
+	return await checkedTemplate(session, where, check);
 }

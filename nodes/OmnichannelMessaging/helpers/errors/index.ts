@@ -3,6 +3,7 @@
 export * from './editor';
 export * from './facts';
 export * from './service';
+export * from './network';
 export * from './summary';
 // One file per thing that failed.
 export * from './cancellation';

@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { factsOf, withFacts } from './facts';
-import { requestFailureError } from './service';
+import { requestFailureError } from './network';
 
 /** What failed while sending an item: its request, or the template it is checked against. */
 export function sendFailureError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {

@@ -1,4 +1,4 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_API_KEY_HEADER } from '../../constants';
@@ -19,7 +19,8 @@ const DELIVERY_TEXT: Record<FailedSendOutcome, string> = {
 		'The message may or may not have been delivered: check before sending it again. It was not retried, so that no customer gets it twice.',
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -107,23 +108,30 @@ function successProblem(response: ServiceResponse, expect: ExpectedAnswer | unde
 	return undefined;
 }
 
+/** A 401 or 403: the credential, not the request, is what the user must fix. */
+function rejectedKeyWords(statusCode: number, body: unknown): Words {
+	const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
+	return {
+		message: 'The API key was rejected',
+		description:
+			`The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the ` +
+			`API key header name (default ${DEFAULT_API_KEY_HEADER}), in the Omnichannel Messaging API credential.`,
+	};
+}
+
 function failureWords(response: ServiceResponse): Words {
 	const { statusCode, body } = response;
 	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
 		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
 		return { message: excerpt(body.error, 300), description: `The service refused the request (error code: ${code}).` };
 	}
-	if (statusCode === 401 || statusCode === 403) {
-		const detail = isObject(body) && typeof body.detail === 'string' ? excerpt(body.detail, 200) : '';
-		return {
-			message: 'The API key was rejected',
-			description: `The service answered ${statusCode}${detail ? `: "${detail}"` : ''}. Check the API key, and the API key header name (default ${DEFAULT_API_KEY_HEADER}), in the Omnichannel Messaging API credential.`,
-		};
-	}
+	if (statusCode === 401 || statusCode === 403) return rejectedKeyWords(statusCode, body);
 	if (statusCode === 404) {
 		return {
 			message: 'The service has no such resource (404)',
-			description: `Check the base URL in the credential (for example https://api.example.com) and the channel and template IDs. The service sent ${describeBody(body)}.`,
+			description:
+				'Check the base URL in the credential (for example https://api.example.com) and the channel ' +
+				`and template IDs. The service sent ${describeBody(body)}.`,
 		};
 	}
 	if (statusCode === 429) {
@@ -174,70 +182,3 @@ export function serviceResponseError(
 	const outcome = place.delivery ?? (statusCode >= 400 && statusCode < 500 ? 'notSent' : 'unknown');
 	return withFacts(error, { outcome, reason: kind.reason, httpCode: String(statusCode), serviceCode }, kind.failure);
 }
-
-const NETWORK_TEXT: Record<string, { message: string; delivery: FailedSendOutcome }> = {
-	ECONNREFUSED: {
-		message: 'The service refused the connection: is the base URL right and the service up?',
-		delivery: 'notSent',
-	},
-	ENOTFOUND: {
-		message: "The service's host name could not be found: check the base URL in the credential",
-		delivery: 'notSent',
-	},
-	EAI_AGAIN: {
-		message: "The service's host name could not be resolved right now: check the base URL and DNS",
-		delivery: 'notSent',
-	},
-	ECONNRESET: {
-		message: 'The connection to the service was cut before it answered',
-		delivery: 'unknown',
-	},
-	ECONNABORTED: { message: 'The service did not answer in time', delivery: 'unknown' },
-	ETIMEDOUT: { message: 'The service did not answer in time', delivery: 'unknown' },
-	EPIPE: { message: 'The connection to the service was cut', delivery: 'unknown' },
-};
-
-export function networkErrorCode(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	while (isObject(current) && !seen.has(current)) {
-		seen.add(current);
-		const code = current.code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		if (typeof current.message === 'string') {
-			const match = /\b(E(?:CONN\w+|NOTFOUND|AI_AGAIN|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH))\b/.exec(
-				current.message,
-			);
-			if (match) return match[1];
-			if (/timeout of \d+ms exceeded|timed? ?out/i.test(current.message)) return 'ETIMEDOUT';
-		}
-		current = current.cause ?? current.reason;
-	}
-	return undefined;
-}
-
-/** The thrown error is not passed on: n8n's request errors carry the request, and with it the API key header. */
-export function requestFailureError(
-	node: INode,
-	error: unknown,
-	place: ErrorPlace = {},
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeOperationError) return error;
-	const code = networkErrorCode(error) ?? 'UNKNOWN';
-	const known = NETWORK_TEXT[code];
-	const delivery = place.delivery ? (known?.delivery ?? 'unknown') : undefined;
-	const message = known?.message ?? 'The request to the service failed before an answer came back';
-	// No `code` is handed to NodeApiError: it would swap this message for its generic one.
-	const built = new NodeApiError(
-		node,
-		{ message, networkError: code },
-		{
-			itemIndex: place.itemIndex,
-			message,
-			description: withDelivery(`Network error: ${code}.`, { ...place, delivery }),
-		},
-	);
-	const reason = code === 'ETIMEDOUT' || code === 'ECONNABORTED' ? 'timeout' : 'connectionLost';
-	return withFacts(built, { outcome: delivery ?? known?.delivery ?? 'unknown', reason });
-}
-

@@ -10,6 +10,19 @@ export type VariablesCheck =
  * "1", "2", … and string values. Numbers, booleans and dates become text (dates as ISO 8601).
  * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
  */
+/** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
+function variableEntry(key: string, value: unknown): { position: string; text: string } | { reason: string } {
+	const position = positionKey(key);
+	if (position === undefined) {
+		return { reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on` };
+	}
+	if (value === undefined || value === null || value === '') return { position, text: '' };
+	const text = toServiceString(value);
+	if (text !== undefined) return { position, text };
+	const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : 'not a usable value';
+	return { reason: `variable {{${position}}} is ${kind}, not text: map a single value to it` };
+}
+
 export function normalizeVariables(raw: unknown, allowEmpty: boolean, onEmpty?: (position: string) => void): VariablesCheck {
 	if (raw === undefined || raw === null || raw === '') return { ok: true, values: {} };
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
@@ -20,30 +33,10 @@ export function normalizeVariables(raw: unknown, allowEmpty: boolean, onEmpty?: 
 	}
 	const values: Record<string, string> = {};
 	for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-		const position = positionKey(key);
-		if (position === undefined) {
-			return {
-				ok: false,
-				reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on`,
-			};
-		}
-		if (value === undefined || value === null || value === '') {
-			if (allowEmpty) values[position] = '';
-			else onEmpty?.(position);
-			continue;
-		}
-		const text = toServiceString(value);
-		if (text === undefined) {
-			return {
-				ok: false,
-				reason: `variable {{${position}}} is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : 'not a usable value'}, not text: map a single value to it`,
-			};
-		}
-		if (text.trim() === '' && !allowEmpty) {
-			onEmpty?.(position);
-			continue;
-		}
-		values[position] = text;
+		const entry = variableEntry(key, value);
+		if ('reason' in entry) return { ok: false, reason: entry.reason };
+		if (entry.text.trim() === '' && !allowEmpty) onEmpty?.(entry.position);
+		else values[entry.position] = entry.text;
 	}
 	return { ok: true, values };
 }
