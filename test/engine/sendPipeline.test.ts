@@ -106,14 +106,23 @@ describe('failures that may have been delivered are never retried', () => {
 		expect(error?.description).toContain('may or may not have been delivered');
 	});
 
-	test('timeout: one request, outcome unknown', async () => {
-		service.fake.addFault(SEND_PATH, { kind: 'hang' }, 1);
-		const started = Date.now();
-		const { error } = await runNode({ parameters: templateSend({ timeout: 1000 }), credentials: service.credentials, items: phones(1) });
-		expect(Date.now() - started).toBeLessThan(5000);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
-		expect(error?.message).toBe('The service did not answer in time');
-		expect(error?.description).toContain('may or may not have been delivered');
+	test('timeout: the send is bounded by the Timeout option; one request, outcome unknown', async () => {
+		// The node bounds each request with AbortSignal.timeout (transport/index.ts): which bound it
+		// set is read here, not how long the run took. A service that never answers would keep a send
+		// without a bound past this test's own timeout; one that ignored the option would get the
+		// 30 s default, not 1000.
+		const deadlines = jest.spyOn(AbortSignal, 'timeout');
+		try {
+			service.fake.addFault(SEND_PATH, { kind: 'hang' }, 1);
+			const { error } = await runNode({ parameters: templateSend({ timeout: 1000 }), credentials: service.credentials, items: phones(1) });
+			expect(service.fake.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+			expect(deadlines.mock.calls.at(-1)).toEqual([1000]);
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
+			expect(error?.message).toBe('The service did not answer in time');
+			expect(error?.description).toContain('may or may not have been delivered');
+		} finally {
+			deadlines.mockRestore();
+		}
 	});
 });
 

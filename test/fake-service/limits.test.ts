@@ -78,6 +78,33 @@ function stillClock() {
 	return { read: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/**
+ * jest's virtual clock for what the fake times itself: its latency (setTimeout) and its default
+ * clock (performance.now). Sockets, I/O callbacks and promises keep running, so requests arrive
+ * and are answered as usual; an answer delayed by latencyMs goes out only when the test advances
+ * the clock, and no token comes back unless it does. Nothing here depends on how fast the
+ * machine is.
+ */
+function virtualTime() {
+	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'Date'] });
+}
+
+/** Resolves once the service has recorded `count` requests (and so decided whether to serve each). */
+function arrivals(service: FakeService) {
+	const waiting: Array<{ count: number; resolve: () => void }> = [];
+	service.log = () => {
+		for (const waiter of waiting.filter((w) => service.requests.length >= w.count)) {
+			waiting.splice(waiting.indexOf(waiter), 1);
+			waiter.resolve();
+		}
+	};
+	return async (count: number) =>
+		await new Promise<void>((resolve) => {
+			if (service.requests.length >= count) resolve();
+			else waiting.push({ count, resolve });
+		});
+}
+
 let services: FakeService[] = [];
 
 async function fake(options: FakeServiceOptions) {
@@ -87,6 +114,7 @@ async function fake(options: FakeServiceOptions) {
 }
 
 afterEach(async () => {
+	jest.useRealTimers();
 	await Promise.all(services.map(async (s) => await s.close()));
 	services = [];
 });
@@ -140,15 +168,15 @@ describe('rate limit (token bucket on sends)', () => {
 		expect(statuses(await burst(service.url, 2, 10))).toEqual({ 200: 1, 429: 1 });
 	});
 
-	it('refills with real time', async () => {
+	it('without a clock of its own, refills with performance.now() in milliseconds', async () => {
+		// The default clock, read on jest's virtual clock: held still while the 30 arrive, then moved a second.
+		virtualTime();
 		const service = await fake({ rateLimitPerSecond: 20 });
-		const first = await burst(service.url, 30);
-		// Real time runs while the 30 arrive: up to a few tokens may come back meanwhile, never fewer than 20 pass.
-		expect(first.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(20);
-		expect(first.filter((a) => a.status === 200).length).toBeLessThan(30);
-		await new Promise((resolve) => setTimeout(resolve, 1100));
-		const second = await burst(service.url, 20, 100);
-		expect(statuses(second)).toEqual({ 200: 20 });
+		expect(statuses(await burst(service.url, 30))).toEqual({ 200: 20, 429: 10 });
+		jest.advanceTimersByTime(500); // 10 tokens
+		expect(statuses(await burst(service.url, 20, 100))).toEqual({ 200: 10, 429: 10 });
+		jest.advanceTimersByTime(1000); // 20, the whole bucket
+		expect(statuses(await burst(service.url, 25, 200))).toEqual({ 200: 20, 429: 5 });
 	});
 
 	it('checks the API key only for sends that got a token, like a gateway in front of the service', async () => {
@@ -174,21 +202,37 @@ describe('rate limit (token bucket on sends)', () => {
 
 describe('in-flight limit beside the rate limit', () => {
 	it('answers 429 above the in-flight limit with the configured Retry-After and counts it apart', async () => {
+		// The 10 served hold their slots until the clock moves: all 25 have arrived by then, however slowly.
+		virtualTime();
 		const service = await fake({ concurrencyLimit: 10, retryAfter: '2', latencyMs: 300 });
-		const answers = await burst(service.url, 25);
+		const arrived = arrivals(service);
+		const answering = burst(service.url, 25);
+		await arrived(25);
+		jest.advanceTimersByTime(300);
+		const answers = await answering;
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(new Set(['2']));
 		expect(service.tooMany).toEqual({ inFlight: 15, rate: 0 });
 	});
 
 	it('counts only the requests it serves: a refused one holds no slot while its answer travels back', async () => {
+		virtualTime();
 		const service = await fake({ concurrencyLimit: 1, latencyMs: 400 });
-		const first = send(service.url, 1);
-		await new Promise((resolve) => setTimeout(resolve, 150));
-		const refused = send(service.url, 2); // answered at ~550 ms
-		expect((await first).status).toBe(200); // ~400 ms: the one slot is free again
-		expect((await send(service.url, 3)).status).toBe(200);
+		const arrived = arrivals(service);
+		const first = send(service.url, 1); // served, answered at 400 ms on the virtual clock
+		await arrived(1);
+		jest.advanceTimersByTime(150);
+		const refused = send(service.url, 2); // refused at 150 ms, answered at 550 ms
+		await arrived(2);
+		jest.advanceTimersByTime(250);
+		expect((await first).status).toBe(200); // 400 ms: the one slot is free again
+		// Still 400 ms, the refused answer not yet out: this one is served (answered at 800 ms).
+		const third = send(service.url, 3);
+		await arrived(3);
+		jest.advanceTimersByTime(150);
 		expect((await refused).status).toBe(429);
+		jest.advanceTimersByTime(250);
+		expect((await third).status).toBe(200);
 		expect(service.tooMany.inFlight).toBe(1);
 		// It was still open at the service: the peak counts every open request, served or not.
 		expect(service.peakInFlight).toBe(2);
@@ -196,8 +240,13 @@ describe('in-flight limit beside the rate limit', () => {
 
 	it('applies both: the bucket first, then what is in flight', async () => {
 		const clock = stillClock();
+		virtualTime();
 		const service = await fake({ concurrencyLimit: 10, rateLimitPerSecond: 15, latencyMs: 300, clock: clock.read });
-		const answers = await burst(service.url, 25);
+		const arrived = arrivals(service);
+		const answering = burst(service.url, 25);
+		await arrived(25);
+		jest.advanceTimersByTime(300);
+		const answers = await answering;
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(service.tooMany).toEqual({ inFlight: 5, rate: 10 });
 	});
@@ -215,14 +264,14 @@ describe('sandbox limits from the environment', () => {
 	});
 
 	it('starts a sandbox that enforces the rate limit', async () => {
+		// Its service keeps the default clock, held still here: no token comes back while the 12 arrive.
+		virtualTime();
 		const lines: string[] = [];
 		const options = sandboxOptionsFromEnv({ SANDBOX_PORT: '0', SANDBOX_API_KEY: API_KEY, SANDBOX_RATE_LIMIT: '5' });
 		const { service, url } = await startSandbox({ ...options, log: (line: string) => lines.push(line) });
 		services.push(service);
 		const answers = await burst(url, 12);
-		// Real time: a token may come back while the 12 arrive (one per 200 ms).
-		expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(5);
-		expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(6);
+		expect(statuses(answers)).toEqual({ 200: 5, 429: 7 });
 		expect(lines.filter((l) => l.includes('-> 429'))).toHaveLength(answers.filter((a) => a.status === 429).length);
 	});
 });

@@ -79,7 +79,8 @@ describe('5,000 templates in one channel', () => {
 		expect(names).toEqual(templates.map((t) => t.name));
 		const worst = Math.max(...pageTimes);
 		timings.push(`  dropdown, no filter: 50 pages, first ${pageTimes[0]} ms, slowest ${worst} ms, mean ${Math.round(pageTimes.reduce((a, b) => a + b, 0) / pages)} ms per page (each page reads the whole list: ${fake.requests.length} list requests)`);
-		expect(worst).toBeLessThan(2_000);
+		// One list request per page, however long the list: the time each page takes is logged, not asserted.
+		expect(fake.requests).toHaveLength(pages);
 	});
 
 	test.each([
@@ -132,6 +133,5 @@ describe('5,000 templates in one channel', () => {
 		expect(byDefault.output).toHaveLength(50);
 		expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(3);
 		timings.push(`  Get Many, Return All: ${COUNT} items in ${allMs} ms; Limit 10: ${someMs} ms`);
-		expect(allMs).toBeLessThan(10_000);
 	});
 });
