@@ -29,28 +29,32 @@ module.exports = {
 		},
 		{
 			name: 'operation-only-from-its-resource',
-			comment: 'An operation file is imported by its resource file only, never by another operation.',
+			comment:
+				'An operation file is imported by its resource file only, never by another operation.',
 			severity: 'error',
 			from: { path: ROOT, pathNot: '\\.resource\\.ts$' },
 			to: { path: `${ROOT}actions/.+\\.operation\\.ts$` },
 		},
 		{
 			name: 'transport-imports-nothing-above',
-			comment: 'The transport serves the actions, the methods and the delivery engine, and imports none of them.',
+			comment:
+				'The transport serves the actions, the methods and the delivery engine, and imports none of them.',
 			severity: 'error',
 			from: { path: `${ROOT}transport/` },
 			to: { path: either(USERS) },
 		},
 		{
 			name: 'helpers-import-nothing-above',
-			comment: 'The helpers are the bottom: they import neither the transport nor anything that uses them.',
+			comment:
+				'The helpers are the bottom: they import neither the transport nor anything that uses them.',
 			severity: 'error',
 			from: { path: `${ROOT}helpers/` },
 			to: { path: either(['transport/', ...USERS]) },
 		},
 		{
 			name: 'delivery-imports-no-operation',
-			comment: 'The delivery engine knows no resource, operation or editor method: adding an operation leaves it alone.',
+			comment:
+				'The delivery engine knows no resource, operation or editor method: adding an operation leaves it alone.',
 			severity: 'error',
 			from: { path: `${ROOT}delivery/` },
 			to: { path: either(['actions/', 'methods/', 'OmnichannelMessaging\\.node\\.ts$']) },

@@ -81,9 +81,13 @@ export class OmnichannelMessagingApi implements ICredentialType {
 	 * only Authorization and cookies). A function, because a real n8n evaluates the generic form's
 	 * expressions in its sandbox on every request (about 1.4 ms CPU each in bench:n8n's profile).
 	 */
-	authenticate = async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> => {
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => {
 		const checked = checkCredential(credentials);
-		if (!checked.ok) throw new ApplicationError(credentialProblemText(checked), { level: 'warning' });
+		if (!checked.ok)
+			throw new ApplicationError(credentialProblemText(checked), { level: 'warning' });
 		return {
 			...requestOptions,
 			headers: { ...requestOptions.headers, [checked.header]: checked.apiKey },

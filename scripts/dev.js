@@ -34,7 +34,10 @@ const verbose = process.env.N8N_DEV_VERBOSE === '1' || args.has('--verbose');
 const port = Number(process.env.N8N_DEV_PORT || 5679);
 const brokerPort = Number(process.env.N8N_DEV_BROKER_PORT || 5681);
 const devDir = path.join(n8n.REPO_ROOT, '.n8n-dev');
-const userFolder = path.resolve(n8n.REPO_ROOT, process.env.N8N_DEV_USER_FOLDER || path.join('.n8n-dev', 'user'));
+const userFolder = path.resolve(
+	n8n.REPO_ROOT,
+	process.env.N8N_DEV_USER_FOLDER || path.join('.n8n-dev', 'user'),
+);
 
 const say = (line) => console.log(`[dev] ${line}`);
 
@@ -65,7 +68,11 @@ async function build(node) {
 	const lines = [];
 	const log = verbose ? (line) => say(`  ${line}`) : (line) => lines.push(line);
 	try {
-		await n8n.run('npm', ['run', 'build', '--silent'], { cwd: n8n.REPO_ROOT, env: envWithNode24(node), log });
+		await n8n.run('npm', ['run', 'build', '--silent'], {
+			cwd: n8n.REPO_ROOT,
+			env: envWithNode24(node),
+			log,
+		});
 	} catch (error) {
 		for (const line of lines) say(`  ${line}`);
 		throw error;
@@ -79,9 +86,15 @@ async function main() {
 
 	if (!args.has('--skip-build')) await step('building the package', () => build(node));
 
-	if (!(await n8n.isPortFree(port))) throw new Error(`port ${port} is in use: is n8n already running? Set N8N_DEV_PORT to use another port.`);
+	if (!(await n8n.isPortFree(port)))
+		throw new Error(
+			`port ${port} is in use: is n8n already running? Set N8N_DEV_PORT to use another port.`,
+		);
 	const sandboxOptions = sandboxOptionsFromEnv();
-	sandbox = await startSandbox({ ...sandboxOptions, log: (line) => console.log(`[sandbox] ${line}`) });
+	sandbox = await startSandbox({
+		...sandboxOptions,
+		log: (line) => console.log(`[sandbox] ${line}`),
+	});
 	say(`sandbox listening on ${sandbox.url} (API key ${sandbox.apiKey})`);
 
 	const install = await n8n.ensureN8n({ log: say, quiet: !verbose });
@@ -93,7 +106,13 @@ async function main() {
 	const target = n8n.installPackageInto(userFolder);
 	say(`package copied to ${path.relative(n8n.REPO_ROOT, target)}`);
 
-	const env = n8n.n8nEnv({ userFolder, port, brokerPort, runners: 'external', logLevel: verbose ? undefined : 'warn' });
+	const env = n8n.n8nEnv({
+		userFolder,
+		port,
+		brokerPort,
+		runners: 'external',
+		logLevel: verbose ? undefined : 'warn',
+	});
 	const cli = { env, node: install.node, entry: install.entry };
 	const credentialFile = path.join(devDir, 'sandbox-credential.json');
 	fs.writeFileSync(
@@ -114,11 +133,19 @@ async function main() {
 		n8n.n8nCliOk(['import:credentials', `--input=${credentialFile}`], cli),
 	);
 	await step('importing the example workflows from examples/', () =>
-		n8n.n8nCliOk(['import:workflow', '--separate', `--input=${path.join(n8n.REPO_ROOT, 'examples')}`], cli),
+		n8n.n8nCliOk(
+			['import:workflow', '--separate', `--input=${path.join(n8n.REPO_ROOT, 'examples')}`],
+			cli,
+		),
 	);
 
 	server = await step(`starting n8n ${n8n.N8N_VERSION}`, () =>
-		n8n.startN8nServer({ env, node: install.node, entry: install.entry, log: (line) => console.log(`[n8n] ${line}`) }),
+		n8n.startN8nServer({
+			env,
+			node: install.node,
+			entry: install.entry,
+			log: (line) => console.log(`[n8n] ${line}`),
+		}),
 	);
 	server.exit.then((result) => {
 		if (!stopping) {
@@ -140,12 +167,19 @@ function printWelcome(owner) {
 		.map((file) => JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8')));
 	console.log('');
 	console.log(`  n8n editor:   ${server.url}/home/workflows`);
-	console.log(`  login:        ${n8n.DEFAULT_OWNER.email} / ${n8n.DEFAULT_OWNER.password}${owner.created ? '  (owner account just created)' : ''}`);
-	console.log(`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..107)`);
+	console.log(
+		`  login:        ${n8n.DEFAULT_OWNER.email} / ${n8n.DEFAULT_OWNER.password}${owner.created ? '  (owner account just created)' : ''}`,
+	);
+	console.log(
+		`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..107)`,
+	);
 	console.log(`  credential:   "${CREDENTIAL.name}"`);
-	for (const example of examples) console.log(`  example:      ${server.url}/workflow/${example.id}  ${example.name}`);
+	for (const example of examples)
+		console.log(`  example:      ${server.url}/workflow/${example.id}  ${example.name}`);
 	console.log('');
-	console.log('  After changing the node: Ctrl-C and `npm run dev` again (rebuilds and copies the package).');
+	console.log(
+		'  After changing the node: Ctrl-C and `npm run dev` again (rebuilds and copies the package).',
+	);
 	console.log('  Press Ctrl-C to stop n8n and the sandbox.');
 	console.log('');
 }

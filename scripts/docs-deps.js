@@ -17,8 +17,22 @@ const END = '<!-- layers: end -->';
 
 /** The mermaid block for the code as it is. */
 function layerPicture() {
-	const cli = path.join(repoDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-	const args = [cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'mermaid'];
+	const cli = path.join(
+		repoDir,
+		'node_modules',
+		'dependency-cruiser',
+		'bin',
+		'dependency-cruise.mjs',
+	);
+	const args = [
+		cli,
+		'nodes',
+		'credentials',
+		'--config',
+		'.dependency-cruiser.cjs',
+		'--output-type',
+		'mermaid',
+	];
 	args.push('--collapse', '^(nodes/OmnichannelMessaging/(actions/[^/]+|[^/]+)|credentials/[^/]+)');
 	const mermaid = execFileSync(process.execPath, args, { cwd: repoDir, encoding: 'utf8' });
 	return ['```mermaid', mermaid.trim().replace(/^flowchart LR/, 'flowchart TD'), '```'].join('\n');
@@ -28,7 +42,8 @@ function layerPicture() {
 function withPicture(doc, picture) {
 	const start = doc.indexOf(START);
 	const end = doc.indexOf(END);
-	if (start < 0 || end < start) throw new Error(`docs/development.md lacks the markers ${START} … ${END}`);
+	if (start < 0 || end < start)
+		throw new Error(`docs/development.md lacks the markers ${START} … ${END}`);
 	return `${doc.slice(0, start + START.length)}\n${picture}\n${doc.slice(end)}`;
 }
 

@@ -17,10 +17,27 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const OUTPUT = path.join(__dirname, '..', 'nodes', 'OmnichannelMessaging', 'helpers', 'phoneTable.generated.ts');
+const OUTPUT = path.join(
+	__dirname,
+	'..',
+	'nodes',
+	'OmnichannelMessaging',
+	'helpers',
+	'phoneTable.generated.ts',
+);
 
 /** Index of each field in a plan of the metadata JSON (libphonenumber-js source/metadata.js, v4). */
-const FIELD = { callingCode: 0, idd: 1, pattern: 2, lengths: 3, nationalPrefix: 5, prefixForParsing: 7, transformRule: 8, leadingDigits: 10, types: 11 };
+const FIELD = {
+	callingCode: 0,
+	idd: 1,
+	pattern: 2,
+	lengths: 3,
+	nationalPrefix: 5,
+	prefixForParsing: 7,
+	transformRule: 8,
+	leadingDigits: 10,
+	types: 11,
+};
 
 function libraryVersion() {
 	return require('libphonenumber-js/package.json').version;
@@ -56,7 +73,8 @@ const LENGTHS_END = '@';
 
 /** A text of the table must hold no separator, and nothing a String.raw template would read. */
 function checked(text) {
-	if (/[`;!@]|\$\{/.test(String(text))) throw new Error(`a separator in ${JSON.stringify(text)}: choose other separators`);
+	if (/[`;!@]|\$\{/.test(String(text)))
+		throw new Error(`a separator in ${JSON.stringify(text)}: choose other separators`);
 	return text;
 }
 
@@ -64,7 +82,9 @@ function checked(text) {
 function rowOf(plan, extra) {
 	const groups = typeGroups(plan);
 	const types = groups
-		? groups.map(([lengths, pattern]) => `${lengths.join(',')}${LENGTHS_END}${checked(pattern)}`).join(GROUPS)
+		? groups
+				.map(([lengths, pattern]) => `${lengths.join(',')}${LENGTHS_END}${checked(pattern)}`)
+				.join(GROUPS)
 		: '-';
 	const fields = [
 		plan[FIELD.callingCode],
@@ -75,7 +95,9 @@ function rowOf(plan, extra) {
 		plan[FIELD.transformRule] || '',
 		plan[FIELD.leadingDigits] || '',
 	];
-	return [...[...extra.head, ...fields].map(checked), types, ...extra.tail.map(checked)].join(FIELDS);
+	return [...[...extra.head, ...fields].map(checked), types, ...extra.tail.map(checked)].join(
+		FIELDS,
+	);
 }
 
 const HEADER = (version, cldr) => `/*
@@ -97,7 +119,10 @@ export const COUNTRY_NAMES_CLDR = '${cldr}';
 function entries(record) {
 	return Object.keys(record)
 		.sort()
-		.map((key) => `\t${/^\d/.test(key) ? `'${key}'` : key}: ${typeof record[key] === 'string' ? `String.raw\`${record[key]}\`` : JSON.stringify(record[key])},`)
+		.map(
+			(key) =>
+				`\t${/^\d/.test(key) ? `'${key}'` : key}: ${typeof record[key] === 'string' ? `String.raw\`${record[key]}\`` : JSON.stringify(record[key])},`,
+		)
 		.join('\n');
 }
 
@@ -136,5 +161,7 @@ module.exports = { buildPhoneTable, OUTPUT, libraryVersion };
 if (require.main === module) {
 	const text = buildPhoneTable();
 	fs.writeFileSync(OUTPUT, text);
-	console.log(`wrote ${path.relative(process.cwd(), OUTPUT)}: ${Buffer.byteLength(text)} bytes, libphonenumber-js ${libraryVersion()}`);
+	console.log(
+		`wrote ${path.relative(process.cwd(), OUTPUT)}: ${Buffer.byteLength(text)} bytes, libphonenumber-js ${libraryVersion()}`,
+	);
 }

@@ -24,7 +24,8 @@ function limitFromEnv(env, name) {
 	const raw = env[name];
 	if (raw === undefined || raw === '') return undefined;
 	const value = Number(raw);
-	if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+	if (!Number.isFinite(value) || value <= 0)
+		throw new Error(`${name} must be a positive number, got "${raw}"`);
 	return value;
 }
 
@@ -44,9 +45,20 @@ function time() {
 }
 
 /** Starts the sandbox; `log` gets one line per finished request: "METHOD /path?query -> status". */
-async function startSandbox({ port, host, apiKey, latencyMs, concurrencyLimit, rateLimitPerSecond, log = console.log } = {}) {
+async function startSandbox({
+	port,
+	host,
+	apiKey,
+	latencyMs,
+	concurrencyLimit,
+	rateLimitPerSecond,
+	log = console.log,
+} = {}) {
 	const given = { port, host, apiKey, latencyMs, concurrencyLimit, rateLimitPerSecond };
-	const options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+	const options = {
+		...DEFAULTS,
+		...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+	};
 	const service = new FakeService({
 		apiKey: options.apiKey,
 		latencyMs: options.latencyMs,
@@ -64,7 +76,9 @@ async function startSandbox({ port, host, apiKey, latencyMs, concurrencyLimit, r
 		await service.start(options.port, options.host);
 	} catch (error) {
 		if (error.code === 'EADDRINUSE') {
-			throw new Error(`port ${options.port} is in use: stop whatever listens there or set SANDBOX_PORT`);
+			throw new Error(
+				`port ${options.port} is in use: stop whatever listens there or set SANDBOX_PORT`,
+			);
 		}
 		throw error;
 	}
@@ -73,8 +87,10 @@ async function startSandbox({ port, host, apiKey, latencyMs, concurrencyLimit, r
 
 function describeLimits(service) {
 	const limits = [];
-	if (Number.isFinite(service.concurrencyLimit)) limits.push(`${service.concurrencyLimit} requests in flight`);
-	if (Number.isFinite(service.rateLimitPerSecond)) limits.push(`${service.rateLimitPerSecond} sends per second`);
+	if (Number.isFinite(service.concurrencyLimit))
+		limits.push(`${service.concurrencyLimit} requests in flight`);
+	if (Number.isFinite(service.rateLimitPerSecond))
+		limits.push(`${service.rateLimitPerSecond} sends per second`);
 	return limits.length ? `${limits.join(', ')} (429 with Retry-After above)` : 'none';
 }
 

@@ -37,23 +37,53 @@ const PATCHES = [
 		'n8n-core/dist/execution-engine/node-execution-context/node-execution-context.js',
 		(m) => {
 			const proto = m.NodeExecutionContext?.prototype;
-			wrap(proto, '_getNodeParameter', function () { return this.node?.name; }, 'getNodeParameter');
-			wrap(proto, '_getCredentials', function () { return this.node?.name; }, 'getCredentials');
+			wrap(
+				proto,
+				'_getNodeParameter',
+				function () {
+					return this.node?.name;
+				},
+				'getNodeParameter',
+			);
+			wrap(
+				proto,
+				'_getCredentials',
+				function () {
+					return this.node?.name;
+				},
+				'getCredentials',
+			);
 		},
 	],
 	[
 		'n8n-workflow/dist/cjs/workflow-expression.js',
 		(m) => {
 			const proto = m.WorkflowExpression?.prototype;
-			wrap(proto, 'resolveSimpleParameterValue', (args) => (isExpression(args[0]) ? args[5] : undefined), 'expression');
+			wrap(
+				proto,
+				'resolveSimpleParameterValue',
+				(args) => (isExpression(args[0]) ? args[5] : undefined),
+				'expression',
+			);
 		},
 	],
 	[
 		'n8n-core/dist/data-deduplication-service.js',
 		(m) => {
 			const proto = m.DataDeduplicationService?.prototype;
-			for (const name of ['checkProcessedItemsAndRecord', 'checkProcessedAndRecord', 'removeProcessed', 'clearAllProcessedItems', 'getProcessedDataCount']) {
-				wrap(proto, name, (args) => args.find((a) => a && typeof a === 'object' && a.node)?.node?.name, 'storeCall');
+			for (const name of [
+				'checkProcessedItemsAndRecord',
+				'checkProcessedAndRecord',
+				'removeProcessed',
+				'clearAllProcessedItems',
+				'getProcessedDataCount',
+			]) {
+				wrap(
+					proto,
+					name,
+					(args) => args.find((a) => a && typeof a === 'object' && a.node)?.node?.name,
+					'storeCall',
+				);
 			}
 		},
 	],
@@ -73,7 +103,8 @@ if (dir) {
 		return exports;
 	};
 	const flush = () => {
-		if (Object.keys(counts).length > 0) fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(counts));
+		if (Object.keys(counts).length > 0)
+			fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(counts));
 	};
 	setInterval(flush, 250).unref();
 	process.on('exit', flush);

@@ -7,7 +7,9 @@
  */
 const path = require('node:path');
 
-const { repeatsOf, serveFakeServiceOverIpc } = require(path.join(__dirname, '..', '..', 'test', 'fake-service', 'child'));
+const { repeatsOf, serveFakeServiceOverIpc } = require(
+	path.join(__dirname, '..', '..', 'test', 'fake-service', 'child'),
+);
 
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 
@@ -43,7 +45,8 @@ function statsOf(fake) {
 		sentTwice,
 		peakInFlight: fake.peakInFlight,
 		// Accepted requests' time at the service ÷ the span from the first send to the last answer.
-		averageInFlight: firstSendAt && lastAnswerAt ? acceptedBusyMs / (lastAnswerAt - firstSendAt) : 0,
+		averageInFlight:
+			firstSendAt && lastAnswerAt ? acceptedBusyMs / (lastAnswerAt - firstSendAt) : 0,
 		// Time-weighted, from the first admitted request to the last answer; and after the first 429.
 		...fake.occupancyFigures(),
 		firstRequestAt,

@@ -27,7 +27,10 @@ function parentOf(pid) {
 
 /** The CPU of `root` and every process below it (n8n and its task runners), in ms. */
 function treeCpuMs(root) {
-	const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+	const pids = fs
+		.readdirSync('/proc')
+		.filter((name) => /^\d+$/.test(name))
+		.map(Number);
 	const children = new Map();
 	for (const pid of pids) {
 		const parent = parentOf(pid);

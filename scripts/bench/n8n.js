@@ -39,17 +39,29 @@ const HELP = `npm run bench:n8n -- [options]
   --quick             --runs 1 --events 30 --recipients 600 --warmup 10`;
 
 function parseArgs(argv) {
-	const config = { runs: 3, rows: undefined, events: 100, atOnce: 10, recipients: [600, 3000], latencyMs: 100, limit: 10, retryAfter: '1', warmup: 20 };
+	const config = {
+		runs: 3,
+		rows: undefined,
+		events: 100,
+		atOnce: 10,
+		recipients: [600, 3000],
+		latencyMs: 100,
+		limit: 10,
+		retryAfter: '1',
+		warmup: 20,
+	};
 	const take = (i) => argv[i + 1];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		if (arg === '--help') return console.log(HELP), process.exit(0);
-		if (arg === '--quick') Object.assign(config, { runs: 1, events: 30, recipients: [600], warmup: 10 });
+		if (arg === '--help') return (console.log(HELP), process.exit(0));
+		if (arg === '--quick')
+			Object.assign(config, { runs: 1, events: 30, recipients: [600], warmup: 10 });
 		else if (arg === '--runs') config.runs = Number(take(i++));
 		else if (arg === '--rows') config.rows = take(i++).split(',');
 		else if (arg === '--events') config.events = Number(take(i++));
 		else if (arg === '--at-once') config.atOnce = Number(take(i++));
-		else if (arg === '--recipients') config.recipients = take(i++).split(',').filter(Boolean).map(Number);
+		else if (arg === '--recipients')
+			config.recipients = take(i++).split(',').filter(Boolean).map(Number);
 		else if (arg === '--latency') config.latencyMs = Number(take(i++));
 		else if (arg === '--limit') config.limit = Number(take(i++));
 		else if (arg === '--retry-after') config.retryAfter = take(i++);
@@ -67,7 +79,12 @@ function parseArgs(argv) {
 /** The fake service in its own process, answering over IPC. */
 async function startFake(config) {
 	const child = fork(path.join(__dirname, 'fake.child.js'), [
-		JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter, admitJitterMs: config.jitter ?? 0 }),
+		JSON.stringify({
+			latencyMs: config.latencyMs,
+			concurrencyLimit: config.limit,
+			retryAfter: config.retryAfter,
+			admitJitterMs: config.jitter ?? 0,
+		}),
 	]);
 	const waiting = [];
 	child.on('message', (m) => {
@@ -87,7 +104,8 @@ async function startFake(config) {
 
 async function createCredential(rest, body) {
 	const answer = await rest.request('POST', '/rest/credentials', body);
-	if (answer.status !== 200) throw new Error(`POST /rest/credentials answered ${answer.status}: ${answer.text}`);
+	if (answer.status !== 200)
+		throw new Error(`POST /rest/credentials answered ${answer.status}: ${answer.text}`);
 	return { id: answer.json.data.id, name: answer.json.data.name };
 }
 
@@ -144,9 +162,12 @@ async function readCounts(config) {
 	const dir = path.join(n8n.REPO_ROOT, '.tmp', 'bench-n8n', 'counts');
 	const total = {};
 	for (const file of fs.readdirSync(dir)) {
-		for (const [node, whats] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))) {
+		for (const [node, whats] of Object.entries(
+			JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')),
+		)) {
 			total[node] ??= {};
-			for (const [what, n] of Object.entries(whats)) total[node][what] = (total[node][what] ?? 0) + n;
+			for (const [what, n] of Object.entries(whats))
+				total[node][what] = (total[node][what] ?? 0) + n;
 		}
 	}
 	return total;
@@ -173,9 +194,15 @@ async function runAll(ctx, rows, rowIds) {
 			const offset = (run * 20 + position) * 10_000;
 			const before = await readCounts(ctx.config);
 			const figures = await rows[rowId].run(ctx, offset);
-			figures.asksPerMessage = countsPerMessage(before, await readCounts(ctx.config), figures.messages);
+			figures.asksPerMessage = countsPerMessage(
+				before,
+				await readCounts(ctx.config),
+				figures.messages,
+			);
 			results.push({ run, rowId, ...figures });
-			console.log(`run ${run + 1} ${rowId}: ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`);
+			console.log(
+				`run ${run + 1} ${rowId}: ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
+			);
 		}
 	}
 	return results;
@@ -189,7 +216,13 @@ async function freshN8n(config, fake, root) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	n8n.installPackageInto(userFolder);
 	const extra = n8nExtraEnv(config, root);
-	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort(), logLevel: 'warn', extra });
+	const env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+		logLevel: 'warn',
+		extra,
+	});
 	const server = await n8n.startN8nServer({ env, node, entry, timeoutMs: 180_000 });
 	try {
 		await setUp(server, fake);
@@ -197,7 +230,10 @@ async function freshN8n(config, fake, root) {
 		await server.stop();
 		throw error;
 	}
-	return { server, ctx: { config, fake, n8nPid: server.child.pid, webhook: (p) => `${server.url}/webhook/${p}` } };
+	return {
+		server,
+		ctx: { config, fake, n8nPid: server.child.pid, webhook: (p) => `${server.url}/webhook/${p}` },
+	};
 }
 
 /** --cold: every run of every row is the first broadcast of an n8n process of its own. */
@@ -210,7 +246,9 @@ async function runCold(config, fake, root, rows, rowIds) {
 			try {
 				const figures = await rows[rowId].run(ctx, run * 10_000);
 				results.push({ run, rowId, ...figures });
-				console.log(`run ${run + 1} ${rowId} (fresh n8n): ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`);
+				console.log(
+					`run ${run + 1} ${rowId} (fresh n8n): ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
+				);
 			} finally {
 				await server.stop();
 			}
@@ -222,14 +260,28 @@ async function runCold(config, fake, root, rows, rowIds) {
 async function main() {
 	const config = parseArgs(process.argv.slice(2));
 	const rows = rowsFor(config);
-	const rowIds = config.rows ?? Object.keys(rows).filter((id) => !config.cold || id.startsWith('bcast-node-'));
-	for (const id of rowIds) if (!rows[id]) throw new Error(`no row ${id}; rows: ${Object.keys(rows).join(', ')}`);
+	const rowIds =
+		config.rows ?? Object.keys(rows).filter((id) => !config.cold || id.startsWith('bcast-node-'));
+	for (const id of rowIds)
+		if (!rows[id]) throw new Error(`no row ${id}; rows: ${Object.keys(rows).join(', ')}`);
 	const root = path.join(n8n.REPO_ROOT, '.tmp', 'bench-n8n');
 	const fake = await startFake(config);
 	try {
-		console.log(`== n8n ${n8n.installedVersion()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${config.cold ? '; cold: a fresh n8n per run and row' : ''}`);
-		const results = config.cold ? await runCold(config, fake, root, rows, rowIds) : await runWarm(config, fake, root, rows, rowIds);
-		console.log(`== load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+		console.log(
+			`== n8n ${n8n.installedVersion()}; load average ${os
+				.loadavg()
+				.map((l) => l.toFixed(1))
+				.join(' ')}${config.cold ? '; cold: a fresh n8n per run and row' : ''}`,
+		);
+		const results = config.cold
+			? await runCold(config, fake, root, rows, rowIds)
+			: await runWarm(config, fake, root, rows, rowIds);
+		console.log(
+			`== load average at the end ${os
+				.loadavg()
+				.map((l) => l.toFixed(1))
+				.join(' ')}`,
+		);
 		report(config, rows, results);
 		if (config.json) fs.writeFileSync(config.json, JSON.stringify({ config, results }, null, 1));
 	} finally {

@@ -17,14 +17,30 @@ function crmLine(row, rowId, runs, results) {
 	const parts = [
 		`wall ${spread(of((r) => r.wallMs))} ms`,
 		`p50 ${spread(of((r) => r.p50))} / p95 ${spread(of((r) => r.p95))} ms`,
-		`requests/message ${spread(of((r) => r.requestsPerMessage), 3)}`,
-		`CPU/message ${spread(of((r) => r.cpuPerMessage), 1)} ms`,
+		`requests/message ${spread(
+			of((r) => r.requestsPerMessage),
+			3,
+		)}`,
+		`CPU/message ${spread(
+			of((r) => r.cpuPerMessage),
+			1,
+		)} ms`,
 		`lost ${spread(of((r) => r.lost))}`,
 		`failed calls ${spread(of((r) => r.failedCalls))}`,
 	];
 	if (row.baseline) {
-		parts.push(`wall ÷ ${row.baseline} ${spread(ratios(results, rowId, row.baseline, (r) => r.wallMs), 2)}`);
-		parts.push(`CPU ÷ ${row.baseline} ${spread(ratios(results, rowId, row.baseline, (r) => r.cpuPerMessage), 2)}`);
+		parts.push(
+			`wall ÷ ${row.baseline} ${spread(
+				ratios(results, rowId, row.baseline, (r) => r.wallMs),
+				2,
+			)}`,
+		);
+		parts.push(
+			`CPU ÷ ${row.baseline} ${spread(
+				ratios(results, rowId, row.baseline, (r) => r.cpuPerMessage),
+				2,
+			)}`,
+		);
 	}
 	if (runs[0].redelivery) {
 		parts.push(
@@ -38,13 +54,28 @@ function broadcastLine(runs) {
 	const of = (f) => runs.map(f);
 	return [
 		`wall ${spread(of((r) => r.wallMs))} ms`,
-		`÷ floor ${spread(of((r) => r.ofFloor), 2)}`,
-		`from the first send ÷ floor ${spread(of((r) => r.ofFloorFromFirstSend), 2)}`,
+		`÷ floor ${spread(
+			of((r) => r.ofFloor),
+			2,
+		)}`,
+		`from the first send ÷ floor ${spread(
+			of((r) => r.ofFloorFromFirstSend),
+			2,
+		)}`,
 		`first request ${spread(of((r) => r.firstRequestMs))} ms, first send ${spread(of((r) => r.firstSendMs))} ms`,
-		`in flight ${spread(of((r) => r.averageInFlight), 1)} (time-weighted ${spread(of((r) => r.averageServing), 1)})`,
+		`in flight ${spread(
+			of((r) => r.averageInFlight),
+			1,
+		)} (time-weighted ${spread(
+			of((r) => r.averageServing),
+			1,
+		)})`,
 		`below the limit after the first 429 ${spread(of((r) => r.belowLimitAfterBurstMs))} ms`,
 		`429s ${spread(of((r) => r.tooMany))}`,
-		`CPU/message ${spread(of((r) => r.cpuPerMessage), 1)} ms`,
+		`CPU/message ${spread(
+			of((r) => r.cpuPerMessage),
+			1,
+		)} ms`,
 		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ${spread(of((r) => r.sentTwice))}`,
 		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
 	].join('; ');
@@ -55,7 +86,13 @@ function asksLine(runs) {
 	const nodes = new Set(runs.flatMap((r) => Object.keys(r.asksPerMessage ?? {})));
 	const parts = [...nodes].map((node) => {
 		const whats = new Set(runs.flatMap((r) => Object.keys(r.asksPerMessage?.[node] ?? {})));
-		const figures = [...whats].map((what) => `${what} ${spread(runs.map((r) => r.asksPerMessage?.[node]?.[what] ?? 0), 2)}`);
+		const figures = [...whats].map(
+			(what) =>
+				`${what} ${spread(
+					runs.map((r) => r.asksPerMessage?.[node]?.[what] ?? 0),
+					2,
+				)}`,
+		);
 		return `${node}: ${figures.join(', ')}`;
 	});
 	return parts.length > 0 ? `\n  asked of n8n per message: ${parts.join('; ')}` : '';
@@ -72,8 +109,14 @@ function report(config, rows, results) {
 		const line = row.kind === 'crm' ? crmLine(row, rowId, runs, results) : broadcastLine(runs);
 		console.log(`${row.label} [${rowId}]\n  ${line}${asksLine(runs)}`);
 	}
-	const bodies = new Set(results.filter((r) => r.sampleBody && /crm-(node|http)$/.test(r.rowId)).map((r) => r.sampleBody.replace(/\+49151\d{7}|Customer \d+|ORD-\d+|2025-06-\d+/g, "N")));
-	console.log(`request bodies of the node and HTTP Request rows, numbers masked: ${bodies.size === 1 ? 'the same shape' : [...bodies].join(' | ')}`);
+	const bodies = new Set(
+		results
+			.filter((r) => r.sampleBody && /crm-(node|http)$/.test(r.rowId))
+			.map((r) => r.sampleBody.replace(/\+49151\d{7}|Customer \d+|ORD-\d+|2025-06-\d+/g, 'N')),
+	);
+	console.log(
+		`request bodies of the node and HTTP Request rows, numbers masked: ${bodies.size === 1 ? 'the same shape' : [...bodies].join(' | ')}`,
+	);
 }
 
 module.exports = { report };

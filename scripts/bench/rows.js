@@ -51,11 +51,20 @@ function crmRow(path, { redeliver = false } = {}) {
 		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
 		const first = await crmDelivery(ctx, path, events);
 		const firstStats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
-		const result = { ...first, ...delivery(firstStats, events), sampleBody: firstStats.sampleBodies[0], messages: events.length };
+		const result = {
+			...first,
+			...delivery(firstStats, events),
+			sampleBody: firstStats.sampleBodies[0],
+			messages: events.length,
+		};
 		if (!redeliver) return result;
 		const again = await crmDelivery(ctx, path, events);
 		const stats = (await ctx.fake.ask({ type: 'stats' }, 'stats')).stats;
-		const redelivery = { ...again, sentTwice: stats.sentTwice, requests: stats.requests - firstStats.requests };
+		const redelivery = {
+			...again,
+			sentTwice: stats.sentTwice,
+			requests: stats.requests - firstStats.requests,
+		};
 		return { ...result, messages: 2 * events.length, redelivery };
 	};
 }
@@ -75,10 +84,14 @@ function broadcastRow(path, recipients) {
 			ofFloor: answer.ms / floorMs,
 			status: answer.status,
 			cpuPerMessage: cpuMs / recipients,
-			firstRequestMs: stats.firstRequestAt === undefined ? undefined : stats.firstRequestAt - answer.started,
+			firstRequestMs:
+				stats.firstRequestAt === undefined ? undefined : stats.firstRequestAt - answer.started,
 			firstSendMs: stats.firstSendAt === undefined ? undefined : stats.firstSendAt - answer.started,
 			// The wall from the first request to the service: what the pacer answers for (before it, n8n evaluates the items).
-			ofFloorFromFirstSend: stats.firstSendAt === undefined ? undefined : (answer.started + answer.ms - stats.firstSendAt) / floorMs,
+			ofFloorFromFirstSend:
+				stats.firstSendAt === undefined
+					? undefined
+					: (answer.started + answer.ms - stats.firstSendAt) / floorMs,
 			averageInFlight: stats.averageInFlight,
 			averageServing: stats.averageServing,
 			belowLimitAfterBurstMs: stats.belowLimitAfterBurstMs,
@@ -97,7 +110,12 @@ function broadcastRow(path, recipients) {
 function rowsFor(config) {
 	const rows = {
 		'crm-http': { kind: 'crm', label: 'CRM: HTTP Request 4.2', run: crmRow('crm-http') },
-		'crm-node': { kind: 'crm', label: 'CRM: this node', run: crmRow('crm-node'), baseline: 'crm-http' },
+		'crm-node': {
+			kind: 'crm',
+			label: 'CRM: this node',
+			run: crmRow('crm-node'),
+			baseline: 'crm-http',
+		},
 		'crm-node-key': {
 			kind: 'crm',
 			label: 'CRM: this node, send-once key (+ redelivery)',
@@ -112,11 +130,19 @@ function rowsFor(config) {
 		},
 	};
 	for (const n of config.recipients) {
-		rows[`bcast-node-${n}`] = { kind: 'broadcast', label: `Broadcast ${n}: this node`, run: broadcastRow('bcast-node', n) };
+		rows[`bcast-node-${n}`] = {
+			kind: 'broadcast',
+			label: `Broadcast ${n}: this node`,
+			run: broadcastRow('bcast-node', n),
+		};
 	}
 	if (config.recipients.length > 0) {
 		const n = config.recipients[0];
-		rows[`bcast-http-${n}`] = { kind: 'broadcast', label: `Broadcast ${n}: HTTP Request`, run: broadcastRow('bcast-http', n) };
+		rows[`bcast-http-${n}`] = {
+			kind: 'broadcast',
+			label: `Broadcast ${n}: HTTP Request`,
+			run: broadcastRow('bcast-http', n),
+		};
 	}
 	return rows;
 }

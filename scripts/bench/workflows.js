@@ -26,7 +26,11 @@ function omniNode(credential, fields, options = {}) {
 			templateId: { __rl: true, mode: 'id', value: '101' },
 			customerPhone: `={{ ${fields}.phone }}`,
 			variablesMode: 'mapper',
-			variables: mapperValue({ 1: `={{ ${fields}.name }}`, 2: `={{ ${fields}.order }}`, 3: `={{ ${fields}.date }}` }),
+			variables: mapperValue({
+				1: `={{ ${fields}.name }}`,
+				2: `={{ ${fields}.order }}`,
+				3: `={{ ${fields}.date }}`,
+			}),
 			options,
 		},
 		credentials: { omnichannelMessagingApi: credential },
@@ -86,16 +90,28 @@ function webhookNode(path) {
 		typeVersion: 2,
 		webhookId: crypto.randomUUID(),
 		// allEntries answers [] when the last node outputs nothing (every item a duplicate).
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
 	};
 }
 
 /** A workflow running its nodes one after the other. */
 function chain(name, nodes) {
-	const placed = nodes.map((node, index) => ({ id: crypto.randomUUID(), position: [index * 220, 0], ...node }));
+	const placed = nodes.map((node, index) => ({
+		id: crypto.randomUUID(),
+		position: [index * 220, 0],
+		...node,
+	}));
 	const connections = {};
 	for (let i = 0; i < placed.length - 1; i++) {
-		connections[placed[i].name] = { main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]] };
+		connections[placed[i].name] = {
+			main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]],
+		};
 	}
 	return { name, nodes: placed, connections, settings: { executionOrder: 'v1' } };
 }
@@ -105,7 +121,10 @@ function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
 	const event = '$json.body';
 	const item = '$json';
 	return {
-		'crm-node': chain('bench: CRM → node', [webhookNode('crm-node'), omniNode(omniCredential, event)]),
+		'crm-node': chain('bench: CRM → node', [
+			webhookNode('crm-node'),
+			omniNode(omniCredential, event),
+		]),
 		'crm-node-key': chain('bench: CRM → node, send-once key', [
 			webhookNode('crm-node-key'),
 			omniNode(omniCredential, event, { sendOnceKey: '={{ $json.body.order }}-shipped' }),

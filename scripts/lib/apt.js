@@ -20,7 +20,10 @@ function aptInstall(packages) {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 		const stdio = ['ignore', 'ignore', 'inherit'];
 		execFileSync('apt-get', ['update', '-qq'], { stdio, env });
-		execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio, env });
+		execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+			stdio,
+			env,
+		});
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
@@ -30,7 +33,9 @@ function aptInstall(packages) {
 function installMissing(what, missing, { log = console.log } = {}) {
 	if (missing.length === 0) return;
 	if (process.getuid?.() !== 0) {
-		throw new Error(`${what} needs ${missing.join(' and ')}: install ${missing.length === 1 ? 'it' : 'them'} (apt-get install -y ${missing.join(' ')}) or run as root`);
+		throw new Error(
+			`${what} needs ${missing.join(' and ')}: install ${missing.length === 1 ? 'it' : 'them'} (apt-get install -y ${missing.join(' ')}) or run as root`,
+		);
 	}
 	log(`== installing ${missing.join(', ')} from Debian's packages`);
 	aptInstall(missing);

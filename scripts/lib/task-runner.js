@@ -31,14 +31,23 @@ async function grantToken(brokerUrl, authToken, timeoutMs = 30_000) {
 		if (response?.status === 403) throw new Error('the task broker refused N8N_RUNNERS_AUTH_TOKEN');
 		const body = response?.ok ? await response.json().catch(() => undefined) : undefined;
 		if (body?.data?.token) return body.data.token;
-		if (Date.now() > deadline) throw new Error(`no grant token from the task broker at ${brokerUrl}`);
+		if (Date.now() > deadline)
+			throw new Error(`no grant token from the task broker at ${brokerUrl}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }
 
 function runnerEnv(env, token, brokerUrl) {
-	const keep = ['PATH', 'HOME', 'GENERIC_TIMEZONE', 'NODE_FUNCTION_ALLOW_BUILTIN', 'NODE_FUNCTION_ALLOW_EXTERNAL'];
-	const out = Object.fromEntries(keep.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
+	const keep = [
+		'PATH',
+		'HOME',
+		'GENERIC_TIMEZONE',
+		'NODE_FUNCTION_ALLOW_BUILTIN',
+		'NODE_FUNCTION_ALLOW_EXTERNAL',
+	];
+	const out = Object.fromEntries(
+		keep.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]),
+	);
 	return {
 		...out,
 		N8N_RUNNERS_GRANT_TOKEN: token,
@@ -80,10 +89,14 @@ async function startJsTaskRunner({ env, node, entry, log = () => {} }) {
 			if (stopping) return;
 			const recent = starts.filter((time) => Date.now() - time < 60_000).length;
 			if (recent >= RESTARTS_PER_MINUTE) {
-				log(`the JavaScript task runner keeps exiting (${code ?? signal}); Code nodes will not run`);
+				log(
+					`the JavaScript task runner keeps exiting (${code ?? signal}); Code nodes will not run`,
+				);
 				return;
 			}
-			launch().catch((error) => log(`could not restart the JavaScript task runner: ${error.message}`));
+			launch().catch((error) =>
+				log(`could not restart the JavaScript task runner: ${error.message}`),
+			);
 		});
 	}
 

@@ -29,7 +29,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Child, repoRoot, startFake } from './child';
 import type { RunShape, ServiceAddress } from './child';
 import { orchestrateEvents } from './events';
-import { CHANNEL_ID, EXPRESSION_VARIABLES, SEND_ONCE_KEY, TEMPLATE_ID, itemsFor, templateSendParameters } from './load';
+import {
+	CHANNEL_ID,
+	EXPRESSION_VARIABLES,
+	SEND_ONCE_KEY,
+	TEMPLATE_ID,
+	itemsFor,
+	templateSendParameters,
+} from './load';
 import type { ServiceStats } from './fake-service.child';
 
 // ---------------------------------------------------------------------------------------------
@@ -50,7 +57,15 @@ const PRESETS = {
 	 * no warm-up, requests reaching the service out of order (0-30 ms each).
 	 */
 	cold: {
-		flags: { latency: '100', limit: '10', items: '600', runs: '3', 'retry-after': '1', warmup: '0', jitter: '30' },
+		flags: {
+			latency: '100',
+			limit: '10',
+			items: '600',
+			runs: '3',
+			'retry-after': '1',
+			warmup: '0',
+			jitter: '30',
+		},
 		continueOnFail: false,
 		rows: 'D',
 	},
@@ -163,14 +178,31 @@ function parseArgs(argv: string[]): BenchConfig {
 		console.log(USAGE);
 		process.exit(0);
 	}
-	const known = ['jitter', 'events-before', 'items', 'latency', 'limit', 'retry-after', 'runs', 'rows', 'warmup', 'credential-read-ms', 'json', 'preset', 'history', 'events', 'at-once'];
+	const known = [
+		'jitter',
+		'events-before',
+		'items',
+		'latency',
+		'limit',
+		'retry-after',
+		'runs',
+		'rows',
+		'warmup',
+		'credential-read-ms',
+		'json',
+		'preset',
+		'history',
+		'events',
+		'at-once',
+	];
 	const flags = new Map<string, string>();
 	const bools = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
 		const [name, inline] = arg.slice(2).split('=', 2);
-		if (['counted', 'cpu-prof', 'continue-on-fail', 'no-continue-on-fail'].includes(name)) bools.add(name);
+		if (['counted', 'cpu-prof', 'continue-on-fail', 'no-continue-on-fail'].includes(name))
+			bools.add(name);
 		else if (known.includes(name)) flags.set(name, inline ?? argv[++i]);
 		else throw new Error(`unknown flag --${name}; see --help`);
 	}
@@ -186,7 +218,8 @@ function parseArgs(argv: string[]): BenchConfig {
 		const raw = flags.get(name) ?? presetValue(name) ?? process.env[env];
 		if (raw === undefined) return fallback;
 		const value = Number(raw);
-		if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, got ${raw}`);
+		if (!Number.isFinite(value) || value < 0)
+			throw new Error(`--${name} must be a number, got ${raw}`);
 		return value;
 	};
 	const limit = num('limit', 'BENCH_LIMIT', 10);
@@ -195,22 +228,39 @@ function parseArgs(argv: string[]): BenchConfig {
 		items: num('items', 'BENCH_ITEMS', 2000),
 		latencyMs: num('latency', 'BENCH_LATENCY_MS', 20),
 		limit,
-		retryAfter: flags.get('retry-after') ?? presetValue('retry-after') ?? process.env.BENCH_RETRY_AFTER ?? '1',
+		retryAfter:
+			flags.get('retry-after') ??
+			presetValue('retry-after') ??
+			process.env.BENCH_RETRY_AFTER ??
+			'1',
 		runs: num('runs', 'BENCH_RUNS', 3),
-		rows: (flags.get('rows') ?? presetValue('rows') ?? process.env.BENCH_ROWS ?? `A${limit},A5,B,Bc,R`).split(',').map((r) => r.trim()).filter(Boolean),
+		rows: (
+			flags.get('rows') ??
+			presetValue('rows') ??
+			process.env.BENCH_ROWS ??
+			`A${limit},A5,B,Bc,R`
+		)
+			.split(',')
+			.map((r) => r.trim())
+			.filter(Boolean),
 		warmup: num('warmup', 'BENCH_WARMUP', 20),
 		jitter: num('jitter', 'BENCH_JITTER_MS', 0),
 		eventsBefore: num('events-before', 'BENCH_EVENTS_BEFORE', 0),
 		counted: bools.has('counted') || credentialReadMs > 0,
 		credentialReadMs,
 		cpuProf: bools.has('cpu-prof'),
-		continueOnFail: bools.has('no-continue-on-fail') ? false : bools.has('continue-on-fail') || (preset?.continueOnFail ?? false),
+		continueOnFail: bools.has('no-continue-on-fail')
+			? false
+			: bools.has('continue-on-fail') || (preset?.continueOnFail ?? false),
 		preset: presetName as PresetName | undefined,
 		json: flags.get('json'),
 		history: num('history', 'BENCH_HISTORY', 10_000),
 		events: num('events', 'BENCH_EVENTS', 200),
 		atOnce: Math.max(1, num('at-once', 'BENCH_AT_ONCE', 10)),
-		historyGiven: flags.has('history') || process.env.BENCH_HISTORY ? num('history', 'BENCH_HISTORY', 0) : undefined,
+		historyGiven:
+			flags.has('history') || process.env.BENCH_HISTORY
+				? num('history', 'BENCH_HISTORY', 0)
+				: undefined,
 	};
 }
 
@@ -239,8 +289,10 @@ interface RowSpec {
 const WHAT_IFS = {
 	'fn-auth': 'credential authenticate as a function: no expression evaluation per request',
 	'no-node-copy': "getNode() without n8n's deep copy (the node calls it on every response)",
-	'keep-alive': 'one shared keep-alive http.Agent instead of a new agent + TCP connection per request (n8n change)',
-	'literal-vars': 'template variables as literal text: no per-item expressions for them (phone stays an expression)',
+	'keep-alive':
+		'one shared keep-alive http.Agent instead of a new agent + TCP connection per request (n8n change)',
+	'literal-vars':
+		'template variables as literal text: no per-item expressions for them (phone stays an expression)',
 } as const;
 type WhatIf = keyof typeof WHAT_IFS;
 
@@ -251,23 +303,33 @@ function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
 	const sendOnce = modifiers.includes('send-once');
 	const whatIfs = modifiers.filter((m) => m !== 'send-once');
 	for (const w of whatIfs) {
-		if (!(w in WHAT_IFS)) throw new Error(`unknown what-if ${w} in row ${id}: use ${Object.keys(WHAT_IFS).join(', ')}`);
+		if (!(w in WHAT_IFS))
+			throw new Error(`unknown what-if ${w} in row ${id}: use ${Object.keys(WHAT_IFS).join(', ')}`);
 	}
 	const parts = ROW_GRAMMAR.exec(shape);
-	if (!parts) throw new Error(`unknown row ${id}: use [<k>x]A<concurrency>|D|B|Bc|R|Rk[@<r>rps][+what-if...] (see --help)`);
+	if (!parts)
+		throw new Error(
+			`unknown row ${id}: use [<k>x]A<concurrency>|D|B|Bc|R|Rk[@<r>rps][+what-if...] (see --help)`,
+		);
 	const executions = parts[1] === undefined ? 1 : Number(parts[1]);
 	const base = parts[2];
 	const ratePerSecond = parts[3] === undefined ? undefined : Number(parts[3]);
 	if (executions < 1) throw new Error(`row ${id}: at least one execution`);
-	if (ratePerSecond !== undefined && !(ratePerSecond > 0)) throw new Error(`row ${id}: the rate must be above 0`);
+	if (ratePerSecond !== undefined && !(ratePerSecond > 0))
+		throw new Error(`row ${id}: the rate must be above 0`);
 	const spec = baseRowSpec(base, limit, continueOnFail);
-	if (whatIfs.length && spec.variant !== 'custom') throw new Error(`what-ifs (${id}) apply to custom pipeline rows (A<n>, D) only`);
-	if (executions > 1 && spec.variant !== 'custom') throw new Error(`several executions (${id}) apply to custom pipeline rows (A<n>, D) only`);
-	if (sendOnce && spec.variant !== 'custom') throw new Error(`send-once (${id}) applies to custom pipeline rows (A<n>, D) only`);
+	if (whatIfs.length && spec.variant !== 'custom')
+		throw new Error(`what-ifs (${id}) apply to custom pipeline rows (A<n>, D) only`);
+	if (executions > 1 && spec.variant !== 'custom')
+		throw new Error(`several executions (${id}) apply to custom pipeline rows (A<n>, D) only`);
+	if (sendOnce && spec.variant !== 'custom')
+		throw new Error(`send-once (${id}) applies to custom pipeline rows (A<n>, D) only`);
 	const shared = [
 		sendOnce ? 'Send Once per Key on (in-memory processed-data store)' : '',
 		executions > 1 ? `${executions} executions at once in one process` : '',
-		ratePerSecond !== undefined ? `service limit ${ratePerSecond} sends/s (no in-flight limit)` : '',
+		ratePerSecond !== undefined
+			? `service limit ${ratePerSecond} sends/s (no in-flight limit)`
+			: '',
 		spec.variant === 'custom' && continueOnFail ? 'continue on fail' : '',
 		whatIfs.length ? `what if: ${whatIfs.map((w) => WHAT_IFS[w as WhatIf]).join('; ')}` : '',
 	].filter(Boolean);
@@ -282,16 +344,44 @@ function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
 	};
 }
 
-function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit<RowSpec, 'executions' | 'sendOnce'> {
+function baseRowSpec(
+	base: string,
+	limit: number,
+	continueOnFail: boolean,
+): Omit<RowSpec, 'executions' | 'sendOnce'> {
 	const common = { id: base, whatIfs: [] as WhatIf[] };
 	const custom = /^A(\d+)$/.exec(base);
 	if (custom) {
 		const concurrency = Number(custom[1]);
-		return { ...common, label: `custom pipeline, concurrency ${concurrency}`, variant: 'custom', concurrency, continueOnFail };
+		return {
+			...common,
+			label: `custom pipeline, concurrency ${concurrency}`,
+			variant: 'custom',
+			concurrency,
+			continueOnFail,
+		};
 	}
-	if (base === 'D') return { ...common, label: "custom pipeline, the node's default options", variant: 'custom', continueOnFail };
-	if (base === 'B') return { ...common, label: "declarative routing (today's engine)", variant: 'declarative', continueOnFail: false };
-	if (base === 'Bc') return { ...common, label: 'declarative routing, continue on fail', variant: 'declarative', continueOnFail: true };
+	if (base === 'D')
+		return {
+			...common,
+			label: "custom pipeline, the node's default options",
+			variant: 'custom',
+			continueOnFail,
+		};
+	if (base === 'B')
+		return {
+			...common,
+			label: "declarative routing (today's engine)",
+			variant: 'declarative',
+			continueOnFail: false,
+		};
+	if (base === 'Bc')
+		return {
+			...common,
+			label: 'declarative routing, continue on fail',
+			variant: 'declarative',
+			continueOnFail: true,
+		};
 	const keepAlive = base === 'Rk';
 	return {
 		...common,
@@ -308,7 +398,9 @@ function baseRowSpec(base: string, limit: number, continueOnFail: boolean): Omit
 
 function parametersFor(row: RowSpec) {
 	return templateSendParameters(
-		row.whatIfs.includes('literal-vars') ? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' } : EXPRESSION_VARIABLES,
+		row.whatIfs.includes('literal-vars')
+			? { '1': 'Anna', '2': 'ORD-100000', '3': '2025-06-01' }
+			: EXPRESSION_VARIABLES,
 		{
 			...(row.concurrency !== undefined ? { concurrency: row.concurrency } : {}),
 			...(row.sendOnce ? { sendOnceKey: SEND_ONCE_KEY } : {}),
@@ -381,19 +473,29 @@ async function rawClient(job: EngineJob, items: ReturnType<typeof itemsFor>) {
 					headers: {
 						Accept: 'application/json',
 						'X-Service-Api-Key': job.apiKey,
-						...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+						...(payload
+							? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
+							: {}),
 					},
 				},
 				(res) => {
 					const chunks: Buffer[] = [];
 					res.on('data', (c: Buffer) => chunks.push(c));
-					res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+					res.on('end', () =>
+						resolve({
+							status: res.statusCode ?? 0,
+							body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+						}),
+					);
 				},
 			);
 			req.on('error', reject);
 			req.end(payload);
 		});
-	await request('GET', `/stable/open/whatsapp/get-template-detail?platform_id=${CHANNEL_ID}&template_id=${TEMPLATE_ID}`);
+	await request(
+		'GET',
+		`/stable/open/whatsapp/get-template-detail?platform_id=${CHANNEL_ID}&template_id=${TEMPLATE_ID}`,
+	);
 	const output: Array<{ json: IDataObjectLike; error?: unknown }> = new Array(items.length);
 	let next = 0;
 	const worker = async () => {
@@ -406,7 +508,10 @@ async function rawClient(job: EngineJob, items: ReturnType<typeof itemsFor>) {
 				customer_phone: item.phone,
 				attributes: { '1': item.name, '2': item.order, '3': item.date },
 			});
-			output[i] = answer.status === 200 ? { json: answer.body as IDataObjectLike } : { json: { error: answer.status }, error: answer.status };
+			output[i] =
+				answer.status === 200
+					? { json: answer.body as IDataObjectLike }
+					: { json: { error: answer.status }, error: answer.status };
 		}
 	};
 	await Promise.all(Array.from({ length: job.row.concurrency ?? 1 }, worker));
@@ -428,12 +533,17 @@ async function applyWhatIfs(whatIfs: WhatIf[]) {
 			const type = (await loadPackage()).getCredential(CREDENTIAL_TYPE).type;
 			type.authenticate = async (credentials, requestOptions) => {
 				const header = String(credentials.apiKeyHeader || 'X-Service-Api-Key');
-				requestOptions.headers = { ...requestOptions.headers, [header]: credentials.apiKey as string };
+				requestOptions.headers = {
+					...requestOptions.headers,
+					[header]: credentials.apiKey as string,
+				};
 				return requestOptions;
 			};
 		} else if (whatIf === 'no-node-copy') {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const context = require(path.join(coreDist, 'execution-engine/node-execution-context/node-execution-context.js'));
+			const context = require(
+				path.join(coreDist, 'execution-engine/node-execution-context/node-execution-context.js'),
+			);
 			context.NodeExecutionContext.prototype.getNode = function (this: { node: unknown }) {
 				return this.node;
 			};
@@ -484,14 +594,27 @@ async function executionRunner(job: EngineJob) {
 	return async (items: Items, executionId: string, url = job.url): Promise<ExecutionResult> => {
 		if (row.variant === 'raw') return await rawClient({ ...job, url }, items);
 		const credentials = { baseUrl: url, apiKey: job.apiKey };
-		const common = { parameters, credentials, items, continueOnFail: row.continueOnFail, executionId };
+		const common = {
+			parameters,
+			credentials,
+			items,
+			continueOnFail: row.continueOnFail,
+			executionId,
+		};
 		if (row.variant === 'custom' && !job.counted) return await runNode(common);
-		return await runVariant({ ...common, variant: row.variant, credentialReadMs: job.credentialReadMs });
+		return await runVariant({
+			...common,
+			variant: row.variant,
+			credentialReadMs: job.credentialReadMs,
+		});
 	};
 }
 
 /** The row's executions, all started at once in this process, each timed on its own. */
-async function runExecutions(run: (items: Items, executionId: string) => Promise<ExecutionResult>, batches: Items[]) {
+async function runExecutions(
+	run: (items: Items, executionId: string) => Promise<ExecutionResult>,
+	batches: Items[],
+) {
 	return await Promise.all(
 		batches.map(async (items, e) => {
 			const t0 = performance.now();
@@ -521,22 +644,35 @@ async function sendOnceStore(job: EngineJob) {
 }
 
 /** --events-before: single-message executions, 10 at a time, to the service the timed run uses. */
-async function eventsBefore(run: (items: Items, executionId: string, url?: string) => Promise<ExecutionResult>, job: EngineJob) {
+async function eventsBefore(
+	run: (items: Items, executionId: string, url?: string) => Promise<ExecutionResult>,
+	job: EngineJob,
+) {
 	for (let first = 0; first < job.eventsBefore; first += 10) {
 		const count = Math.min(10, job.eventsBefore - first);
-		await Promise.all(Array.from({ length: count }, async (_, i) => await run(itemsFor(1, '+49153', first + i), `event-${first + i}`, job.url)));
+		await Promise.all(
+			Array.from(
+				{ length: count },
+				async (_, i) => await run(itemsFor(1, '+49153', first + i), `event-${first + i}`, job.url),
+			),
+		);
 	}
 }
 
 async function engineChild() {
 	const send = (message: unknown) => process.send?.(message);
-	const job = await new Promise<EngineJob>((resolve) => process.once('message', (m: { job: EngineJob }) => resolve(m.job)));
+	const job = await new Promise<EngineJob>((resolve) =>
+		process.once('message', (m: { job: EngineJob }) => resolve(m.job)),
+	);
 	await applyWhatIfs(job.row.whatIfs);
 	const store = await sendOnceStore(job);
 	const run = await executionRunner(job);
 	if (job.warmup > 0) await run(itemsFor(job.warmup, '+49152'), 'warm-up', job.warmupUrl);
 	await eventsBefore(run, job);
-	const storeBefore = store && { calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed, busyMs: store.busyMs };
+	const storeBefore = store && {
+		calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed,
+		busyMs: store.busyMs,
+	};
 	const batches = batchesFor(job);
 	global.gc?.();
 	send({ type: 'ready' });
@@ -559,13 +695,15 @@ async function engineChild() {
 	const cpu = process.cpuUsage(cpu0);
 	loop.disable();
 	clearInterval(sampler);
-	if (profiler && job.cpuProfile) writeFileSync(job.cpuProfile, JSON.stringify(await profiler.stop()));
+	if (profiler && job.cpuProfile)
+		writeFileSync(job.cpuProfile, JSON.stringify(await profiler.stop()));
 	heapUsedPeak = Math.max(heapUsedPeak, process.memoryUsage().heapUsed);
 	const outputs = executions.flatMap((e) => e.result.output);
-	const storeUse = store && storeBefore && {
-		calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed - storeBefore.calls,
-		busyMs: store.busyMs - storeBefore.busyMs,
-	};
+	const storeUse = store &&
+		storeBefore && {
+			calls: store.calls.checkProcessedAndRecord + store.calls.removeProcessed - storeBefore.calls,
+			busyMs: store.busyMs - storeBefore.busyMs,
+		};
 	const errors = executions.flatMap((e) => (e.result.error ? [e.result.error] : []));
 	const message: EngineResult = {
 		wallMs,
@@ -579,7 +717,8 @@ async function engineChild() {
 		loopDelayP99Ms: loop.percentile(99) / 1e6,
 		loopDelayMaxMs: loop.max / 1e6,
 		outputItems: outputs.length,
-		errorItems: outputs.filter((item) => item.error !== undefined || item.json?.error !== undefined).length,
+		errorItems: outputs.filter((item) => item.error !== undefined || item.json?.error !== undefined)
+			.length,
 		nodeError: errors.length ? `${errors[0].message}`.slice(0, 200) : undefined,
 		failedExecutions: errors.length,
 		executionWallMs: executions.map((e) => e.wallMs),
@@ -614,22 +753,37 @@ interface Measurement {
 
 /** --items split between the row's executions, the first ones taking the remainder. */
 function splitItems(items: number, executions: number): number[] {
-	return Array.from({ length: executions }, (_, e) => Math.floor(items / executions) + (e < items % executions ? 1 : 0));
+	return Array.from(
+		{ length: executions },
+		(_, e) => Math.floor(items / executions) + (e < items % executions ? 1 : 0),
+	);
 }
 
 /** The shared limit's floor: items × latency ÷ in-flight limit, or items ÷ rate. */
 function floorFor(config: BenchConfig, row: RowSpec): number {
-	return row.ratePerSecond !== undefined ? (config.items / row.ratePerSecond) * 1000 : (config.items * config.latencyMs) / config.limit;
+	return row.ratePerSecond !== undefined
+		? (config.items / row.ratePerSecond) * 1000
+		: (config.items * config.latencyMs) / config.limit;
 }
 
 /** The row's limits at the service: the in-flight limit, or the rate limit instead of it. */
 function limitsFor(config: BenchConfig, row: RowSpec) {
 	return row.ratePerSecond !== undefined
-		? { concurrencyLimit: null, rateLimitPerSecond: row.ratePerSecond, retryAfter: config.retryAfter }
+		? {
+				concurrencyLimit: null,
+				rateLimitPerSecond: row.ratePerSecond,
+				retryAfter: config.retryAfter,
+			}
 		: { concurrencyLimit: config.limit, rateLimitPerSecond: null, retryAfter: config.retryAfter };
 }
 
-async function measure(config: BenchConfig, fake: Child, service: ServiceAddress, row: RowSpec, run: number): Promise<Measurement> {
+async function measure(
+	config: BenchConfig,
+	fake: Child,
+	service: ServiceAddress,
+	row: RowSpec,
+	run: number,
+): Promise<Measurement> {
 	await fake.ask({ type: 'limits', limits: limitsFor(config, row) }, 'limits-set');
 	const execArgv = ['--expose-gc'];
 	let cpuProfile: string | undefined;
@@ -661,9 +815,13 @@ async function measure(config: BenchConfig, fake: Child, service: ServiceAddress
 	});
 	await engine.next('ready');
 	await fake.ask({ type: 'reset' }, 'reset-done');
-	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as { result: EngineResult };
+	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as {
+		result: EngineResult;
+	};
 	await engine.end();
-	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as { stats: ServiceStats };
+	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
+		stats: ServiceStats;
+	};
 	const floorMs = floorFor(config, row);
 	const firstSend = stats.firstSendAt;
 	return {
@@ -677,7 +835,10 @@ async function measure(config: BenchConfig, fake: Child, service: ServiceAddress
 		tooManyPerItem: stats.tooMany / config.items,
 		notSent: config.items - stats.deliveredPhones,
 		prepMs: firstSend !== undefined ? firstSend - result.startedAt : undefined,
-		sendMs: stats.lastSendAt !== undefined && firstSend !== undefined ? result.endedAt - firstSend : undefined,
+		sendMs:
+			stats.lastSendAt !== undefined && firstSend !== undefined
+				? result.endedAt - firstSend
+				: undefined,
 	};
 }
 
@@ -704,10 +865,14 @@ const COLUMNS: Array<[string, number, (m: Measurement) => string]> = [
 	['send ms', 7, (m) => (m.sendMs === undefined ? '-' : m.sendMs.toFixed(0))],
 	['cpu ms', 7, (m) => (m.engine.cpuUserMs + m.engine.cpuSystemMs).toFixed(0)],
 	['conns', 6, (m) => String(m.service.connections)],
-	['node result', 0, (m) =>
-		m.engine.nodeError
-			? `error${m.engine.failedExecutions > 1 ? ` (${m.engine.failedExecutions} executions)` : ''}: ${m.engine.nodeError.slice(0, 60)}`
-			: `${m.engine.outputItems} items${m.engine.errorItems ? `, ${m.engine.errorItems} error items` : ''}`],
+	[
+		'node result',
+		0,
+		(m) =>
+			m.engine.nodeError
+				? `error${m.engine.failedExecutions > 1 ? ` (${m.engine.failedExecutions} executions)` : ''}: ${m.engine.nodeError.slice(0, 60)}`
+				: `${m.engine.outputItems} items${m.engine.errorItems ? `, ${m.engine.errorItems} error items` : ''}`,
+	],
 ];
 
 function header() {
@@ -731,13 +896,16 @@ const isClassic = (m: Measurement) => m.row.executions === 1 && m.row.ratePerSec
 
 function targets(config: BenchConfig, all: Measurement[]) {
 	const lines: string[] = [];
-	const custom = all.filter((m) => m.row.variant === 'custom' && m.row.whatIfs.length === 0 && isClassic(m));
+	const custom = all.filter(
+		(m) => m.row.variant === 'custom' && m.row.whatIfs.length === 0 && isClassic(m),
+	);
 	const atLimit = custom.filter((m) => m.row.concurrency === config.limit);
 	const declarative = all.filter((m) => m.row.variant === 'declarative');
 	const reference = all.filter((m) => m.row.variant === 'raw' && !m.row.keepAlive);
 	if (custom.length) {
 		const clean = custom.every((m) => m.notSent === 0 && m.service.duplicateSends === 0);
-		const declFails = declarative.length === 0 ? undefined : declarative.every((m) => m.notSent > 0);
+		const declFails =
+			declarative.length === 0 ? undefined : declarative.every((m) => m.notSent > 0);
 		const worst = custom.reduce((w, m) => Math.max(w, m.notSent + m.service.duplicateSends), 0);
 		lines.push(
 			`${verdict(clean && declFails !== false)}  custom pipeline: 0 items not sent and 0 duplicates in every run` +
@@ -757,17 +925,23 @@ function targets(config: BenchConfig, all: Measurement[]) {
 					: ''),
 		);
 	} else if (custom.length) {
-		lines.push(`(no custom row with concurrency = the service's limit ${config.limit}: ratio target not checked)`);
+		lines.push(
+			`(no custom row with concurrency = the service's limit ${config.limit}: ratio target not checked)`,
+		);
 	}
 	if (custom.length) {
 		const rpi = custom.map((m) => m.requestsPerItem);
 		lines.push(
 			`${verdict(rpi.every((r) => r <= 1.001))}  requests per item <= 1.001 (custom rows): max ${Math.max(...rpi).toFixed(4)}` +
-				(config.items < 1000 ? ` (with ${config.items} items the one template GET alone adds ${(1 / config.items).toFixed(4)})` : ''),
+				(config.items < 1000
+					? ` (with ${config.items} items the one template GET alone adds ${(1 / config.items).toFixed(4)})`
+					: ''),
 		);
 	}
 	if (all.some((m) => !isClassic(m))) {
-		lines.push('(rows with several executions or a rate limit have their targets under --preset pacing)');
+		lines.push(
+			'(rows with several executions or a rate limit have their targets under --preset pacing)',
+		);
 	}
 	lines.push(...sendOnceCost(all));
 	return { lines, met: true };
@@ -777,9 +951,14 @@ function targets(config: BenchConfig, all: Measurement[]) {
 function sendOnceCost(all: Measurement[]): string[] {
 	const withKey = [...new Set(all.filter((m) => m.row.sendOnce).map((m) => m.row.id))];
 	return withKey.map((id) => {
-		const baseId = id.split('+').filter((part) => part !== 'send-once').join('+');
-		const wall = (rowId: string) => median(all.filter((m) => m.row.id === rowId).map((m) => m.engine.wallMs));
-		if (!all.some((m) => m.row.id === baseId)) return `(no row ${baseId} beside ${id}: send-once cost not checked)`;
+		const baseId = id
+			.split('+')
+			.filter((part) => part !== 'send-once')
+			.join('+');
+		const wall = (rowId: string) =>
+			median(all.filter((m) => m.row.id === rowId).map((m) => m.engine.wallMs));
+		if (!all.some((m) => m.row.id === baseId))
+			return `(no row ${baseId} beside ${id}: send-once cost not checked)`;
 		const cost = wall(id) / wall(baseId) - 1;
 		const sign = cost >= 0 ? '+' : '';
 		return (
@@ -792,7 +971,15 @@ function sendOnceCost(all: Measurement[]): string[] {
 /** "A50 29, 3xA10 6/4": a value per row, one per run. */
 function perRow(ms: Measurement[], value: (m: Measurement) => string) {
 	const ids = [...new Set(ms.map((m) => m.row.id))];
-	return ids.map((id) => `${id} ${ms.filter((m) => m.row.id === id).map(value).join('/')}`).join(', ');
+	return ids
+		.map(
+			(id) =>
+				`${id} ${ms
+					.filter((m) => m.row.id === id)
+					.map(value)
+					.join('/')}`,
+		)
+		.join(', ');
 }
 
 /** Issue 11's targets, every one in every run of every custom row. */
@@ -827,9 +1014,13 @@ function pacingTargets(all: Measurement[]) {
 		]);
 	}
 	const lines = checks.map(([ok, text]) => `${verdict(ok)}  ${text}`);
-	lines.push('(not checked here: "the existing rows no worse": run npm run bench -- --runs 2 and compare with the README\'s table)');
+	lines.push(
+		'(not checked here: "the existing rows no worse": run npm run bench -- --runs 2 and compare with the README\'s table)',
+	);
 	const met = checks.length > 0 && checks.every(([ok]) => ok);
-	lines.push(`pacing targets: ${met ? 'PASS' : `FAIL (${checks.filter(([ok]) => !ok).length} of ${checks.length} not met)`}`);
+	lines.push(
+		`pacing targets: ${met ? 'PASS' : `FAIL (${checks.filter(([ok]) => !ok).length} of ${checks.length} not met)`}`,
+	);
 	return { lines, met };
 }
 
@@ -840,10 +1031,18 @@ function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddres
 			`service latency ${config.latencyMs} ms, limit ${config.limit} in flight (429 Retry-After: ${config.retryAfter} above) ` +
 			`unless a row has @<r>rps, ${config.runs} run(s), warm-up ${config.warmup} items, ` +
 			`continue on fail ${config.continueOnFail ? 'on' : 'off'} (A, D rows), node ${process.version}` +
-			(config.counted ? `, bench runner for all rows (credential read ${config.credentialReadMs} ms)` : ''),
+			(config.counted
+				? `, bench runner for all rows (credential read ${config.credentialReadMs} ms)`
+				: ''),
 	);
-	console.log(`fake service: ${service.url} (own process; warm-ups go to a second fake, ${service.warmupUrl}, without limits); each row runs in a fresh engine process`);
-	console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start\n`);
+	console.log(
+		`fake service: ${service.url} (own process; warm-ups go to a second fake, ${service.warmupUrl}, without limits); each row runs in a fresh engine process`,
+	);
+	console.log(
+		`machine: ${cpus().length} cores, load average ${loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' ')} at start\n`,
+	);
 	for (const row of rows) console.log(`  ${pad(row.id, COLUMNS[0][1])}  ${row.label}`);
 	console.log('');
 }
@@ -856,15 +1055,21 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 		const walls = ms.flatMap((m) => m.engine.executionWallMs);
 		console.log(
 			`  ${pad(row.id, COLUMNS[0][1])}  wall ${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +
-				(row.executions > 1 ? `each execution ${Math.min(...walls).toFixed(0)}-${Math.max(...walls).toFixed(0)} ms, ` : '') +
+				(row.executions > 1
+					? `each execution ${Math.min(...walls).toFixed(0)}-${Math.max(...walls).toFixed(0)} ms, `
+					: '') +
 				`req/item ${median(ms.map((m) => m.requestsPerItem)).toFixed(4)}, 429s ${median(ms.map((m) => m.service.tooMany))} ` +
 				`(in flight ${median(ms.map((m) => m.service.tooManyInFlight))}, rate ${median(ms.map((m) => m.service.tooManyRate))}), ` +
 				`not sent ${median(ms.map((m) => m.notSent))}, dup ${median(ms.map((m) => m.service.duplicateSends))}, ` +
 				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
 				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
 				`served on average ${median(ms.map((m) => m.service.averageServing)).toFixed(2)}, below the limit after the first 429 ${median(ms.map((m) => m.service.belowLimitAfterBurstMs)).toFixed(0)} ms, ` +
-				`Connection header: ${Object.entries(ms[0].service.connectionHeaders).map(([k, v]) => `${k}×${v}`).join(' ')}` +
-				(ms[0].engine.decryptCalls !== undefined ? `, credential reads ${ms[0].engine.decryptCalls}` : '') +
+				`Connection header: ${Object.entries(ms[0].service.connectionHeaders)
+					.map(([k, v]) => `${k}×${v}`)
+					.join(' ')}` +
+				(ms[0].engine.decryptCalls !== undefined
+					? `, credential reads ${ms[0].engine.decryptCalls}`
+					: '') +
 				(ms[0].engine.store
 					? `, store calls ${median(ms.map((m) => m.engine.store?.calls ?? 0))} taking ${median(ms.map((m) => m.engine.store?.busyMs ?? 0)).toFixed(0)} ms`
 					: ''),
@@ -899,12 +1104,18 @@ async function orchestrate(config: BenchConfig): Promise<boolean> {
 		await fake.end();
 	}
 	console.log('');
-	console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other processes on the machine inflate wall times)`);
+	console.log(
+		`load average at end: ${loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' ')} (other processes on the machine inflate wall times)`,
+	);
 	console.log('');
 	printMedians(rows, all);
 	console.log('');
 	const verdicts = config.preset === 'pacing' ? pacingTargets(all) : targets(config, all);
-	console.log(config.preset === 'pacing' ? 'targets (issue 11, every run of every row):' : 'targets:');
+	console.log(
+		config.preset === 'pacing' ? 'targets (issue 11, every run of every row):' : 'targets:',
+	);
 	for (const l of verdicts.lines) console.log(`  ${l}`);
 	console.log('');
 	console.log(LEGEND);
@@ -922,12 +1133,18 @@ if (process.argv.includes('--engine-child')) {
 	});
 } else {
 	const config = parseArgs(process.argv.slice(2));
-	const running = config.preset === 'events' ? orchestrateEvents({ ...config, historyKeys: config.historyGiven }) : orchestrate(config);
-	running.then((met) => {
-		// Only the preset's targets decide the exit code: the lead runs it to check the pacer.
-		if (!met) process.exitCode = 1;
-	}, (error) => {
-		console.error(error);
-		process.exit(1);
-	});
+	const running =
+		config.preset === 'events'
+			? orchestrateEvents({ ...config, historyKeys: config.historyGiven })
+			: orchestrate(config);
+	running.then(
+		(met) => {
+			// Only the preset's targets decide the exit code: the lead runs it to check the pacer.
+			if (!met) process.exitCode = 1;
+		},
+		(error) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
 }

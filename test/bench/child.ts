@@ -27,7 +27,10 @@ export class Child {
 	private readonly waiting: Array<{ type: string; resolve: (m: Reply) => void }> = [];
 	private readonly exited: Promise<number | null>;
 
-	constructor(readonly proc: ChildProcess, readonly name: string) {
+	constructor(
+		readonly proc: ChildProcess,
+		readonly name: string,
+	) {
 		proc.on('message', (m: Reply) => {
 			const index = this.waiting.findIndex((w) => w.type === m.type);
 			if (index >= 0) this.waiting.splice(index, 1)[0].resolve(m);
@@ -35,7 +38,10 @@ export class Child {
 		this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
 		void this.exited.then((code) => {
 			for (const w of this.waiting.splice(0)) {
-				w.resolve({ type: 'exit', error: `${this.name} exited with code ${code} before answering "${w.type}"` });
+				w.resolve({
+					type: 'exit',
+					error: `${this.name} exited with code ${code} before answering "${w.type}"`,
+				});
 			}
 		});
 	}
@@ -45,7 +51,14 @@ export class Child {
 		const reply = await Promise.race([
 			new Promise<Reply>((resolve) => this.waiting.push({ type, resolve })),
 			new Promise<Reply>((resolve) => {
-				timer = setTimeout(() => resolve({ type: 'timeout', error: `${this.name}: no "${type}" within ${timeoutMs} ms` }), timeoutMs);
+				timer = setTimeout(
+					() =>
+						resolve({
+							type: 'timeout',
+							error: `${this.name}: no "${type}" within ${timeoutMs} ms`,
+						}),
+					timeoutMs,
+				);
 			}),
 		]);
 		clearTimeout(timer);
@@ -74,11 +87,25 @@ export interface ServiceAddress {
 }
 
 /** The fake service (fake-service.child.ts) at this latency, with this in-flight limit, each request admitted after 0..jitter ms. */
-export async function startFake(config: { latencyMs: number; limit: number; retryAfter: string; jitter?: number }) {
+export async function startFake(config: {
+	latencyMs: number;
+	limit: number;
+	retryAfter: string;
+	jitter?: number;
+}) {
 	const fake = new Child(
-		fork(path.join(__dirname, 'fake-service.child.js'), [
-			JSON.stringify({ latencyMs: config.latencyMs, concurrencyLimit: config.limit, retryAfter: config.retryAfter, admitJitterMs: config.jitter ?? 0 }),
-		], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+		fork(
+			path.join(__dirname, 'fake-service.child.js'),
+			[
+				JSON.stringify({
+					latencyMs: config.latencyMs,
+					concurrencyLimit: config.limit,
+					retryAfter: config.retryAfter,
+					admitJitterMs: config.jitter ?? 0,
+				}),
+			],
+			{ stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+		),
 		'fake service',
 	);
 	const service = (await fake.next('listening', 30_000)) as unknown as ServiceAddress;

@@ -3,7 +3,13 @@
  * made a plain declarative operation (routing on the parameters, no customOperations), run by
  * n8n-core's WorkflowExecute, which hands it to RoutingNode, through test/helpers/engine.ts.
  */
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 
 import { NODE_TYPE, loadPackage, runNode } from '../helpers/engine';
 import type { CredentialData, RunResult } from '../helpers/engine';
@@ -21,8 +27,11 @@ function copyDescription<T>(value: T): T {
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show;
-	return !!show && (show.resource as string[] | undefined)?.includes(resource) === true &&
-		(show.operation as string[] | undefined)?.includes(operation) === true;
+	return (
+		!!show &&
+		(show.resource as string[] | undefined)?.includes(resource) === true &&
+		(show.operation as string[] | undefined)?.includes(operation) === true
+	);
 }
 
 function bodyField(property: string, value = '={{ $value }}') {
@@ -38,7 +47,10 @@ export function declarativeVariant(base: INodeType): INodeType {
 	const description = copyDescription(base.description);
 	let routed = 0;
 	for (const property of description.properties) {
-		if (property.name === 'operation' && property.displayOptions?.show?.resource?.includes('whatsappTemplate')) {
+		if (
+			property.name === 'operation' &&
+			property.displayOptions?.show?.resource?.includes('whatsappTemplate')
+		) {
 			const send = (property.options as INodePropertyOptions[]).find((o) => o.value === 'send');
 			if (!send) throw new Error('no whatsappTemplate send operation in the description');
 			send.routing = { request: { method: 'POST', url: SEND_URL } };
@@ -65,7 +77,8 @@ export function declarativeVariant(base: INodeType): INodeType {
 				break;
 		}
 	}
-	if (routed !== 5) throw new Error(`expected to route 5 properties of the template send, routed ${routed}`);
+	if (routed !== 5)
+		throw new Error(`expected to route 5 properties of the template send, routed ${routed}`);
 	return { description, methods: base.methods } as INodeType;
 }
 
@@ -84,7 +97,9 @@ export interface VariantRunOptions {
 let declarativeType: INodeType | undefined;
 
 /** One execution through test/helpers/engine.ts's runNode, with the chosen variant of the node. */
-export async function runVariant(options: VariantRunOptions): Promise<RunResult & { decryptCalls: number }> {
+export async function runVariant(
+	options: VariantRunOptions,
+): Promise<RunResult & { decryptCalls: number }> {
 	const loader = await loadPackage();
 	const base = loader.getNode(NODE_TYPE.split('.')[1]).type as INodeType;
 	declarativeType ??= declarativeVariant(base);

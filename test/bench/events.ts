@@ -31,8 +31,14 @@ export interface EventsConfig extends RunShape {
 export const EVENT_ROWS: Record<string, { label: string; historyTimes?: number }> = {
 	'no-key': { label: 'no send-once key' },
 	'key-empty': { label: 'send-once key, empty history', historyTimes: 0 },
-	'key-full': { label: 'send-once key, history full at the default Send Once History', historyTimes: 1 },
-	'key-10x': { label: 'send-once key, history full at 10 × the default (Send Once History set to it)', historyTimes: 10 },
+	'key-full': {
+		label: 'send-once key, history full at the default Send Once History',
+		historyTimes: 1,
+	},
+	'key-10x': {
+		label: 'send-once key, history full at 10 × the default (Send Once History set to it)',
+		historyTimes: 10,
+	},
 };
 
 interface EventsJob {
@@ -85,8 +91,13 @@ export function defaultSendOnceHistory(): number {
 /** The entries the node records for keys the service accepted (delivery/sendOnce/store.ts), to prefill a history. */
 function historyEntries(): { entries: (keys: string[]) => string[]; from: string } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const store = require(path.join(DIST, 'delivery', 'sendOnce', 'store.js')) as { sendOnceHistoryEntries: (keys: string[]) => string[] };
-	return { entries: store.sendOnceHistoryEntries, from: 'delivery/sendOnce/store.ts sendOnceHistoryEntries' };
+	const store = require(path.join(DIST, 'delivery', 'sendOnce', 'store.js')) as {
+		sendOnceHistoryEntries: (keys: string[]) => string[];
+	};
+	return {
+		entries: store.sendOnceHistoryEntries,
+		from: 'delivery/sendOnce/store.ts sendOnceHistoryEntries',
+	};
 }
 
 function eventParameters(job: EventsJob) {
@@ -112,7 +123,10 @@ async function storeFor(job: EventsJob) {
 	const store = await useProcessedDataStore();
 	const started = performance.now();
 	const { entries, from } = historyEntries();
-	const keys = Array.from({ length: job.historyKeys }, (_, i) => `+49153${String(i).padStart(7, '0')}-shipped`);
+	const keys = Array.from(
+		{ length: job.historyKeys },
+		(_, i) => `+49153${String(i).padStart(7, '0')}-shipped`,
+	);
 	store.reset();
 	// runNode's workflow and node (the default scope is the node).
 	store.prefill('wf-1', 'node-1', entries(keys));
@@ -120,7 +134,9 @@ async function storeFor(job: EventsJob) {
 }
 
 async function eventsChild() {
-	const job = await new Promise<EventsJob>((resolve) => process.once('message', (m: { job: EventsJob }) => resolve(m.job)));
+	const job = await new Promise<EventsJob>((resolve) =>
+		process.once('message', (m: { job: EventsJob }) => resolve(m.job)),
+	);
 	const { runNode } = await import('../helpers/engine');
 	const parameters = eventParameters(job);
 	const runEvent = async (index: number, prefix: string, url: string) =>
@@ -131,9 +147,16 @@ async function eventsChild() {
 			executionId: `${prefix}-${index}`,
 		});
 	// The warm-up goes to a second fake: nothing the node keeps per service carries into the timed run.
-	await inPool(job.warmup, job.atOnce, async (i) => void (await runEvent(i, '+49152', job.service.warmupUrl)));
+	await inPool(
+		job.warmup,
+		job.atOnce,
+		async (i) => void (await runEvent(i, '+49152', job.service.warmupUrl)),
+	);
 	const held = await storeFor(job);
-	const storeBefore = held && { calls: held.store.calls.checkProcessedAndRecord + held.store.calls.removeProcessed, busyMs: held.store.busyMs };
+	const storeBefore = held && {
+		calls: held.store.calls.checkProcessedAndRecord + held.store.calls.removeProcessed,
+		busyMs: held.store.busyMs,
+	};
 	global.gc?.();
 	process.send?.({ type: 'ready' });
 	await new Promise<void>((resolve) => process.once('message', () => resolve()));
@@ -160,11 +183,15 @@ async function eventsChild() {
 		latenciesMs,
 		failedExecutions,
 		firstError,
-		store: held && storeBefore && {
-			calls: held.store.calls.checkProcessedAndRecord + held.store.calls.removeProcessed - storeBefore.calls,
-			busyMs: held.store.busyMs - storeBefore.busyMs,
-			rowMb: [...held.store.rows.values()].reduce((sum, row) => sum + row.length, 0) / 2 ** 20,
-		},
+		store: held &&
+			storeBefore && {
+				calls:
+					held.store.calls.checkProcessedAndRecord +
+					held.store.calls.removeProcessed -
+					storeBefore.calls,
+				busyMs: held.store.busyMs - storeBefore.busyMs,
+				rowMb: [...held.store.rows.values()].reduce((sum, row) => sum + row.length, 0) / 2 ** 20,
+			},
 		historyFrom: held?.from,
 		prefillMs: held?.prefillMs,
 	};
@@ -179,9 +206,17 @@ interface EventsMeasurement {
 	service: ServiceStats;
 }
 
-async function measureRow(config: EventsConfig, fake: Child, service: ServiceAddress, rowId: string, run: number, defaultHistory: number) {
+async function measureRow(
+	config: EventsConfig,
+	fake: Child,
+	service: ServiceAddress,
+	rowId: string,
+	run: number,
+	defaultHistory: number,
+) {
 	const times = EVENT_ROWS[rowId].historyTimes;
-	const historyKeys = times === undefined ? undefined : times * (config.historyKeys ?? defaultHistory);
+	const historyKeys =
+		times === undefined ? undefined : times * (config.historyKeys ?? defaultHistory);
 	const job: EventsJob = {
 		rowId,
 		events: config.events,
@@ -189,7 +224,8 @@ async function measureRow(config: EventsConfig, fake: Child, service: ServiceAdd
 		warmup: config.warmup,
 		historyKeys,
 		// Above the default, the option must hold the history, or the first write trims it.
-		sendOnceHistory: historyKeys !== undefined && historyKeys > defaultHistory ? historyKeys : undefined,
+		sendOnceHistory:
+			historyKeys !== undefined && historyKeys > defaultHistory ? historyKeys : undefined,
 		service,
 	};
 	const engine = new Child(
@@ -203,9 +239,13 @@ async function measureRow(config: EventsConfig, fake: Child, service: ServiceAdd
 	engine.proc.send({ job });
 	await engine.next('ready');
 	await fake.ask({ type: 'reset' }, 'reset-done');
-	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as { result: EventsResult };
+	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as {
+		result: EventsResult;
+	};
 	await engine.end();
-	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as { stats: ServiceStats };
+	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
+		stats: ServiceStats;
+	};
 	return { rowId, run, historyKeys, engine: result, service: stats } satisfies EventsMeasurement;
 }
 
@@ -230,11 +270,22 @@ const COLUMNS: Array<[string, number, (m: EventsMeasurement, events: number) => 
 	['sent', 5, (m) => String(m.service.deliveredPhones)],
 	['dup', 3, (m) => String(m.service.duplicateSends)],
 	['429s', 4, (m) => String(m.service.tooMany)],
-	['failed', 0, (m) => (m.engine.failedExecutions ? `${m.engine.failedExecutions}: ${m.engine.firstError?.slice(0, 60)}` : '0')],
+	[
+		'failed',
+		0,
+		(m) =>
+			m.engine.failedExecutions
+				? `${m.engine.failedExecutions}: ${m.engine.firstError?.slice(0, 60)}`
+				: '0',
+	],
 ];
 
 function printRow(m: EventsMeasurement, events: number) {
-	console.log(COLUMNS.map(([, width, value], i) => (i === 0 ? value(m, events).padEnd(width) : value(m, events).padStart(width))).join('  '));
+	console.log(
+		COLUMNS.map(([, width, value], i) =>
+			i === 0 ? value(m, events).padEnd(width) : value(m, events).padStart(width),
+		).join('  '),
+	);
 }
 
 const verdict = (ok: boolean) => (ok ? 'MET    ' : 'NOT MET');
@@ -242,29 +293,65 @@ const verdict = (ok: boolean) => (ok ? 'MET    ' : 'NOT MET');
 /** Issue 19's targets, for the conditions it states them at (every run of every row). */
 function targets(config: EventsConfig, all: EventsMeasurement[]): string[] {
 	if (config.events !== 200 || config.atOnce !== 10 || config.latencyMs !== 100) {
-		return ['(issue 19 states its targets for 200 events, 10 at once, 100 ms latency: not checked)'];
+		return [
+			'(issue 19 states its targets for 200 events, 10 at once, 100 ms latency: not checked)',
+		];
 	}
 	const of = (rowId: string) => all.filter((m) => m.rowId === rowId);
 	const n = config.events;
 	const lines: Array<[boolean, string] | undefined> = [
-		[all.every((m) => m.service.requests / n <= 1.02), `requests to the service per message <= 1.02: ${all.map((m) => `${m.rowId} ${(m.service.requests / n).toFixed(3)}`).join(', ')}`],
-		of('no-key').length ? [of('no-key').every((m) => percentile(m.engine.latenciesMs, 0.5) <= 150), 'latency p50 <= 150 ms, no key'] : undefined,
-		of('key-empty').length ? [of('key-empty').every((m) => percentile(m.engine.latenciesMs, 0.5) <= 170), 'latency p50 <= 170 ms, key with an empty history'] : undefined,
-		of('key-empty').length ? [of('key-empty').every((m) => (m.engine.store?.calls ?? 0) / n <= 1), 'store calls per new key <= 1.0 at 10 at once (key-empty)'] : undefined,
-		of('key-full').length ? [of('key-full').every((m) => m.engine.cpuMs / n <= 25), 'full default history: CPU <= 25 ms per message'] : undefined,
-		of('key-full').length ? [of('key-full').every((m) => percentile(m.engine.latenciesMs, 0.95) <= 300), 'full default history: latency p95 <= 300 ms'] : undefined,
+		[
+			all.every((m) => m.service.requests / n <= 1.02),
+			`requests to the service per message <= 1.02: ${all.map((m) => `${m.rowId} ${(m.service.requests / n).toFixed(3)}`).join(', ')}`,
+		],
+		of('no-key').length
+			? [
+					of('no-key').every((m) => percentile(m.engine.latenciesMs, 0.5) <= 150),
+					'latency p50 <= 150 ms, no key',
+				]
+			: undefined,
+		of('key-empty').length
+			? [
+					of('key-empty').every((m) => percentile(m.engine.latenciesMs, 0.5) <= 170),
+					'latency p50 <= 170 ms, key with an empty history',
+				]
+			: undefined,
+		of('key-empty').length
+			? [
+					of('key-empty').every((m) => (m.engine.store?.calls ?? 0) / n <= 1),
+					'store calls per new key <= 1.0 at 10 at once (key-empty)',
+				]
+			: undefined,
+		of('key-full').length
+			? [
+					of('key-full').every((m) => m.engine.cpuMs / n <= 25),
+					'full default history: CPU <= 25 ms per message',
+				]
+			: undefined,
+		of('key-full').length
+			? [
+					of('key-full').every((m) => percentile(m.engine.latenciesMs, 0.95) <= 300),
+					'full default history: latency p95 <= 300 ms',
+				]
+			: undefined,
 	];
 	const noKeyWall = of('no-key').map((m) => m.engine.wallMs);
 	if (of('key-full').length && noKeyWall.length) {
 		const ratio = Math.max(...of('key-full').map((m) => m.engine.wallMs)) / Math.min(...noKeyWall);
-		lines.push([ratio <= 1.5, `full default history: wall <= 1.5 × the no-key row (worst ${ratio.toFixed(2)} ×)`]);
+		lines.push([
+			ratio <= 1.5,
+			`full default history: wall <= 1.5 × the no-key row (worst ${ratio.toFixed(2)} ×)`,
+		]);
 	}
 	return lines.flatMap((line) => (line ? [`${verdict(line[0])}  ${line[1]}`] : []));
 }
 
 export async function orchestrateEvents(config: EventsConfig): Promise<boolean> {
 	for (const rowId of config.rows) {
-		if (!(rowId in EVENT_ROWS)) throw new Error(`unknown row ${rowId} for --preset events; use ${Object.keys(EVENT_ROWS).join(', ')}`);
+		if (!(rowId in EVENT_ROWS))
+			throw new Error(
+				`unknown row ${rowId} for --preset events; use ${Object.keys(EVENT_ROWS).join(', ')}`,
+			);
 	}
 	const defaultHistory = defaultSendOnceHistory();
 	const { fake, service } = await startFake(config);
@@ -273,11 +360,21 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 			`${config.atOnce} at once in one engine process, service latency ${config.latencyMs} ms (limit ${config.limit} in flight), ` +
 			`default options, ${config.runs} run(s), warm-up ${config.warmup} executions against a second fake, node ${process.version}`,
 	);
-	console.log(`history: ${config.historyKeys ?? defaultHistory} keys in key-full (the node's default Send Once History is ${defaultHistory}); each row in a fresh engine process`);
-	console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start\n`);
+	console.log(
+		`history: ${config.historyKeys ?? defaultHistory} keys in key-full (the node's default Send Once History is ${defaultHistory}); each row in a fresh engine process`,
+	);
+	console.log(
+		`machine: ${cpus().length} cores, load average ${loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' ')} at start\n`,
+	);
 	for (const rowId of config.rows) console.log(`  ${rowId.padEnd(9)}  ${EVENT_ROWS[rowId].label}`);
 	console.log('');
-	console.log(COLUMNS.map(([name, width], i) => (i === 0 ? name.padEnd(width) : name.padStart(width))).join('  '));
+	console.log(
+		COLUMNS.map(([name, width], i) => (i === 0 ? name.padEnd(width) : name.padStart(width))).join(
+			'  ',
+		),
+	);
 	const all: EventsMeasurement[] = [];
 	try {
 		for (let run = 1; run <= config.runs; run++) {
@@ -291,7 +388,11 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 		await fake.end();
 	}
 	console.log('');
-	console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other processes on the machine inflate times)`);
+	console.log(
+		`load average at end: ${loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' ')} (other processes on the machine inflate times)`,
+	);
 	for (const m of all.filter((x) => x.engine.store)) {
 		console.log(
 			`  ${m.rowId} run ${m.run}: store row ${m.engine.store?.rowMb.toFixed(1)} MB at the end, prefilled in ${m.engine.prefillMs?.toFixed(0)} ms from ${m.engine.historyFrom}`,

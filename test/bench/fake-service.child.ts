@@ -31,9 +31,13 @@ function sourceRoot(): string {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { FakeService } = require(path.join(sourceRoot(), 'test', 'fake-service')) as typeof import('../fake-service');
+const { FakeService } = require(
+	path.join(sourceRoot(), 'test', 'fake-service'),
+) as typeof import('../fake-service');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { repeatsOf } = require(path.join(sourceRoot(), 'test', 'fake-service', 'child')) as { repeatsOf: (counts: Map<string, number>) => number };
+const { repeatsOf } = require(path.join(sourceRoot(), 'test', 'fake-service', 'child')) as {
+	repeatsOf: (counts: Map<string, number>) => number;
+};
 
 export const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 export const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail';
@@ -73,7 +77,8 @@ export interface ServiceStats {
 }
 
 function startedFake(options: FakeServiceOptions) {
-	const fake: FakeServiceInstance & { inFlight?: number; messageCounter?: number } = new FakeService(options);
+	const fake: FakeServiceInstance & { inFlight?: number; messageCounter?: number } =
+		new FakeService(options);
 	let connections = 0;
 	fake.server.on('connection', () => {
 		connections += 1;
@@ -178,7 +183,10 @@ async function main() {
 				send({ type: 'reset-done' });
 				break;
 			case 'limits':
-				fake.setLimits((message as unknown as { limits: Parameters<FakeServiceInstance['setLimits']>[0] }).limits);
+				fake.setLimits(
+					(message as unknown as { limits: Parameters<FakeServiceInstance['setLimits']>[0] })
+						.limits,
+				);
 				send({ type: 'limits-set' });
 				break;
 			case 'stats':
@@ -192,7 +200,14 @@ async function main() {
 	});
 	// The parent going away must not leave the server running.
 	process.on('disconnect', () => process.exit(0));
-	send({ type: 'listening', url, warmupUrl, apiKey: fake.apiKey, latencyMs: fake.latencyMs, concurrencyLimit: fake.concurrencyLimit });
+	send({
+		type: 'listening',
+		url,
+		warmupUrl,
+		apiKey: fake.apiKey,
+		latencyMs: fake.latencyMs,
+		concurrencyLimit: fake.concurrencyLimit,
+	});
 }
 
 if (require.main === module) {

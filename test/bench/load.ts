@@ -10,7 +10,11 @@ export const CHANNEL_ID = 12;
 export const TEMPLATE_ID = 101;
 
 /** The variables from each item's fields, as a CRM workflow maps them. */
-export const EXPRESSION_VARIABLES = { '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.date }}' };
+export const EXPRESSION_VARIABLES = {
+	'1': '={{ $json.name }}',
+	'2': '={{ $json.order }}',
+	'3': '={{ $json.date }}',
+};
 
 /** The phone, not the order: the warm-up's orders repeat the timed run's, its phones do not. */
 export const SEND_ONCE_KEY = '={{ $json.phone }}-shipped';
@@ -30,7 +34,10 @@ export function itemsFor(count: number, prefix?: string, offset = 0) {
 }
 
 /** The node's parameters for a template send to `$json.phone`. */
-export function templateSendParameters(variables: Record<string, string>, options: INodeParameters): INodeParameters {
+export function templateSendParameters(
+	variables: Record<string, string>,
+	options: INodeParameters,
+): INodeParameters {
 	return {
 		resource: 'whatsappTemplate',
 		operation: 'send',

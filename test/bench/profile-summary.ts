@@ -82,21 +82,30 @@ const INTEREST: Array<[string, RegExp]> = [
 ];
 
 /** Where this package's code ran (gaps over 1.5 s split stretches), and the last sample of each one's check. */
-function printStretches(profile: Profile, parent: Map<number, number>, byId: Map<number, ProfileNode>) {
+function printStretches(
+	profile: Profile,
+	parent: Map<number, number>,
+	byId: Map<number, ProfileNode>,
+) {
 	const stretches: Array<{ from: number; to: number; checkEnd?: number }> = [];
 	let t = profile.startTime;
 	for (let i = 0; i < profile.samples.length; i++) {
 		t += profile.timeDeltas[i];
 		const atMs = (t - profile.startTime) / 1000;
 		const frames: CallFrame[] = [];
-		for (let cur: number | undefined = profile.samples[i]; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur)!.callFrame);
+		for (let cur: number | undefined = profile.samples[i]; cur !== undefined; cur = parent.get(cur))
+			frames.push(byId.get(cur)!.callFrame);
 		if (!frames.some((f) => f.url.includes('omnichannel-messaging/dist/'))) continue;
 		const last = stretches.at(-1);
 		if (!last || atMs - last.to > 1500) stretches.push({ from: atMs, to: atMs });
 		else last.to = atMs;
-		if (frames.some((f) => f.functionName === 'prepareSendTemplate')) stretches.at(-1)!.checkEnd = atMs;
+		if (frames.some((f) => f.functionName === 'prepareSendTemplate'))
+			stretches.at(-1)!.checkEnd = atMs;
 	}
-	for (const s of stretches) console.log(`package code ${s.from.toFixed(0)}–${s.to.toFixed(0)} ms; last check sample ${s.checkEnd?.toFixed(0) ?? '-'} ms`);
+	for (const s of stretches)
+		console.log(
+			`package code ${s.from.toFixed(0)}–${s.to.toFixed(0)} ms; last check sample ${s.checkEnd?.toFixed(0) ?? '-'} ms`,
+		);
 }
 
 function main() {
@@ -137,7 +146,10 @@ function main() {
 		const node = byId.get(id)!;
 		const { functionName, url, lineNumber } = node.callFrame;
 		const isIdle = functionName === '(idle)' || functionName === '(program)';
-		buckets.set(isIdle ? functionName : bucketOf(url), (buckets.get(isIdle ? functionName : bucketOf(url)) ?? 0) + us);
+		buckets.set(
+			isIdle ? functionName : bucketOf(url),
+			(buckets.get(isIdle ? functionName : bucketOf(url)) ?? 0) + us,
+		);
 		const key = `${functionName || '(anonymous)'}  ${shortUrl(url)}:${lineNumber + 1}`;
 		fns.set(key, (fns.get(key) ?? 0) + us);
 		// Inclusive time of the functions of interest, counted once per sample stack.
@@ -167,7 +179,9 @@ function main() {
 			const chain: string[] = [];
 			for (let c = parent.get(target); c !== undefined && chain.length < depth; c = parent.get(c)) {
 				const f = byId.get(c)!.callFrame;
-				chain.push(`${f.functionName || '(anonymous)'}@${shortUrl(f.url).split('/').pop()}:${f.lineNumber + 1}`);
+				chain.push(
+					`${f.functionName || '(anonymous)'}@${shortUrl(f.url).split('/').pop()}:${f.lineNumber + 1}`,
+				);
 			}
 			const key = chain.join(' < ');
 			callerChains.set(key, (callerChains.get(key) ?? 0) + us);
@@ -181,7 +195,8 @@ function main() {
 	for (const [k, v] of sorted(fns).slice(0, top)) console.log(`  ${ms(v)} ${pct(v)}  ${k}`);
 	if (callersOf) {
 		console.log(`\ncallers of ${callersOf} (outermost ${callersOf} frame, inclusive):`);
-		for (const [k, v] of sorted(callerChains).slice(0, top)) console.log(`  ${ms(v)} ${pct(v)}  ${k}`);
+		for (const [k, v] of sorted(callerChains).slice(0, top))
+			console.log(`  ${ms(v)} ${pct(v)}  ${k}`);
 	}
 	console.log('\ninclusive time of functions of interest:');
 	for (const [label] of INTEREST) {

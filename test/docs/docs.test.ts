@@ -35,9 +35,16 @@ describe('the docs check', () => {
 
 	it('names the file, the line and what is missing for a broken link and a broken anchor', () => {
 		const problems = problemsOf({
-			'README.md': ['# Title', '', 'See [the guide](docs/guide.md#setup) and [gone](docs/gone.md).', '## Setup'].join('\n'),
-			'CHANGELOG.md': '# Changelog\n\nBack to [the README](README.md#no-such-heading) or [setup](README.md#setup).\n',
-			'docs/guide.md': '# Guide\n\n## Install\n\n[Top](#guide), [nowhere](#nowhere), [up](../README.md).\n',
+			'README.md': [
+				'# Title',
+				'',
+				'See [the guide](docs/guide.md#setup) and [gone](docs/gone.md).',
+				'## Setup',
+			].join('\n'),
+			'CHANGELOG.md':
+				'# Changelog\n\nBack to [the README](README.md#no-such-heading) or [setup](README.md#setup).\n',
+			'docs/guide.md':
+				'# Guide\n\n## Install\n\n[Top](#guide), [nowhere](#nowhere), [up](../README.md).\n',
 		});
 		expect(problems).toEqual([
 			'README.md:3: link to docs/guide.md#setup: docs/guide.md has no heading with the anchor #setup',

@@ -35,7 +35,9 @@ export function checkedFiles(root: string): string[] {
 				.sort()
 				.map((name) => `docs/${name}`)
 		: [];
-	return ['README.md', 'CHANGELOG.md', ...pages].filter((file) => existsSync(path.join(root, file)));
+	return ['README.md', 'CHANGELOG.md', ...pages].filter((file) =>
+		existsSync(path.join(root, file)),
+	);
 }
 
 /** A link to another site, or to something that is not a file of this repository. */
@@ -48,7 +50,9 @@ function linkProblem(root: string, file: string, target: string): string | undef
 	const hashAt = target.indexOf('#');
 	const filePart = decodeURIComponent(hashAt === -1 ? target : target.slice(0, hashAt));
 	const anchor = hashAt === -1 ? '' : decodeURIComponent(target.slice(hashAt + 1));
-	const resolved = filePart ? path.resolve(path.dirname(path.join(root, file)), filePart) : path.join(root, file);
+	const resolved = filePart
+		? path.resolve(path.dirname(path.join(root, file)), filePart)
+		: path.join(root, file);
 	const relative = toPosix(path.relative(root, resolved));
 	if (!existsSync(resolved)) {
 		return `link to ${target}: there is no file ${relative}`;
@@ -75,7 +79,11 @@ export function checkCommands(root: string, file: string): DocsProblem[] {
 		[...text.matchAll(/\bnpm (?:run(?:-script)? ([\w:.-]+)|(test|start)\b)/g)]
 			.map((match) => match[1] ?? match[2])
 			.filter((script) => !(script in scripts))
-			.map((script) => ({ file, line: index + 1, problem: `npm run ${script}: package.json has no script "${script}"` })),
+			.map((script) => ({
+				file,
+				line: index + 1,
+				problem: `npm run ${script}: package.json has no script "${script}"`,
+			})),
 	);
 }
 
@@ -83,13 +91,23 @@ export function checkCommands(root: string, file: string): DocsProblem[] {
 export function checkReadme(root: string): DocsProblem[] {
 	const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 	const examplesDir = path.join(root, 'examples');
-	const examples = existsSync(examplesDir) ? readdirSync(examplesDir).filter((name) => name.endsWith('.json')) : [];
+	const examples = existsSync(examplesDir)
+		? readdirSync(examplesDir).filter((name) => name.endsWith('.json'))
+		: [];
 	const problems: DocsProblem[] = examples
 		.filter((name) => !readme.includes(name))
-		.map((name) => ({ file: 'README.md', line: 0, problem: `the example workflow examples/${name} is not named` }));
+		.map((name) => ({
+			file: 'README.md',
+			line: 0,
+			problem: `the example workflow examples/${name} is not named`,
+		}));
 	const words = wordCount(readme);
 	if (words > README_WORD_LIMIT) {
-		problems.push({ file: 'README.md', line: 0, problem: `${words} words, more than ${README_WORD_LIMIT}` });
+		problems.push({
+			file: 'README.md',
+			line: 0,
+			problem: `${words} words, more than ${README_WORD_LIMIT}`,
+		});
 	}
 	return problems;
 }
@@ -99,6 +117,8 @@ export function checkDocs(root: string): DocsProblem[] {
 	const files = checkedFiles(root);
 	return [
 		...files.flatMap((file) => [...checkLinks(root, file), ...checkCommands(root, file)]),
-		...(files.includes('README.md') ? checkReadme(root) : [{ file: 'README.md', line: 0, problem: 'missing' }]),
+		...(files.includes('README.md')
+			? checkReadme(root)
+			: [{ file: 'README.md', line: 0, problem: 'missing' }]),
 	];
 }

@@ -66,10 +66,12 @@ export function markdownLinks(markdown: string): Array<Located<string>> {
 		const text = value.replace(/(`+)[\s\S]*?\1/g, '');
 		const definition = /^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/.exec(text);
 		if (definition) return [{ value: definition[1], line }];
-		return [...text.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => ({
-			value: match[1],
-			line,
-		}));
+		return [...text.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+			(match) => ({
+				value: match[1],
+				line,
+			}),
+		);
 	});
 }
 

@@ -51,9 +51,16 @@ beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	model = await startFakeModel();
 	const { root, userFolder } = freshUserFolder('e2e-ai-agent');
-	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort() });
+	const env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+	});
 	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url), openAiCredentialFor(model.url)], null, 2));
+	fs.writeFileSync(
+		credentialsFile,
+		JSON.stringify([credentialFor(fake.url), openAiCredentialFor(model.url)], null, 2),
+	);
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
 	server = await n8n.startN8nServer({ env });
 	rest = new n8n.N8nRest(server.url);
@@ -70,11 +77,18 @@ afterAll(async () => {
 async function publishAgent(version, tool, { streaming = false } = {}) {
 	workflowCounter += 1;
 	const webhookPath = `e2e-ai-agent-${workflowCounter}`;
-	const workflow = aiWorkflow(`E2eAiAgent${String(workflowCounter).padStart(6, '0')}`, `e2e AI Agent ${version}: ${tool.name}`, {
-		trigger: webhookTrigger(webhookPath, { streaming }),
-		root: agentNode(version, '={{ $json.body.request }}'),
-		subNodes: { ai_languageModel: [chatModelNode()], ai_tool: [toolNode(tool.name, tool.parameters)] },
-	});
+	const workflow = aiWorkflow(
+		`E2eAiAgent${String(workflowCounter).padStart(6, '0')}`,
+		`e2e AI Agent ${version}: ${tool.name}`,
+		{
+			trigger: webhookTrigger(webhookPath, { streaming }),
+			root: agentNode(version, '={{ $json.body.request }}'),
+			subNodes: {
+				ai_languageModel: [chatModelNode()],
+				ai_tool: [toolNode(tool.name, tool.parameters)],
+			},
+		},
+	);
 	const created = await createActiveWorkflow(rest, workflow);
 	const url = `${server.url}/webhook/${webhookPath}`;
 	await waitForWebhook(url);
@@ -82,9 +96,11 @@ async function publishAgent(version, tool, { streaming = false } = {}) {
 }
 
 /** A model turn that calls the tool it was offered (by its name there) with `args`. */
-const callTool = (...argsList) => (body) => ({
-	toolCalls: argsList.map((args) => ({ name: body.tools[0].function.name, arguments: args })),
-});
+const callTool =
+	(...argsList) =>
+	(body) => ({
+		toolCalls: argsList.map((args) => ({ name: body.tools[0].function.name, arguments: args })),
+	});
 
 /**
  * Runs the published agent once with the scripted model turns; resolves with the agent's answer
@@ -93,12 +109,17 @@ const callTool = (...argsList) => (body) => ({
 async function runAgent(published, turns, { streaming = false } = {}) {
 	fake.reset();
 	model.script(...turns);
-	const answer = await callWebhook(published.url, { request: 'Tell the customer about their order.' }, { raw: streaming });
+	const answer = await callWebhook(
+		published.url,
+		{ request: 'Tell the customer about their order.' },
+		{ raw: streaming },
+	);
 	const execution = await latestExecution(rest, published.id);
 	return { answer, execution };
 }
 
-const sendsTo = (endpoint) => fake.requests.filter((r) => r.method === 'POST' && r.path === PREFIX + endpoint);
+const sendsTo = (endpoint) =>
+	fake.requests.filter((r) => r.method === 'POST' && r.path === PREFIX + endpoint);
 
 /** The schema the model was shown for the tool: each $fromAI field, with its description. */
 function expectSchemaShown(tool) {
@@ -106,18 +127,24 @@ function expectSchemaShown(tool) {
 	expect(offered).toHaveLength(1);
 	const { properties } = offered[0].parameters;
 	expect(Object.keys(properties).sort()).toEqual(Object.keys(tool.fromAi).sort());
-	for (const [key, description] of Object.entries(tool.fromAi)) expect(properties[key].description).toBe(description);
+	for (const [key, description] of Object.entries(tool.fromAi))
+		expect(properties[key].description).toBe(description);
 }
 
 describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version) => {
-	test('Message → Send Text: one send with the model\'s values, the result back to the model', async () => {
+	test("Message → Send Text: one send with the model's values, the result back to the model", async () => {
 		const published = await publishAgent(version, TOOLS.sendText);
-		const { answer, execution } = await runAgent(published, [callTool({ customerId: '4711', text: 'Your order has shipped.' }), { text: FINAL_ANSWER }]);
+		const { answer, execution } = await runAgent(published, [
+			callTool({ customerId: '4711', text: 'Your order has shipped.' }),
+			{ text: FINAL_ANSWER },
+		]);
 
 		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
 		expect(execution.status).toBe('success');
 		const sends = sendsTo(TOOLS.sendText.endpoint);
-		expect(sends.map((r) => r.body)).toEqual([{ customer_id: '4711', text: 'Your order has shipped.' }]);
+		expect(sends.map((r) => r.body)).toEqual([
+			{ customer_id: '4711', text: 'Your order has shipped.' },
+		]);
 		expect(fake.requests).toHaveLength(1);
 
 		expectSchemaShown(TOOLS.sendText);
@@ -127,10 +154,13 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version)
 		expect(results[0]).toMatch(/msg_\d+/);
 	});
 
-	test('Message → Send Attachment: one send with the model\'s URL, the type fixed in the node', async () => {
+	test("Message → Send Attachment: one send with the model's URL, the type fixed in the node", async () => {
 		const published = await publishAgent(version, TOOLS.sendAttachment);
 		const url = 'https://cdn.example.com/files/invoice-1042.pdf';
-		const { answer, execution } = await runAgent(published, [callTool({ customerId: '4712', documentUrl: url }), { text: FINAL_ANSWER }]);
+		const { answer, execution } = await runAgent(published, [
+			callTool({ customerId: '4712', documentUrl: url }),
+			{ text: FINAL_ANSWER },
+		]);
 
 		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
 		expect(execution.status).toBe('success');
@@ -153,7 +183,12 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version)
 		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
 		expect(execution.status).toBe('success');
 		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body)).toEqual([
-			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
+			},
 		]);
 		expectSchemaShown(TOOLS.templateSend);
 		const results = model.toolResults();
@@ -164,25 +199,43 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version)
 
 	/** Bad values a model may choose: [tool, arguments, field named, text that says what a good value is]. */
 	const BAD_VALUES = [
-		['templateSend', { phone: '0151 2345678', variables: { 1: 'Anna', 2: '1042', 3: 'Friday' } }, 'Customer Phone', 'for example +4915123456789'],
-		['templateSend', { phone: '+4915123456789', variables: { 1: 'Anna' } }, 'Variables', 'needs a value for {{2}}, {{3}}'],
+		[
+			'templateSend',
+			{ phone: '0151 2345678', variables: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
+			'Customer Phone',
+			'for example +4915123456789',
+		],
+		[
+			'templateSend',
+			{ phone: '+4915123456789', variables: { 1: 'Anna' } },
+			'Variables',
+			'needs a value for {{2}}, {{3}}',
+		],
 		['sendText', { customerId: '', text: 'Hi' }, 'Customer ID', 'for example 123456'],
-		['sendAttachment', { customerId: '4712', documentUrl: 'invoice.pdf' }, 'Attachment URL', 'for example https://example.com/file.pdf'],
+		[
+			'sendAttachment',
+			{ customerId: '4712', documentUrl: 'invoice.pdf' },
+			'Attachment URL',
+			'for example https://example.com/file.pdf',
+		],
 	];
 
-	test.each(BAD_VALUES)('%s with %j from the model: nothing sent, the model reads what to fix (%s), the execution succeeds', async (toolKey, args, field, fix) => {
-		const published = await publishAgent(version, TOOLS[toolKey]);
-		const apology = 'That value was not valid; I did not send anything.';
-		const { answer, execution } = await runAgent(published, [callTool(args), { text: apology }]);
+	test.each(BAD_VALUES)(
+		'%s with %j from the model: nothing sent, the model reads what to fix (%s), the execution succeeds',
+		async (toolKey, args, field, fix) => {
+			const published = await publishAgent(version, TOOLS[toolKey]);
+			const apology = 'That value was not valid; I did not send anything.';
+			const { answer, execution } = await runAgent(published, [callTool(args), { text: apology }]);
 
-		expect(answer).toEqual([{ output: apology }]);
-		expect(execution.status).toBe('success');
-		expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
-		const results = model.toolResults();
-		expect(results).toHaveLength(1);
-		expect(results[0]).toContain(field);
-		expect(results[0]).toContain(fix);
-	});
+			expect(answer).toEqual([{ output: apology }]);
+			expect(execution.status).toBe('success');
+			expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+			const results = model.toolResults();
+			expect(results).toHaveLength(1);
+			expect(results[0]).toContain(field);
+			expect(results[0]).toContain(fix);
+		},
+	);
 });
 
 describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
@@ -190,7 +243,10 @@ describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
 		const published = await publishAgent(AGENT_3, TOOLS.templateSend, { streaming: true });
 		const { answer, execution } = await runAgent(
 			published,
-			[callTool({ phone: '+4915100000042', variables: { 1: 'Ben', 2: '2001', 3: 'Monday' } }), { text: FINAL_ANSWER }],
+			[
+				callTool({ phone: '+4915100000042', variables: { 1: 'Ben', 2: '2001', 3: 'Monday' } }),
+				{ text: FINAL_ANSWER },
+			],
 			{ streaming: true },
 		);
 
@@ -205,60 +261,84 @@ describe(`AI Agent ${AGENT_3}, streamed to the caller`, () => {
 			.map((chunk) => chunk.content)
 			.join('');
 		expect(streamed).toBe(FINAL_ANSWER);
-		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915100000042']);
+		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body.customer_phone)).toEqual([
+			'+4915100000042',
+		]);
 		expect(model.toolResults()[0]).toContain('send_template_message');
 	});
 });
 
 describe('send once per key across tool calls', () => {
-	test.each(AGENT_VERSIONS)('AI Agent %s calling the template send twice with the same order: one send', async (version) => {
-		const tool = {
-			...TOOLS.templateSend,
-			name: 'Send shipping notice once',
-			parameters: {
-				...TOOLS.templateSend.parameters,
-				options: { sendOnceKey: "={{ $fromAI('orderNumber', 'The order number', 'string') }}-shipped" },
-			},
-		};
-		const published = await publishAgent(version, tool);
-		const args = { phone: '+4915100000077', variables: { 1: 'Cara', 2: '3003', 3: 'Tuesday' }, orderNumber: `3003-v${version}` };
-		const { execution } = await runAgent(published, [callTool(args), callTool(args), { text: FINAL_ANSWER }]);
+	test.each(AGENT_VERSIONS)(
+		'AI Agent %s calling the template send twice with the same order: one send',
+		async (version) => {
+			const tool = {
+				...TOOLS.templateSend,
+				name: 'Send shipping notice once',
+				parameters: {
+					...TOOLS.templateSend.parameters,
+					options: {
+						sendOnceKey: "={{ $fromAI('orderNumber', 'The order number', 'string') }}-shipped",
+					},
+				},
+			};
+			const published = await publishAgent(version, tool);
+			const args = {
+				phone: '+4915100000077',
+				variables: { 1: 'Cara', 2: '3003', 3: 'Tuesday' },
+				orderNumber: `3003-v${version}`,
+			};
+			const { execution } = await runAgent(published, [
+				callTool(args),
+				callTool(args),
+				{ text: FINAL_ANSWER },
+			]);
 
-		expect(execution.status).toBe('success');
-		expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915100000077']);
-		const results = model.toolResults();
-		expect(results).toHaveLength(2);
-		expect(results[0]).toContain('send_template_message');
-		expect(results[1]).toContain('alreadySent');
-	});
+			expect(execution.status).toBe('success');
+			expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915100000077']);
+			const results = model.toolResults();
+			expect(results).toHaveLength(2);
+			expect(results[0]).toContain('send_template_message');
+			expect(results[1]).toContain('alreadySent');
+		},
+	);
 });
 
 describe('Default Country for a number the model gives as dialled', () => {
-	test.each(AGENT_VERSIONS)('AI Agent %s: the model gives 0151 2345 6789, the tool with Default Country DE sends +4915123456789', async (version) => {
-		const tool = {
-			...TOOLS.templateSend,
-			name: 'Send template to German customers',
-			parameters: { ...TOOLS.templateSend.parameters, options: { ...TOOLS.templateSend.parameters.options, defaultCountry: 'DE' } },
-		};
-		const published = await publishAgent(version, tool);
-		const args = { phone: '0151 2345 6789', variables: { 1: 'Dana', 2: '4004', 3: 'Sunday' } };
-		const { execution } = await runAgent(published, [callTool(args), { text: FINAL_ANSWER }]);
+	test.each(AGENT_VERSIONS)(
+		'AI Agent %s: the model gives 0151 2345 6789, the tool with Default Country DE sends +4915123456789',
+		async (version) => {
+			const tool = {
+				...TOOLS.templateSend,
+				name: 'Send template to German customers',
+				parameters: {
+					...TOOLS.templateSend.parameters,
+					options: { ...TOOLS.templateSend.parameters.options, defaultCountry: 'DE' },
+				},
+			};
+			const published = await publishAgent(version, tool);
+			const args = { phone: '0151 2345 6789', variables: { 1: 'Dana', 2: '4004', 3: 'Sunday' } };
+			const { execution } = await runAgent(published, [callTool(args), { text: FINAL_ANSWER }]);
 
-		expect(execution.status).toBe('success');
-		expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
-		const results = model.toolResults();
-		expect(results).toHaveLength(1);
-		expect(results[0]).toContain('send_template_message');
-	});
+			expect(execution.status).toBe('success');
+			expect(sendsTo(tool.endpoint).map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
+			const results = model.toolResults();
+			expect(results).toHaveLength(1);
+			expect(results[0]).toContain('send_template_message');
+		},
+	);
 });
 
 describe('examples/ai-agent-follow-up.json', () => {
-	test('a shipped order\'s CRM event: the agent\'s tool call sends the shipping notice once', async () => {
-		const example = JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'));
+	test("a shipped order's CRM event: the agent's tool call sends the shipping notice once", async () => {
+		const example = JSON.parse(
+			fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'ai-agent-follow-up.json'), 'utf8'),
+		);
 		// As a user would: their own OpenAI credential (here the fake model's) on the chat model;
 		// on n8n 1.x the agent at 3, as docs/ai-agents.md tells (1.x has no 3.1).
 		const nodes = example.nodes.map((node) => {
-			if (node.credentials?.openAiApi) return { ...node, credentials: { openAiApi: OPENAI_CREDENTIAL } };
+			if (node.credentials?.openAiApi)
+				return { ...node, credentials: { openAiApi: OPENAI_CREDENTIAL } };
 			if (node.type === '@n8n/n8n-nodes-langchain.agent') return { ...node, typeVersion: AGENT_3 };
 			return node;
 		});
@@ -268,16 +348,35 @@ describe('examples/ai-agent-follow-up.json', () => {
 		await waitForWebhook(url);
 
 		fake.reset();
-		model.script(callTool({ phone: '+49 170 1234567', variables: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' }, orderNumber: 'A-7731' }), {
-			text: 'Sent the shipping notice for order A-7731.',
-		});
-		const event = { event: 'order.shipped', orderId: 'A-7731', trackingNumber: '1Z999', customer: { firstName: 'Jonas', phone: '+49 170 1234567' } };
+		model.script(
+			callTool({
+				phone: '+49 170 1234567',
+				variables: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' },
+				orderNumber: 'A-7731',
+			}),
+			{
+				text: 'Sent the shipping notice for order A-7731.',
+			},
+		);
+		const event = {
+			event: 'order.shipped',
+			orderId: 'A-7731',
+			trackingNumber: '1Z999',
+			customer: { firstName: 'Jonas', phone: '+49 170 1234567' },
+		};
 		const answer = await callWebhook(url, event);
 
 		expect(answer).toEqual({ output: 'Sent the shipping notice for order A-7731.' });
-		expect(model.completions()[0].body.messages.at(-1).content).toContain('"trackingNumber": "1Z999"');
+		expect(model.completions()[0].body.messages.at(-1).content).toContain(
+			'"trackingNumber": "1Z999"',
+		);
 		expect(sendsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
-			{ template_id: '101', channel_id: '12', customer_phone: '+491701234567', attributes: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' } },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+491701234567',
+				attributes: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' },
+			},
 		]);
 		expect(model.toolResults()[0]).toContain('send_template_message');
 	});

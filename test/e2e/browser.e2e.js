@@ -21,10 +21,21 @@ const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor, trigger, omniNode, chain } = require('./support');
+const {
+	API_KEY,
+	CREDENTIAL,
+	freshUserFolder,
+	credentialFor,
+	trigger,
+	omniNode,
+	chain,
+} = require('./support');
 
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
-const SCREENSHOTS = path.resolve(n8n.REPO_ROOT, process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'));
+const SCREENSHOTS = path.resolve(
+	n8n.REPO_ROOT,
+	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
+);
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),
 	omniNode('Send WhatsApp template', {
@@ -58,7 +69,10 @@ const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a cha
 	}),
 ]);
 // A credential whose service accepts connections and never answers (test/helpers/silentServer.js).
-const SILENT_CREDENTIAL = { id: 'OmniSilentCred01', name: 'Omnichannel Messaging (silent service)' };
+const SILENT_CREDENTIAL = {
+	id: 'OmniSilentCred01',
+	name: 'Omnichannel Messaging (silent service)',
+};
 const SILENT_WORKFLOW = chain('E2eBrowserWf0003', 'Browser test: a service that never answers', [
 	trigger(),
 	omniNode(
@@ -104,7 +118,10 @@ beforeAll(async () => {
 		logLevel: 'warn',
 	});
 	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)]));
+	fs.writeFileSync(
+		credentialsFile,
+		JSON.stringify([credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)]),
+	);
 	const workflowFile = path.join(root, 'workflow.json');
 	fs.writeFileSync(workflowFile, JSON.stringify([WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW]));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
@@ -164,8 +181,14 @@ async function step(name, action) {
 
 async function signIn() {
 	await page.goto(`${server.url}/signin`);
-	await page.locator('[data-test-id="emailOrLdapLoginId"] input, input[data-test-id="emailOrLdapLoginId"]').first().fill(n8n.DEFAULT_OWNER.email);
-	await page.locator('[data-test-id="password"] input, input[data-test-id="password"]').first().fill(n8n.DEFAULT_OWNER.password);
+	await page
+		.locator('[data-test-id="emailOrLdapLoginId"] input, input[data-test-id="emailOrLdapLoginId"]')
+		.first()
+		.fill(n8n.DEFAULT_OWNER.email);
+	await page
+		.locator('[data-test-id="password"] input, input[data-test-id="password"]')
+		.first()
+		.fill(n8n.DEFAULT_OWNER.password);
 	await page.getByTestId('form-submit-button').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
@@ -194,11 +217,15 @@ async function shownItems() {
  */
 async function openList(ndv, name, count) {
 	const response = page.waitForResponse(
-		(r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results') && r.request().postDataJSON()?.path === `parameters.${name}`,
+		(r) =>
+			r.url().includes('/rest/dynamic-node-parameters/resource-locator-results') &&
+			r.request().postDataJSON()?.path === `parameters.${name}`,
 	);
 	await ndv.getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
 	const answer = await response;
-	await listItems().nth(count - 1).waitFor();
+	await listItems()
+		.nth(count - 1)
+		.waitFor();
 	return { request: answer.request().postDataJSON(), results: (await answer.json()).data.results };
 }
 
@@ -214,7 +241,13 @@ async function closeList(ndv) {
 	];
 	for (const attempt of attempts) {
 		await attempt().catch(() => {});
-		const closed = await listItems().first().waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+		const closed = await listItems()
+			.first()
+			.waitFor({ state: 'hidden', timeout: 2_000 })
+			.then(
+				() => true,
+				() => false,
+			);
 		if (closed) return;
 	}
 	await listItems().first().waitFor({ state: 'hidden' });
@@ -233,12 +266,16 @@ async function channelShown(ndv) {
 async function expectVariableFields(mapper, positions) {
 	await mapper.getByTestId(`parameter-input-${positions.at(-1)}`).waitFor();
 	// One field container per placeholder: value["1"], value["2"], value["3"].
-	const fields = mapper.locator('[data-test-id^="value["][data-test-id$="-parameter-input-options-container"]');
+	const fields = mapper.locator(
+		'[data-test-id^="value["][data-test-id$="-parameter-input-options-container"]',
+	);
 	await expect(fields.count()).resolves.toBe(positions.length);
 	for (const position of positions) {
 		await expect(mapper.getByTestId(`parameter-input-${position}`).count()).resolves.toBe(1);
 	}
-	await expect(mapper.getByTestId(`parameter-input-${positions.length + 1}`).count()).resolves.toBe(0);
+	await expect(mapper.getByTestId(`parameter-input-${positions.length + 1}`).count()).resolves.toBe(
+		0,
+	);
 	const labels = await mapper.locator('label, [data-test-id="input-label"]').allInnerTexts();
 	for (const position of positions) expect(labels.join('\n')).toContain(`{{${position}}}`);
 }
@@ -254,7 +291,8 @@ async function pickTemplate(ndv, name) {
 	expect(picked).toMatch(new RegExp(`^${name}`));
 }
 
-const variableInput = (mapper, position) => mapper.getByTestId(`parameter-input-${position}`).locator('input, textarea').first();
+const variableInput = (mapper, position) =>
+	mapper.getByTestId(`parameter-input-${position}`).locator('input, textarea').first();
 
 /** Executes the node from its panel and waits for the service's answer in the output, as JSON. */
 async function executeNode(ndv) {
@@ -267,8 +305,10 @@ async function executeNode(ndv) {
 	await output.getByText('"ongoing"').first().waitFor();
 }
 
-const sentRequests = () => fake.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body]);
-const readRequests = (suffix) => fake.requests.filter((r) => r.path.endsWith(suffix)).map((r) => r.query);
+const sentRequests = () =>
+	fake.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body]);
+const readRequests = (suffix) =>
+	fake.requests.filter((r) => r.path.endsWith(suffix)).map((r) => r.query);
 
 test('channel list, template dropdown, variable fields and execution in the node panel', async () => {
 	fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -285,14 +325,20 @@ test('channel list, template dropdown, variable fields and execution in the node
 
 	await step('pick WhatsApp Sales', async () => {
 		await listItems().filter({ hasText: CHANNELS[12] }).click();
-		await expect(until(async () => (await channelShown(ndv)).value === CHANNELS[12])).resolves.toBe(true);
+		await expect(until(async () => (await channelShown(ndv)).value === CHANNELS[12])).resolves.toBe(
+			true,
+		);
 		await expect(channelShown(ndv)).resolves.toEqual({ mode: 'From list', value: CHANNELS[12] });
 	});
 
 	await step('see the templates with their body preview', async () => {
 		fake.reset();
 		const { request, results } = await openList(ndv, 'templateId', 7);
-		expect(request.currentNodeParameters.channelId).toMatchObject({ __rl: true, mode: 'list', value: '12' });
+		expect(request.currentNodeParameters.channelId).toMatchObject({
+			__rl: true,
+			mode: 'list',
+			value: '12',
+		});
 		await expectTemplateList(results);
 		expect(readRequests('/whatsapp/get-template-list')).toEqual([{ platform_id: '12' }]);
 		await page.screenshot({ path: path.join(SCREENSHOTS, 'template-dropdown.png') });
@@ -320,7 +366,12 @@ test('channel list, template dropdown, variable fields and execution in the node
 	expect(sentRequests()).toEqual([
 		[
 			'/stable/open/whatsapp/send-template-message',
-			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
+			},
 		],
 	]);
 }, 240_000);
@@ -335,7 +386,15 @@ async function expectTemplateList(results) {
 	Object.values(BODY_PREVIEWS).forEach((body, index) => {
 		expect(shown[index]).toContain(body.slice(0, 30));
 	});
-	expect(results.map(({ value }) => value)).toEqual(['101', '102', '103', '104', '105', '106', '107']);
+	expect(results.map(({ value }) => value)).toEqual([
+		'101',
+		'102',
+		'103',
+		'104',
+		'105',
+		'106',
+		'107',
+	]);
 	results.forEach(({ name, description }, index) => {
 		const [template, body] = Object.entries(BODY_PREVIEWS)[index];
 		expect(name.startsWith(template)).toBe(true);
@@ -345,7 +404,9 @@ async function expectTemplateList(results) {
 
 test('a workflow saved with "channelId": 12 shows channel 12, loads its lists and sends to it', async () => {
 	fake.reset();
-	const ndv = await step('open the saved node', () => openNode(SAVED_WORKFLOW, 'Saved with channel 12'));
+	const ndv = await step('open the saved node', () =>
+		openNode(SAVED_WORKFLOW, 'Saved with channel 12'),
+	);
 	const mapper = ndv.getByTestId('resource-mapper-container');
 
 	await step('see channel 12 in the Channel field', async () => {
@@ -355,12 +416,18 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 		// selector shows its "Mode..." placeholder), the number in the value box. Issue 10 expects
 		// "By ID"; the editor only shows that for a stored { mode: 'id' } locator.
 		await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
-		const modeSelector = ndv.getByTestId('resource-locator-channelId').getByTestId('rlc-mode-selector').locator('input');
+		const modeSelector = ndv
+			.getByTestId('resource-locator-channelId')
+			.getByTestId('rlc-mode-selector')
+			.locator('input');
 		await expect(modeSelector.getAttribute('placeholder')).resolves.toBe('Mode...');
 	});
 
 	await step('see the variables mapper load for channel 12 with the saved values', async () => {
-		expect(readRequests('/whatsapp/get-template-detail')).toContainEqual({ platform_id: '12', template_id: '101' });
+		expect(readRequests('/whatsapp/get-template-detail')).toContainEqual({
+			platform_id: '12',
+			template_id: '101',
+		});
 		for (const [position, value] of Object.entries({ 1: 'Ben', 2: '2051', 3: 'Monday' })) {
 			await expect(variableInput(mapper, position).inputValue()).resolves.toBe(value);
 		}
@@ -380,18 +447,28 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	expect(sentRequests()).toEqual([
 		[
 			'/stable/open/whatsapp/send-template-message',
-			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Ben', 2: '2051', 3: 'Monday' } },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: { 1: 'Ben', 2: '2051', 3: 'Monday' },
+			},
 		],
 	]);
 	await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
 }, 180_000);
 
 test('a service that never answers: the template dropdown says so within 15 s, naming the Base URL', async () => {
-	const ndv = await step('open the node', () => openNode(SILENT_WORKFLOW, 'Send with a silent service', SILENT_CREDENTIAL.name));
+	const ndv = await step('open the node', () =>
+		openNode(SILENT_WORKFLOW, 'Send with a silent service', SILENT_CREDENTIAL.name),
+	);
 	const message = `The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`;
 	await step('open the template dropdown and see the message', async () => {
 		const started = Date.now();
-		const response = page.waitForResponse((r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'), { timeout: 20_000 });
+		const response = page.waitForResponse(
+			(r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'),
+			{ timeout: 20_000 },
+		);
 		await ndv.getByTestId('resource-locator-templateId').getByTestId('rlc-input').click();
 		await response;
 		await page.getByText(message).first().waitFor({ timeout: 5_000 });

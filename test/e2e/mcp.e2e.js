@@ -12,7 +12,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
@@ -53,7 +55,11 @@ async function connectClient(url, { timeoutMs = 30_000 } = {}) {
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	const { root, userFolder } = freshUserFolder('e2e-mcp');
-	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort() });
+	const env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+	});
 	const credentialsFile = path.join(root, 'credentials.json');
 	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)], null, 2));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
@@ -95,14 +101,16 @@ test('lists the three sends, each with its $fromAI fields and their descriptions
 		expect(listed).toBeDefined();
 		toolNames[key] = listed.name;
 		expect(listed.description).toMatch(/Omnichannel Messaging/);
-		expect(Object.keys(listed.inputSchema.properties).sort()).toEqual(Object.keys(tool.fromAi).sort());
+		expect(Object.keys(listed.inputSchema.properties).sort()).toEqual(
+			Object.keys(tool.fromAi).sort(),
+		);
 		for (const [field, description] of Object.entries(tool.fromAi)) {
 			expect(listed.inputSchema.properties[field].description).toBe(description);
 		}
 	}
 });
 
-test('calls the template send: one send with the client\'s values, the result read back', async () => {
+test("calls the template send: one send with the client's values, the result read back", async () => {
 	fake.reset();
 	const result = await client.callTool({
 		name: toolNames.templateSend,
@@ -115,7 +123,12 @@ test('calls the template send: one send with the client\'s values, the result re
 	expect(sends().map((r) => [r.path, r.body])).toEqual([
 		[
 			`${PREFIX}${AI_TOOLS.templateSend.endpoint}`,
-			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' } },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
+			},
 		],
 	]);
 });
@@ -135,13 +148,25 @@ test('calls it with a bad phone: nothing sent, the error names the field and a g
 
 test('Send Text and Send Attachment through the same server: one send each', async () => {
 	fake.reset();
-	const text = await client.callTool({ name: toolNames.sendText, arguments: { customerId: '4711', text: 'Your order has shipped.' } });
+	const text = await client.callTool({
+		name: toolNames.sendText,
+		arguments: { customerId: '4711', text: 'Your order has shipped.' },
+	});
 	expect(textOf(text)).toContain('send_text_message');
 	const url = 'https://cdn.example.com/files/invoice-1042.pdf';
-	const attachment = await client.callTool({ name: toolNames.sendAttachment, arguments: { customerId: '4712', documentUrl: url } });
+	const attachment = await client.callTool({
+		name: toolNames.sendAttachment,
+		arguments: { customerId: '4712', documentUrl: url },
+	});
 	expect(textOf(attachment)).toContain('send_attachment_message');
 	expect(sends().map((r) => [r.path, r.body])).toEqual([
-		[`${PREFIX}${AI_TOOLS.sendText.endpoint}`, { customer_id: '4711', text: 'Your order has shipped.' }],
-		[`${PREFIX}${AI_TOOLS.sendAttachment.endpoint}`, { customer_id: '4712', attachment_type: 'document', attachment_url: url }],
+		[
+			`${PREFIX}${AI_TOOLS.sendText.endpoint}`,
+			{ customer_id: '4711', text: 'Your order has shipped.' },
+		],
+		[
+			`${PREFIX}${AI_TOOLS.sendAttachment.endpoint}`,
+			{ customer_id: '4712', attachment_type: 'document', attachment_url: url },
+		],
 	]);
 });

@@ -34,7 +34,11 @@ const {
 	startOtherHost,
 } = require('./support');
 
-const BAD_KEY_CREDENTIAL = { id: 'OmniBadKeyCred01', name: 'Omnichannel Messaging (wrong key)', apiKey: 'wrong-key-4711' };
+const BAD_KEY_CREDENTIAL = {
+	id: 'OmniBadKeyCred01',
+	name: 'Omnichannel Messaging (wrong key)',
+	apiKey: 'wrong-key-4711',
+};
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
 
 let fake;
@@ -48,7 +52,11 @@ const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, par
 /** chain() with two more nodes: `success` on the last node's first output, `failure` on its error output. */
 function withBranches(workflow, success, failure) {
 	const last = workflow.nodes[workflow.nodes.length - 1];
-	const ends = [success, failure].map((node, index) => ({ id: `${workflow.id}-b${index}`, position: [last.position[0] + 220, index * 200], ...node }));
+	const ends = [success, failure].map((node, index) => ({
+		id: `${workflow.id}-b${index}`,
+		position: [last.position[0] + 220, index * 200],
+		...node,
+	}));
 	const connections = {
 		...workflow.connections,
 		[last.name]: { main: ends.map((node) => [{ node: node.name, type: 'main', index: 0 }]) },
@@ -91,7 +99,11 @@ const workflows = {
 	]),
 	sendAttachment: chain('E2eSendAttach001', 'e2e send attachment', [
 		trigger(),
-		setNode('Form', { customerId: '4712', fileUrl: 'https://cdn.example.com/files/price-list.pdf', kind: 'document' }),
+		setNode('Form', {
+			customerId: '4712',
+			fileUrl: 'https://cdn.example.com/files/price-list.pdf',
+			kind: 'document',
+		}),
 		omniNode('Send attachment', {
 			resource: 'message',
 			operation: 'sendAttachment',
@@ -103,10 +115,18 @@ const workflows = {
 	]),
 	sendTemplateMapper: chain('E2eSendTmplMap01', 'e2e send template, mapped variables', [
 		trigger(),
-		setNode('Order', { phone: '+49 (151) 2345-6789', firstName: 'Anna', order: 1042, eta: 'Friday' }),
+		setNode('Order', {
+			phone: '+49 (151) 2345-6789',
+			firstName: 'Anna',
+			order: 1042,
+			eta: 'Friday',
+		}),
 		omniNode(
 			'Send template',
-			orderShippedSend({ 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' }, { includeRenderedMessage: true }),
+			orderShippedSend(
+				{ 1: '={{ $json.firstName }}', 2: '={{ $json.order }}', 3: '={{ $json.eta }}' },
+				{ includeRenderedMessage: true },
+			),
 		),
 	]),
 	sendTemplateMedia: chain('E2eSendTmplImg01', 'e2e send template, header media', [
@@ -157,19 +177,40 @@ const workflows = {
 		trigger(),
 		// As a CRM hands contacts over: the number as the sales team typed it, the contact's country code.
 		codeNode('CRM contacts', [
-			{ id: 501, properties: { firstname: 'Anna', phone: '0151 2345 6789', hs_country_region_code: 'DE' } },
-			{ id: 502, properties: { firstname: 'Bob', phone: '(415) 555-0132', hs_country_region_code: 'US' } },
-			{ id: 503, properties: { firstname: 'Chloé', phone: '06 12 34 56 78', hs_country_region_code: 'FR' } },
-			{ id: 504, properties: { firstname: 'Diego', phone: '011 15-2345-6789', hs_country_region_code: 'AR' } },
-			{ id: 505, properties: { firstname: 'Giulia', phone: '02 1234 5678', hs_country_region_code: 'IT' } },
-			{ id: 506, properties: { firstname: 'Ben', phone: '0151 234', hs_country_region_code: 'DE' } },
+			{
+				id: 501,
+				properties: { firstname: 'Anna', phone: '0151 2345 6789', hs_country_region_code: 'DE' },
+			},
+			{
+				id: 502,
+				properties: { firstname: 'Bob', phone: '(415) 555-0132', hs_country_region_code: 'US' },
+			},
+			{
+				id: 503,
+				properties: { firstname: 'Chloé', phone: '06 12 34 56 78', hs_country_region_code: 'FR' },
+			},
+			{
+				id: 504,
+				properties: { firstname: 'Diego', phone: '011 15-2345-6789', hs_country_region_code: 'AR' },
+			},
+			{
+				id: 505,
+				properties: { firstname: 'Giulia', phone: '02 1234 5678', hs_country_region_code: 'IT' },
+			},
+			{
+				id: 506,
+				properties: { firstname: 'Ben', phone: '0151 234', hs_country_region_code: 'DE' },
+			},
 		]),
 		omniNode(
 			'Send template',
 			{
 				...orderShippedSend(
 					{ 1: '={{ $json.properties.firstname }}', 2: '={{ $json.id }}', 3: 'Friday' },
-					{ defaultCountry: '={{ $json.properties.hs_country_region_code }}', includeRenderedMessage: true },
+					{
+						defaultCountry: '={{ $json.properties.hs_country_region_code }}',
+						includeRenderedMessage: true,
+					},
 				),
 				customerPhone: '={{ $json.properties.phone }}',
 			},
@@ -200,7 +241,9 @@ async function execute(id, faults = []) {
 	try {
 		parsed = n8n.parseRawOutput(result.stdout);
 	} catch (error) {
-		throw new Error(`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return { code: result.code, result: parsed };
 }
@@ -225,7 +268,10 @@ beforeAll(async () => {
 	const workflowDir = path.join(root, 'workflows');
 	fs.mkdirSync(workflowDir);
 	for (const workflow of Object.values(workflows)) {
-		fs.writeFileSync(path.join(workflowDir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+		fs.writeFileSync(
+			path.join(workflowDir, `${workflow.id}.json`),
+			JSON.stringify(workflow, null, 2),
+		);
 	}
 	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'))) {
 		fs.copyFileSync(path.join(EXAMPLES_DIR, file), path.join(workflowDir, `example-${file}`));
@@ -274,7 +320,9 @@ describe('operations, fields fed by expressions', () => {
 		expect(code).toBe(0);
 		const [item] = outputOf(result, 'Send template');
 		expect(item.json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
-		expect(item.json.rendered.body).toBe('Hi Anna, your order 1042 has shipped and arrives on Friday.');
+		expect(item.json.rendered.body).toBe(
+			'Hi Anna, your order 1042 has shipped and arrives on Friday.',
+		);
 
 		const sends = requestsTo('/whatsapp/send-template-message');
 		expect(sends).toHaveLength(1);
@@ -294,7 +342,10 @@ describe('operations, fields fed by expressions', () => {
 		const { code, result } = await execute(workflows.sendTemplateMedia.id);
 		expect(code).toBe(0);
 		const [item] = outputOf(result, 'Send offer');
-		expect(item.json).toMatchObject({ status: 'ongoing', extra: { template_id: '102', customer_phone: '+4915123456789' } });
+		expect(item.json).toMatchObject({
+			status: 'ongoing',
+			extra: { template_id: '102', customer_phone: '+4915123456789' },
+		});
 
 		const sends = requestsTo('/whatsapp/send-template-message');
 		expect(sends).toHaveLength(1);
@@ -312,7 +363,11 @@ describe('operations, fields fed by expressions', () => {
 		expect(code).toBe(0);
 		const items = outputOf(result, 'Get template');
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ id: 103, name: 'invoice_ready', header: { type: 'document' } });
+		expect(items[0].json).toMatchObject({
+			id: 103,
+			name: 'invoice_ready',
+			header: { type: 'document' },
+		});
 
 		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `${PREFIX}/whatsapp/get-template-detail`, { platform_id: '13', template_id: '103' }],
@@ -323,7 +378,11 @@ describe('operations, fields fed by expressions', () => {
 		const { code, result } = await execute(workflows.getAllTemplates.id);
 		expect(code).toBe(0);
 		const items = outputOf(result, 'Get many');
-		expect(items.map((i) => i.json.name)).toEqual(['order_shipped', 'spring_offer', 'invoice_ready']);
+		expect(items.map((i) => i.json.name)).toEqual([
+			'order_shipped',
+			'spring_offer',
+			'invoice_ready',
+		]);
 
 		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `${PREFIX}/whatsapp/get-template-list`, { platform_id: '12' }],
@@ -336,24 +395,34 @@ test('continue on fail: a bad phone number gives an error item, the other items 
 	expect(code).toBe(0);
 	const items = outputOf(result, 'Send template');
 	expect(items).toHaveLength(3);
-	expect(items[0].json).toMatchObject({ status: 'ongoing', extra: { customer_phone: '+4915100000001' } });
+	expect(items[0].json).toMatchObject({
+		status: 'ongoing',
+		extra: { customer_phone: '+4915100000001' },
+	});
 	expect(items[1].json.error).toMatch(/Customer Phone/);
 	expect(items[1].json.error).toContain('0151 2345 6789');
 	expect(items[1].pairedItem).toEqual({ item: 1 });
-	expect(items[2].json).toMatchObject({ status: 'ongoing', extra: { customer_phone: '+4915100000003' } });
+	expect(items[2].json).toMatchObject({
+		status: 'ongoing',
+		extra: { customer_phone: '+4915100000003' },
+	});
 
 	const sends = requestsTo('/whatsapp/send-template-message');
 	expect(sends.map((r) => r.body.customer_phone)).toEqual(['+4915100000001', '+4915100000003']);
 	expect(sends.map((r) => r.body.attributes[1])).toEqual(['Anna', 'Cara']);
 	// Nothing at all went out for the bad item.
-	expect(fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345'))).toEqual([]);
+	expect(
+		fake.requests.filter((r) => r.rawBody.includes('Ben') || r.rawBody.includes('2345')),
+	).toEqual([]);
 });
 
 describe('the API key goes to the service and nowhere else', () => {
 	test('a send answered with a redirect to another host: not followed, the run fails saying where it pointed', async () => {
 		other.received.length = 0;
 		const location = `${other.url}/stable/open/customers/send-text-message?token=front-secret`;
-		const { code, result } = await execute(workflows.sendText.id, [['*', { status: 307, headers: { Location: location } }, 30]]);
+		const { code, result } = await execute(workflows.sendText.id, [
+			['*', { status: 307, headers: { Location: location } }, 30],
+		]);
 		expect(code).toBe(1);
 		expect(other.received).toEqual([]);
 		expect(fake.requests).toHaveLength(1);
@@ -367,11 +436,19 @@ describe('the API key goes to the service and nowhere else', () => {
 test('CRM contacts with national numbers of five countries: Default Country from a contact field, one send each, a bad number refused', async () => {
 	const { code, result } = await execute(workflows.crmDefaultCountry.id);
 	expect(code).toBe(0);
-	const expected = ['+4915123456789', '+14155550132', '+33612345678', '+5491123456789', '+390212345678'];
+	const expected = [
+		'+4915123456789',
+		'+14155550132',
+		'+33612345678',
+		'+5491123456789',
+		'+390212345678',
+	];
 	const sends = requestsTo('/whatsapp/send-template-message');
 	// One request per good contact, each to its own number (requests may arrive in any order).
 	const sent = sends.map((r) => `${r.body.attributes[1]} ${r.body.customer_phone}`).sort();
-	expect(sent).toEqual(['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map((name, index) => `${name} ${expected[index]}`));
+	expect(sent).toEqual(
+		['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map((name, index) => `${name} ${expected[index]}`),
+	);
 	const items = outputOf(result, 'Send template');
 	expect(items.slice(0, 5).map((i) => i.json.rendered.to)).toEqual(expected);
 	expect(items[5].json.error).toBe(
@@ -380,32 +457,49 @@ test('CRM contacts with national numbers of five countries: Default Country from
 	expect(fake.requests.filter((r) => r.rawBody.includes('Ben'))).toEqual([]);
 });
 
-describe('send once per key, in n8n\'s own processed-data store', () => {
+describe("send once per key, in n8n's own processed-data store", () => {
 	test('the same workflow run twice: each message reaches the service once; error items carry details on the error output', async () => {
 		const first = await execute(workflows.sendOnce.id);
 		expect(first.code).toBe(0);
-		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body.customer_phone)).toEqual(['+4915100000001']);
+		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body.customer_phone)).toEqual(
+			['+4915100000001'],
+		);
 		const [sent, duplicate] = outputOf(first.result, 'Send once');
 		expect(sent.json).toMatchObject({ status: 'ongoing' });
-		expect(duplicate.json).toEqual({ skipped: true, reason: 'duplicateInRun', sendOnceKey: 'A-1-shipped' });
+		expect(duplicate.json).toEqual({
+			skipped: true,
+			reason: 'duplicateInRun',
+			sendOnceKey: 'A-1-shipped',
+		});
 		const errorOutput = first.result.data.resultData.runData['Send once'][0].data.main[1];
 		expect(errorOutput).toHaveLength(1);
-		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(errorOutput[0].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Customer Phone',
+		});
 		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
 		expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
 		// n8n adds the input item's fields; the item's own `error` stays out of the execution data.
 		expect(errorOutput[0].json).toMatchObject({ orderId: 'A-2', phone: '0151 2345678' });
 		expect(errorOutput[0]).not.toHaveProperty('error');
 		// Each branch gets its own items only.
-		expect(outputOf(first.result, 'Sent').map((item) => item.json.status ?? item.json.reason)).toEqual(['ongoing', 'duplicateInRun']);
-		expect(outputOf(first.result, 'Notify the team').map((item) => item.json.details?.reason)).toEqual(['invalidInput']);
+		expect(
+			outputOf(first.result, 'Sent').map((item) => item.json.status ?? item.json.reason),
+		).toEqual(['ongoing', 'duplicateInRun']);
+		expect(
+			outputOf(first.result, 'Notify the team').map((item) => item.json.details?.reason),
+		).toEqual(['invalidInput']);
 		expect(JSON.stringify(first.result)).not.toContain(API_KEY);
 
 		const second = await execute(workflows.sendOnce.id);
 		expect(second.code).toBe(0);
 		expect(requestsTo('/whatsapp/send-template-message')).toEqual([]);
 		// A key sent before is alreadySent, also where it comes twice in the run.
-		expect(outputOf(second.result, 'Send once').map((item) => item.json.reason)).toEqual(['alreadySent', 'alreadySent']);
+		expect(outputOf(second.result, 'Send once').map((item) => item.json.reason)).toEqual([
+			'alreadySent',
+			'alreadySent',
+		]);
 	});
 });
 
@@ -432,9 +526,13 @@ describe('examples/ workflows', () => {
 		const { code, result } = await execute('OmniExamplePick1');
 		expect(code).toBe(0);
 		expect(outputOf(result, 'Get many templates')).toHaveLength(7);
-		expect(outputOf(result, 'Pick template by name').map((i) => i.json.name)).toEqual(['order_shipped']);
+		expect(outputOf(result, 'Pick template by name').map((i) => i.json.name)).toEqual([
+			'order_shipped',
+		]);
 		const [item] = outputOf(result, 'Send WhatsApp template');
-		expect(item.json.rendered.body).toBe('Hi Jonas, your order 1042 has shipped and arrives on Friday.');
+		expect(item.json.rendered.body).toBe(
+			'Hi Jonas, your order 1042 has shipped and arrives on Friday.',
+		);
 		const sends = requestsTo('/whatsapp/send-template-message');
 		expect(sends.map((r) => r.body)).toEqual([
 			{
@@ -453,7 +551,10 @@ describe('examples/ workflows', () => {
 		expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
 			[
 				`${PREFIX}/customers/send-text-message`,
-				{ customer_id: '123456', text: 'Hi Anna, thanks for your request! Here is the document you asked for.' },
+				{
+					customer_id: '123456',
+					text: 'Hi Anna, thanks for your request! Here is the document you asked for.',
+				},
 			],
 			[
 				`${PREFIX}/customers/send-attachment-message`,
@@ -506,7 +607,10 @@ describe("n8n's server", () => {
 			splitOut('Recipients', 'body.recipients'),
 			omniNode(
 				'Send once',
-				orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }, { sendOnceKey: '={{ $json.orderId }}-shipped' }),
+				orderShippedSend(
+					{ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' },
+					{ sendOnceKey: '={{ $json.orderId }}-shipped' },
+				),
 			),
 		]);
 		await createActiveWorkflow(rest, workflow);
@@ -541,7 +645,9 @@ describe("n8n's server", () => {
 
 		// The service got each message exactly once.
 		const sends = requestsTo('/whatsapp/send-template-message');
-		expect(sends.map((r) => r.body.customer_phone).sort()).toEqual(event.recipients.map((r) => r.phone));
+		expect(sends.map((r) => r.body.customer_phone).sort()).toEqual(
+			event.recipients.map((r) => r.phone),
+		);
 		for (const send of sends) expect(send.status).toBe(200);
 
 		// What the two callers got: for each recipient, one sent item and one skipped as alreadySent.
@@ -552,7 +658,9 @@ describe("n8n's server", () => {
 			const skipped = pair.filter((item) => item.skipped === true);
 			expect(sent).toHaveLength(1);
 			expect(sent[0].extra).toMatchObject({ customer_phone: recipient.phone, template_id: '101' });
-			expect(skipped).toEqual([{ skipped: true, reason: 'alreadySent', sendOnceKey: `${recipient.orderId}-shipped` }]);
+			expect(skipped).toEqual([
+				{ skipped: true, reason: 'alreadySent', sendOnceKey: `${recipient.orderId}-shipped` },
+			]);
 		});
 	});
 
@@ -563,7 +671,9 @@ describe("n8n's server", () => {
 		const { name, type, data } = stored.json.data;
 		fake.reset();
 		for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
-		const tested = await rest.request('POST', '/rest/credentials/test', { credentials: { id, name, type, data: { ...data, ...changes } } });
+		const tested = await rest.request('POST', '/rest/credentials/test', {
+			credentials: { id, name, type, data: { ...data, ...changes } },
+		});
 		expect(tested.status).toBe(200);
 		return tested.json.data;
 	}
@@ -571,9 +681,9 @@ describe("n8n's server", () => {
 	test('credential test with the right key: OK', async () => {
 		const outcome = await testStoredCredential(CREDENTIAL.id);
 		expect(outcome).toMatchObject({ status: 'OK' });
-		expect(fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status])).toEqual([
-			['GET', `${PREFIX}/whatsapp/get-platform-list`, API_KEY, 200],
-		]);
+		expect(
+			fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status]),
+		).toEqual([['GET', `${PREFIX}/whatsapp/get-platform-list`, API_KEY, 200]]);
 	});
 
 	test('credential test with a wrong key: an error saying the API key was rejected', async () => {
@@ -588,22 +698,39 @@ describe("n8n's server", () => {
 			expect(outcome.message).toBe('Authorization failed - please check your credentials');
 		}
 		// n8n's credential tester sends the request again after a 401 (its own retry), so 1 or 2 requests.
-		const seen = fake.requests.map((r) => [r.method, r.path, r.headers['x-service-api-key'], r.status]);
+		const seen = fake.requests.map((r) => [
+			r.method,
+			r.path,
+			r.headers['x-service-api-key'],
+			r.status,
+		]);
 		expect(seen.length).toBeGreaterThanOrEqual(1);
 		for (const request of seen) {
-			expect(request).toEqual(['GET', `${PREFIX}/whatsapp/get-platform-list`, BAD_KEY_CREDENTIAL.apiKey, 401]);
+			expect(request).toEqual([
+				'GET',
+				`${PREFIX}/whatsapp/get-platform-list`,
+				BAD_KEY_CREDENTIAL.apiKey,
+				401,
+			]);
 		}
 	});
 
 	test('credential test against a service that redirects: nothing reaches the other host, the result says it was redirected', async () => {
-		const redirect = { status: 307, headers: { Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret` } };
+		const redirect = {
+			status: 307,
+			headers: {
+				Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret`,
+			},
+		};
 		other.received.length = 0;
 		const outcome = await testStoredCredential(CREDENTIAL.id, [['*', redirect, 10]]);
 		expect(other.received).toEqual([]);
 		expect(fake.requests).toHaveLength(1);
 		expect(outcome.status).toBe('Error');
 		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
-			expect(outcome.message).toContain('answered with a redirect (HTTP 307), which is never followed');
+			expect(outcome.message).toContain(
+				'answered with a redirect (HTTP 307), which is never followed',
+			);
 			expect(outcome.message).toContain('Set the Base URL');
 		} else {
 			// n8n 1.x reads no rule of a credential's test: it shows the request error's own words.
@@ -612,10 +739,14 @@ describe("n8n's server", () => {
 	});
 
 	test('credential test with an API Key Header no request can carry: the field named, nothing sent', async () => {
-		const outcome = await testStoredCredential(CREDENTIAL.id, [], { apiKeyHeader: 'X-Service-Api-Key\r\nX-Injected: 1' });
+		const outcome = await testStoredCredential(CREDENTIAL.id, [], {
+			apiKeyHeader: 'X-Service-Api-Key\r\nX-Injected: 1',
+		});
 		expect(fake.requests).toEqual([]);
 		expect(outcome.status).toBe('Error');
-		expect(outcome.message).toMatch(/^Invalid credential: the API Key Header is not a valid HTTP header name/);
+		expect(outcome.message).toMatch(
+			/^Invalid credential: the API Key Header is not a valid HTTP header name/,
+		);
 		expect(outcome.message).toContain('X-Service-Api-Key');
 	});
 });

@@ -21,7 +21,11 @@ let rest;
 beforeAll(async () => {
 	silent = await startSilentServer();
 	const { root, userFolder } = freshUserFolder('e2e-silent');
-	const env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort: await n8n.freePort() });
+	const env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+	});
 	const credentialsFile = path.join(root, 'credentials.json');
 	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(silent.url)]));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
@@ -50,16 +54,36 @@ const currentNodeParameters = {
 	channelId: { __rl: true, mode: 'list', value: '12' },
 	templateId: { __rl: true, mode: 'list', value: '101' },
 };
-const listOf = (methodName, name) => ({ nodeTypeAndVersion, credentials, currentNodeParameters, methodName, path: `parameters.${name}` });
+const listOf = (methodName, name) => ({
+	nodeTypeAndVersion,
+	credentials,
+	currentNodeParameters,
+	methodName,
+	path: `parameters.${name}`,
+});
 
 test('credential Test, Channel list, Template list and Variables mapper each answer within 15 s, naming the Base URL', async () => {
 	const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
 	const { name, type, data } = stored.json.data;
 	const calls = await Promise.all([
-		timed('POST', '/rest/credentials/test', { credentials: { id: CREDENTIAL.id, name, type, data } }),
-		timed('POST', '/rest/dynamic-node-parameters/resource-locator-results', listOf('searchChannels', 'channelId')),
-		timed('POST', '/rest/dynamic-node-parameters/resource-locator-results', listOf('searchTemplates', 'templateId')),
-		timed('POST', '/rest/dynamic-node-parameters/resource-mapper-fields', listOf('getTemplateVariables', 'variables')),
+		timed('POST', '/rest/credentials/test', {
+			credentials: { id: CREDENTIAL.id, name, type, data },
+		}),
+		timed(
+			'POST',
+			'/rest/dynamic-node-parameters/resource-locator-results',
+			listOf('searchChannels', 'channelId'),
+		),
+		timed(
+			'POST',
+			'/rest/dynamic-node-parameters/resource-locator-results',
+			listOf('searchTemplates', 'templateId'),
+		),
+		timed(
+			'POST',
+			'/rest/dynamic-node-parameters/resource-mapper-fields',
+			listOf('getTemplateVariables', 'variables'),
+		),
 	]);
 	expect(silent.connections()).toBeGreaterThanOrEqual(4);
 	for (const call of calls) {
@@ -69,7 +93,10 @@ test('credential Test, Channel list, Template list and Variables mapper each ans
 	const [test, channels, templates, mapper] = calls;
 	expect(test.status).toBe(200);
 	// n8n's tester words the timeout: 2.x shows the request error's code, 1.x its own sentence.
-	const testWords = Number(n8n.installedVersion().split('.')[0]) >= 2 ? 'ECONNABORTED' : 'The connection was aborted, perhaps the server is offline';
+	const testWords =
+		Number(n8n.installedVersion().split('.')[0]) >= 2
+			? 'ECONNABORTED'
+			: 'The connection was aborted, perhaps the server is offline';
 	expect(test.json.data).toEqual({ status: 'Error', message: testWords });
 	for (const call of [channels, templates, mapper]) {
 		expect(call.status).toBeGreaterThanOrEqual(400);

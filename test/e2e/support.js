@@ -21,7 +21,10 @@ function freshUserFolder(name) {
 	return { root, userFolder };
 }
 
-function credentialFor(fakeUrl, { id = CREDENTIAL.id, name = CREDENTIAL.name, apiKey = API_KEY } = {}) {
+function credentialFor(
+	fakeUrl,
+	{ id = CREDENTIAL.id, name = CREDENTIAL.name, apiKey = API_KEY } = {},
+) {
 	return {
 		id,
 		name,
@@ -97,9 +100,19 @@ function chain(id, name, nodes) {
 	}));
 	const connections = {};
 	for (let i = 0; i < withIds.length - 1; i++) {
-		connections[withIds[i].name] = { main: [[{ node: withIds[i + 1].name, type: 'main', index: 0 }]] };
+		connections[withIds[i].name] = {
+			main: [[{ node: withIds[i + 1].name, type: 'main', index: 0 }]],
+		};
 	}
-	return { id, name, active: false, nodes: withIds, connections, settings: { executionOrder: 'v1' }, pinData: {} };
+	return {
+		id,
+		name,
+		active: false,
+		nodes: withIds,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
 }
 
 /** The items a node put out in an `n8n execute --rawOutput` result. */
@@ -125,7 +138,13 @@ function webhookTrigger(webhookPath, { streaming = false } = {}) {
 		webhookId: crypto.randomUUID(),
 		parameters: streaming
 			? { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} }
-			: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+			: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
 	};
 }
 
@@ -174,7 +193,11 @@ const TOOL_NODE_TYPE = `${n8n.NODE_TYPE}Tool`;
 
 /** An `openAiApi` credential whose base URL (its `url` field) is the fake model's. */
 function openAiCredentialFor(modelUrl) {
-	return { ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-fake-0123456789', url: modelUrl } };
+	return {
+		...OPENAI_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: 'sk-fake-0123456789', url: modelUrl },
+	};
 }
 
 /** n8n's OpenAI Chat Model at 1.2: the Chat Completions API (1.3 defaults to the Responses API). */
@@ -210,15 +233,28 @@ function toolNode(name, parameters) {
 function aiWorkflow(id, name, { trigger: triggerNode, root, subNodes }) {
 	const nodes = [...(triggerNode ? [triggerNode] : []), root];
 	const connections = {};
-	if (triggerNode) connections[triggerNode.name] = { main: [[{ node: root.name, type: 'main', index: 0 }]] };
+	if (triggerNode)
+		connections[triggerNode.name] = { main: [[{ node: root.name, type: 'main', index: 0 }]] };
 	for (const [type, attached] of Object.entries(subNodes)) {
 		for (const node of attached) {
 			nodes.push(node);
 			connections[node.name] = { [type]: [[{ node: root.name, type, index: 0 }]] };
 		}
 	}
-	const withIds = nodes.map((node, index) => ({ id: `${id}-n${index}`, position: [index * 220, index > 1 ? 240 : 0], ...node }));
-	return { id, name, active: false, nodes: withIds, connections, settings: { executionOrder: 'v1' }, pinData: {} };
+	const withIds = nodes.map((node, index) => ({
+		id: `${id}-n${index}`,
+		position: [index * 220, index > 1 ? 240 : 0],
+		...node,
+	}));
+	return {
+		id,
+		name,
+		active: false,
+		nodes: withIds,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
 }
 
 /**
@@ -236,7 +272,10 @@ const AI_TOOLS = {
 			text: "={{ $fromAI('text', 'The message to send to the customer', 'string') }}",
 			options: {},
 		},
-		fromAi: { customerId: 'The customer ID from the CRM', text: 'The message to send to the customer' },
+		fromAi: {
+			customerId: 'The customer ID from the CRM',
+			text: 'The message to send to the customer',
+		},
 		endpoint: '/customers/send-text-message',
 	},
 	sendAttachment: {
@@ -246,22 +285,28 @@ const AI_TOOLS = {
 			operation: 'sendAttachment',
 			customerId: "={{ $fromAI('customerId', 'The customer ID from the CRM', 'string') }}",
 			attachmentType: 'document',
-			attachmentUrl: "={{ $fromAI('documentUrl', 'Public https URL of the PDF to send', 'string') }}",
+			attachmentUrl:
+				"={{ $fromAI('documentUrl', 'Public https URL of the PDF to send', 'string') }}",
 			options: {},
 		},
-		fromAi: { customerId: 'The customer ID from the CRM', documentUrl: 'Public https URL of the PDF to send' },
+		fromAi: {
+			customerId: 'The customer ID from the CRM',
+			documentUrl: 'Public https URL of the PDF to send',
+		},
 		endpoint: '/customers/send-attachment-message',
 	},
 	templateSend: {
 		name: 'Send shipping notice',
 		parameters: orderShippedJsonSend({
-			customerPhone: "={{ $fromAI('phone', 'Customer phone number with country code, e.g. +4915123456789', 'string') }}",
+			customerPhone:
+				"={{ $fromAI('phone', 'Customer phone number with country code, e.g. +4915123456789', 'string') }}",
 			variablesJson:
-				"={{ $fromAI('variables', 'Template variables by position: {\"1\": first name, \"2\": order number, \"3\": delivery day}', 'json') }}",
+				'={{ $fromAI(\'variables\', \'Template variables by position: {"1": first name, "2": order number, "3": delivery day}\', \'json\') }}',
 		}),
 		fromAi: {
 			phone: 'Customer phone number with country code, e.g. +4915123456789',
-			variables: 'Template variables by position: {"1": first name, "2": order number, "3": delivery day}',
+			variables:
+				'Template variables by position: {"1": first name, "2": order number, "3": delivery day}',
 		},
 		endpoint: '/whatsapp/send-template-message',
 	},
@@ -269,7 +314,8 @@ const AI_TOOLS = {
 
 /** The data of a REST answer of n8n, or an error with the answer's text. */
 function restData(response, what) {
-	if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
+	if (response.status !== 200)
+		throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 2000)}`);
 	return response.json.data;
 }
 
@@ -278,9 +324,14 @@ async function createActiveWorkflow(rest, { name, nodes, connections, settings }
 	// n8n 1.x stores a new workflow's `active` as given and refuses it missing; 2.x sets it itself.
 	const legacy = Number(String(n8n.installedVersion()).split('.')[0]) < 2 ? { active: false } : {};
 	const body = { name, nodes, connections, settings, ...legacy };
-	const created = restData(await rest.request('POST', '/rest/workflows', body), 'POST /rest/workflows');
+	const created = restData(
+		await rest.request('POST', '/rest/workflows', body),
+		'POST /rest/workflows',
+	);
 	restData(
-		await rest.request('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId }),
+		await rest.request('POST', `/rest/workflows/${created.id}/activate`, {
+			versionId: created.versionId,
+		}),
 		`POST /rest/workflows/${created.id}/activate`,
 	);
 	return created;
@@ -297,8 +348,15 @@ async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
 			method: 'OPTIONS',
 			headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
 		});
-		if (response.status === 204 && /POST/.test(response.headers.get('access-control-allow-methods') ?? '')) return;
-		if (Date.now() > deadline) throw new Error(`${url} was not registered ${timeoutMs} ms after activation (${response.status})`);
+		if (
+			response.status === 204 &&
+			/POST/.test(response.headers.get('access-control-allow-methods') ?? '')
+		)
+			return;
+		if (Date.now() > deadline)
+			throw new Error(
+				`${url} was not registered ${timeoutMs} ms after activation (${response.status})`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -315,7 +373,8 @@ async function callWebhook(url, body, { timeoutMs = 180_000, signal, raw = false
 		signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
 	});
 	const text = await response.text();
-	if (response.status !== 200) throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
+	if (response.status !== 200)
+		throw new Error(`webhook ${url} answered ${response.status}: ${text.slice(0, 2000)}`);
 	return raw ? text : JSON.parse(text);
 }
 
@@ -327,10 +386,16 @@ async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const data = restData(await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`), 'GET /rest/executions');
+		const data = restData(
+			await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`),
+			'GET /rest/executions',
+		);
 		const [execution] = data.results ?? data;
 		if (execution && !['new', 'running'].includes(execution.status)) return execution;
-		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId} after ${timeoutMs} ms: ${JSON.stringify(execution)}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`no finished execution of ${workflowId} after ${timeoutMs} ms: ${JSON.stringify(execution)}`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
 }

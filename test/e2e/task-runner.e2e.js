@@ -69,12 +69,15 @@ afterAll(async () => {
 // `npm run dev` runs n8n 2.41.1. n8n 1.x announces its own coming defaults at every start
 // (N8N_BLOCK_ENV_ACCESS_IN_NODE, DB_SQLITE_POOL_SIZE, …), whatever nodes are installed.
 const is1x = Number(n8n.installedVersion().split('.')[0]) < 2;
-(is1x ? test.skip : test)('starts without the Python-runner failure and without deprecation notices (n8n 2.x)', () => {
-	const output = lines.join('\n');
-	expect(output).not.toMatch(/Python task runner/);
-	expect(output).not.toMatch(/deprecations related to your n8n setup/);
-	expect(output).not.toMatch(/ - N8N_[A-Z_]+ -> /);
-});
+(is1x ? test.skip : test)(
+	'starts without the Python-runner failure and without deprecation notices (n8n 2.x)',
+	() => {
+		const output = lines.join('\n');
+		expect(output).not.toMatch(/Python task runner/);
+		expect(output).not.toMatch(/deprecations related to your n8n setup/);
+		expect(output).not.toMatch(/ - N8N_[A-Z_]+ -> /);
+	},
+);
 
 test('a Code node runs in the external JavaScript runner', async () => {
 	const rest = new n8n.N8nRest(server.url);

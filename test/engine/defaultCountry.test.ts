@@ -18,9 +18,20 @@ const CONTACTS = [
 	{ name: 'Ivan', phone: '8 (912) 345-67-89', country: 'ru' },
 	{ name: 'Emma', phone: '+44 20 7946 0958', country: 'DE' },
 ];
-const E164 = ['+4915123456789', '+14155550132', '+33612345678', '+5491123456789', '+390212345678', '+79123456789', '+442079460958'];
+const E164 = [
+	'+4915123456789',
+	'+14155550132',
+	'+33612345678',
+	'+5491123456789',
+	'+390212345678',
+	'+79123456789',
+	'+442079460958',
+];
 
-const sentPhones = () => service.fake.sends('/whatsapp/send-template-message').map((request) => request.body.customer_phone);
+const sentPhones = () =>
+	service.fake
+		.sends('/whatsapp/send-template-message')
+		.map((request) => request.body.customer_phone);
 
 describe('Default Country', () => {
 	test('from an expression per contact: national numbers of six countries go out once each, in E.164', async () => {
@@ -32,7 +43,9 @@ describe('Default Country', () => {
 		expect(error).toBeUndefined();
 		// One request per contact; requests run in parallel and may arrive in any order.
 		expect([...sentPhones()].sort()).toEqual([...E164].sort());
-		expect(output.map((item) => (item.json.extra as { customer_phone: string }).customer_phone)).toEqual(E164);
+		expect(
+			output.map((item) => (item.json.extra as { customer_phone: string }).customer_phone),
+		).toEqual(E164);
 	});
 
 	test('one country for every item: a number that is none of its numbers is refused, nothing is sent for it', async () => {
@@ -60,7 +73,9 @@ describe('Default Country', () => {
 				{ name: 'Cy', phone: '555 0132' },
 			],
 		});
-		expect(error?.message).toContain('Customer Phone (item 1): "555 0132" is not a valid phone number');
+		expect(error?.message).toContain(
+			'Customer Phone (item 1): "555 0132" is not a valid phone number',
+		);
 		expect(error?.message).toContain('United States (US, +1)');
 		expect(service.fake.sends()).toHaveLength(0);
 	});
@@ -80,7 +95,9 @@ describe('Default Country', () => {
 		expect(output[0].json.error).toBe(
 			'Default Country (item 0): "Germany" is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States',
 		);
-		expect(output[2].json.error).toContain('Customer Phone (item 2): "0151 2345 6789" is not a valid phone number: it must start with +');
+		expect(output[2].json.error).toContain(
+			'Customer Phone (item 2): "0151 2345 6789" is not a valid phone number: it must start with +',
+		);
 		// An international number is sent whatever the option says, even a country code it cannot read.
 		expect(output[3].json.error).toBeUndefined();
 		expect(sentPhones().sort()).toEqual(['+14155550132', '+4915123456789']);
@@ -101,12 +118,19 @@ describe('Default Country', () => {
 
 	test('dry run and Include Rendered Message show the number that is sent', async () => {
 		const items = [{ name: 'Anna', phone: '0151 2345 6789' }];
-		const dry = await runNode({ parameters: broadcastSend({ defaultCountry: 'DE', dryRun: true }), credentials: service.credentials, items });
+		const dry = await runNode({
+			parameters: broadcastSend({ defaultCountry: 'DE', dryRun: true }),
+			credentials: service.credentials,
+			items,
+		});
 		expect(service.fake.sends()).toHaveLength(0);
 		expect(dry.output[0].json).toMatchObject({
 			dryRun: true,
 			request: { body: { customer_phone: '+4915123456789' } },
-			rendered: { to: '+4915123456789', body: 'Hi Anna, your order 1042 has shipped and arrives on Friday.' },
+			rendered: {
+				to: '+4915123456789',
+				body: 'Hi Anna, your order 1042 has shipped and arrives on Friday.',
+			},
 		});
 		const sent = await runNode({
 			parameters: broadcastSend({ defaultCountry: 'DE', includeRenderedMessage: true }),

@@ -8,7 +8,13 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runNode } from '../helpers/engine';
-import { API_KEY, broadcastSend, locator, serializeEverything, useFakeService } from '../helpers/fixtures';
+import {
+	API_KEY,
+	broadcastSend,
+	locator,
+	serializeEverything,
+	useFakeService,
+} from '../helpers/fixtures';
 
 const service = useFakeService();
 
@@ -23,12 +29,19 @@ function expectErrorItem(item: INodeExecutionData, input: object, itemIndex: num
 	expect(Object.keys(item)).not.toContain('error');
 	expect(item.pairedItem).toEqual({ item: itemIndex });
 	expect(item.json).toMatchObject(input);
-	expect(item.json).toEqual(expect.objectContaining({ error: expect.any(String), details: expect.any(Object) }));
+	expect(item.json).toEqual(
+		expect.objectContaining({ error: expect.any(String), details: expect.any(Object) }),
+	);
 }
 
 describe('Continue (using error output)', () => {
 	test('a send: bad input and a refused send on the error output, the sent items on the success output, in order', async () => {
-		service.fake.addFault('/whatsapp/send-template-message', { status: 400, body: { error: 'Customer has blocked this channel' } }, 1, 1);
+		service.fake.addFault(
+			'/whatsapp/send-template-message',
+			{ status: 400, body: { error: 'Customer has blocked this channel' } },
+			1,
+			1,
+		);
 		const { output, errorOutput, run } = await runNode({
 			parameters: broadcastSend({ concurrency: 1 }),
 			credentials: service.credentials,
@@ -41,7 +54,11 @@ describe('Continue (using error output)', () => {
 		expectErrorItem(errorOutput[0], contacts[1], 1);
 		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
 		expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
-		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(errorOutput[0].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Customer Phone',
+		});
 		expectErrorItem(errorOutput[1], contacts[2], 2);
 		expect(errorOutput[1].json.error).toBe('Customer has blocked this channel');
 		expect(errorOutput[1].json.details).toMatchObject({ reason: 'rejected', httpCode: '400' });
@@ -49,12 +66,22 @@ describe('Continue (using error output)', () => {
 	});
 
 	test('a dry run and a read: checked items stay on the success output, a failed read goes to the error output', async () => {
-		const dryRun = await runNode({ parameters: broadcastSend({ dryRun: true }), credentials: service.credentials, items: contacts.slice(0, 2), errorOutput: true });
+		const dryRun = await runNode({
+			parameters: broadcastSend({ dryRun: true }),
+			credentials: service.credentials,
+			items: contacts.slice(0, 2),
+			errorOutput: true,
+		});
 		expect(dryRun.output.map((item) => item.json.dryRun)).toEqual([true]);
 		expect(dryRun.errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 
 		const read = await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator('={{ $json.template }}') },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'get',
+				channelId: 12,
+				templateId: locator('={{ $json.template }}'),
+			},
 			credentials: service.credentials,
 			items: [{ template: 101 }, { template: 999 }],
 			errorOutput: true,

@@ -7,15 +7,27 @@ import { API_KEY, locator, serializeEverything, useFakeService } from '../helper
 const service = useFakeService();
 
 const sendText = { resource: 'message', operation: 'sendText', customerId: '1', text: 'hello' };
-const getTemplate = { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator(101) };
+const getTemplate = {
+	resource: 'whatsappTemplate',
+	operation: 'get',
+	channelId: 12,
+	templateId: locator(101),
+};
 
 describe('error mapping', () => {
-	test('400 {error, code}: the service\'s error is the message, the code is in the description', async () => {
+	test("400 {error, code}: the service's error is the message, the code is in the description", async () => {
 		service.fake.addFault('/customers/send-text-message', {
 			status: 400,
-			body: { error: 'Customer has blocked this channel', code: 'customer_blocked', success: false },
+			body: {
+				error: 'Customer has blocked this channel',
+				code: 'customer_blocked',
+				success: false,
+			},
 		});
-		const { error, run } = await runNode({ parameters: sendText, credentials: service.credentials });
+		const { error, run } = await runNode({
+			parameters: sendText,
+			credentials: service.credentials,
+		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Customer has blocked this channel');
 		expect(error?.description).toContain('error code: customer_blocked');
@@ -26,16 +38,25 @@ describe('error mapping', () => {
 	test.each([
 		['a send', sendText],
 		['a read', getTemplate],
-	])('401 on %s says the key was rejected, with the service\'s detail', async (_label, parameters) => {
-		const { error, run } = await runNode({ parameters, credentials: { ...service.credentials, apiKey: 'expired-key' } });
-		expect(error?.message).toBe('The API key was rejected');
-		expect(error?.description).toContain('"Invalid api key provided."');
-		expect(error?.description).toContain('Check the API key');
-		expect(serializeEverything(run)).not.toContain('expired-key');
-	});
+	])(
+		"401 on %s says the key was rejected, with the service's detail",
+		async (_label, parameters) => {
+			const { error, run } = await runNode({
+				parameters,
+				credentials: { ...service.credentials, apiKey: 'expired-key' },
+			});
+			expect(error?.message).toBe('The API key was rejected');
+			expect(error?.description).toContain('"Invalid api key provided."');
+			expect(error?.description).toContain('Check the API key');
+			expect(serializeEverything(run)).not.toContain('expired-key');
+		},
+	);
 
 	test('a 401 on a send is not sent again', async () => {
-		await runNode({ parameters: sendText, credentials: { ...service.credentials, apiKey: 'expired-key' } });
+		await runNode({
+			parameters: sendText,
+			credentials: { ...service.credentials, apiKey: 'expired-key' },
+		});
 		expect(service.fake.sends()).toHaveLength(1);
 	});
 
@@ -71,10 +92,16 @@ describe('error mapping', () => {
 	});
 
 	test('a base URL with another scheme is refused before any request', async () => {
-		const { error } = await runNode({ parameters: sendText, credentials: { ...service.credentials, baseUrl: 'ftp://127.0.0.1' } });
+		const { error } = await runNode({
+			parameters: sendText,
+			credentials: { ...service.credentials, baseUrl: 'ftp://127.0.0.1' },
+		});
 		expect(error?.message).toContain('Invalid credential');
 		expect(error?.message).toContain('must start with https://');
-		const read = await runNode({ parameters: getTemplate, credentials: { ...service.credentials, baseUrl: 'file:///etc' } });
+		const read = await runNode({
+			parameters: getTemplate,
+			credentials: { ...service.credentials, baseUrl: 'file:///etc' },
+		});
 		expect(read.error?.message).toContain('Invalid credential');
 		expect(service.fake.requests).toHaveLength(0);
 	});

@@ -6,7 +6,12 @@ const service = useFakeService();
 describe('Message → Send Text', () => {
 	test('posts customer_id and text, authenticated with the key header, and outputs the send result', async () => {
 		const { output, error } = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '123456', text: 'Hi Anna, your order shipped.' },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '123456',
+				text: 'Hi Anna, your order shipped.',
+			},
 			credentials: service.credentials,
 		});
 		expect(error).toBeUndefined();
@@ -30,7 +35,12 @@ describe('Message → Send Text', () => {
 
 	test('a customer ID that an expression yields as a number is sent as a JSON string', async () => {
 		const { output } = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.contact.id }}', text: '=Hello {{ $json.contact.name }}' },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '={{ $json.contact.id }}',
+				text: '=Hello {{ $json.contact.name }}',
+			},
 			credentials: service.credentials,
 			items: [{ contact: { id: 987, name: 'Bo' } }, { contact: { id: 988, name: 'Cy' } }],
 		});
@@ -43,9 +53,17 @@ describe('Message → Send Text', () => {
 
 	test('an empty text or customer ID fails that item, naming it and the field, and sends nothing', async () => {
 		const { error, output } = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: '={{ $json.text }}' },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '={{ $json.id }}',
+				text: '={{ $json.text }}',
+			},
 			credentials: service.credentials,
-			items: [{ id: 1, text: 'ok' }, { id: 2, text: '   ' }],
+			items: [
+				{ id: 1, text: 'ok' },
+				{ id: 2, text: '   ' },
+			],
 		});
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('Text (item 1): it is empty');
@@ -53,7 +71,12 @@ describe('Message → Send Text', () => {
 		expect(service.fake.requests).toHaveLength(0);
 
 		const missingId = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: 'x' },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '={{ $json.id }}',
+				text: 'x',
+			},
 			credentials: service.credentials,
 			items: [{ id: { nested: true } }],
 		});
@@ -83,7 +106,11 @@ describe('Message → Send Attachment', () => {
 			attachment_type: 'document',
 			attachment_url: 'https://files.example.com/invoice-1042.pdf',
 		});
-		expect(output[0].json).toMatchObject({ function_name: 'send_attachment_message', status: 'sent', message: 'Attachment sent' });
+		expect(output[0].json).toMatchObject({
+			function_name: 'send_attachment_message',
+			status: 'sent',
+			message: 'Attachment sent',
+		});
 	});
 
 	test.each([
@@ -92,7 +119,13 @@ describe('Message → Send Attachment', () => {
 		['={{ "" }}', 'it is empty'],
 	])('attachment URL %j fails the item before anything is sent', async (url, reason) => {
 		const { error } = await runNode({
-			parameters: { resource: 'message', operation: 'sendAttachment', customerId: '42', attachmentType: 'image', attachmentUrl: url },
+			parameters: {
+				resource: 'message',
+				operation: 'sendAttachment',
+				customerId: '42',
+				attachmentType: 'image',
+				attachmentUrl: url,
+			},
 			credentials: service.credentials,
 		});
 		expect(error?.message).toContain(`Attachment URL (item 0): ${reason}`);
@@ -103,7 +136,12 @@ describe('Message → Send Attachment', () => {
 describe('continue on fail', () => {
 	test('one output per input item, paired and in order; bad items get an error item and send nothing', async () => {
 		const { output, error, run } = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '={{ $json.id }}', text: '={{ $json.text }}' },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '={{ $json.id }}',
+				text: '={{ $json.text }}',
+			},
 			credentials: service.credentials,
 			continueOnFail: true,
 			items: [
@@ -115,14 +153,23 @@ describe('continue on fail', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(4);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(output[0].json.status).toBe('sent');
 		expect(output[1].json.error).toBe('Text (item 1): it is empty');
 		expect(output[2].json.error).toBe('Customer not found');
 		expect(output[2].json.message).toContain('error code: customer_not_found');
 		expect(output[2].json.message).toContain('The message was not sent.');
 		expect(output[3].json.status).toBe('sent');
-		expect(service.fake.requests.map((r) => r.body.customer_id)).toEqual(['1', 'not-a-customer', '4']);
+		expect(service.fake.requests.map((r) => r.body.customer_id)).toEqual([
+			'1',
+			'not-a-customer',
+			'4',
+		]);
 		expect(serializeEverything(run)).not.toContain(API_KEY);
 	});
 });

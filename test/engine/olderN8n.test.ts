@@ -33,7 +33,14 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-core-1-63/node_modules/n8n-workflow';
 
-import { CREDENTIAL_TYPE, NODE_NAME, NODE_TYPE, PACKAGE_NAME, PACKAGE_ROOT, TestCredentialsHelper } from '../helpers/engine';
+import {
+	CREDENTIAL_TYPE,
+	NODE_NAME,
+	NODE_TYPE,
+	PACKAGE_NAME,
+	PACKAGE_ROOT,
+	TestCredentialsHelper,
+} from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
@@ -52,11 +59,16 @@ beforeAll(async () => {
 });
 
 /** One execution of a workflow whose only node is ours, by n8n-core 1.63's WorkflowExecute. */
-async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject[], onError?: INode['onError']) {
+async function runWith1_63(
+	parameters: CurrentNodeParameters,
+	items: IDataObject[],
+	onError?: INode['onError'],
+) {
 	const type = loader.nodeTypes[NODE_TYPE].type as INodeType;
 	const nodeTypes: INodeTypes = {
 		getByName: () => type,
-		getByNameAndVersion: (_name, version) => NodeHelpers.getVersionedNodeType(type, version) as INodeType,
+		getByNameAndVersion: (_name, version) =>
+			NodeHelpers.getVersionedNodeType(type, version) as INodeType,
 		getKnownTypes: () => ({}),
 	};
 	const node: INode = {
@@ -70,10 +82,20 @@ async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 		...(onError ? { onError } : {}),
 	};
-	const workflowData = { id: 'wf-1', name: 'test', nodes: [node], connections: {}, active: false, settings: { executionOrder: 'v1' as const } };
+	const workflowData = {
+		id: 'wf-1',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' as const },
+	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes });
 	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper((name) => loader.credentialTypes[name].type as never, service.credentials),
+		credentialsHelper: new TestCredentialsHelper(
+			(name) => loader.credentialTypes[name].type as never,
+			service.credentials,
+		),
 		hooks: new WorkflowHooks({}, 'manual', 'exec-1', workflowData as never),
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
@@ -92,18 +114,26 @@ async function runWith1_63(parameters: CurrentNodeParameters, items: IDataObject
 		resultData: { runData: {} },
 		executionData: {
 			contextData: {},
-			nodeExecutionStack: [{ node, data: { main: [items.map((json) => ({ json }))] }, source: null }],
+			nodeExecutionStack: [
+				{ node, data: { main: [items.map((json) => ({ json }))] }, source: null },
+			],
 			metadata: {},
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
 	};
-	const run: IRun = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const run: IRun = await new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		output: taskData?.data?.main?.[0] ?? [],
 		errorOutput: taskData?.data?.main?.[1] ?? [],
-		error: (taskData?.error ?? run.data.resultData.error) as { message: string; description?: string | null } | undefined,
+		error: (taskData?.error ?? run.data.resultData.error) as
+			| { message: string; description?: string | null }
+			| undefined,
 	};
 }
 
@@ -129,13 +159,18 @@ describe('what n8n 1.63 makes of the package as it is', () => {
 			mkdirSync(installed, { recursive: true });
 			cpSync(path.join(PACKAGE_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true });
 			cpSync(path.join(PACKAGE_ROOT, 'package.json'), path.join(installed, 'package.json'));
-			symlinkSync(path.join(OLD_CORE, 'node_modules', 'n8n-workflow'), path.join(root, 'node_modules', 'n8n-workflow'), 'dir');
-			await expect(loadWith1_63(installed)).rejects.toThrow("Cannot read properties of undefined (reading 'Main')");
+			symlinkSync(
+				path.join(OLD_CORE, 'node_modules', 'n8n-workflow'),
+				path.join(root, 'node_modules', 'n8n-workflow'),
+				'dir',
+			);
+			await expect(loadWith1_63(installed)).rejects.toThrow(
+				"Cannot read properties of undefined (reading 'Main')",
+			);
 		} finally {
 			rmSync(root, { recursive: true, force: true });
 		}
 	});
-
 });
 
 describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its peer", () => {
@@ -167,7 +202,11 @@ describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its 
 describe("n8n 1.x's error output: only an item with `error` set goes there (json with `details` does not)", () => {
 	test('Continue (using error output): the bad item on the error output with its documented json, the others sent', async () => {
 		const items = [contacts[0], { orderId: 'A-3', phone: '0151 234', name: 'Cara' }, contacts[1]];
-		const { output, errorOutput, error } = await runWith1_63(broadcastSend(), items, 'continueErrorOutput');
+		const { output, errorOutput, error } = await runWith1_63(
+			broadcastSend(),
+			items,
+			'continueErrorOutput',
+		);
 		expect(error).toBeUndefined();
 		// n8n 1.63 reverses the order of what it routes (it pops the items; 1.123 shifts them).
 		expect(output.map((item) => [item.json.status, item.pairedItem]).reverse()).toEqual([
@@ -176,7 +215,11 @@ describe("n8n 1.x's error output: only an item with `error` set goes there (json
 		]);
 		expect(errorOutput).toHaveLength(1);
 		expect(Object.keys(errorOutput[0].json).sort()).toEqual(['details', 'error', 'message']);
-		expect(errorOutput[0].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(errorOutput[0].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Customer Phone',
+		});
 		expect(errorOutput[0].error).toBeUndefined();
 	});
 });

@@ -36,17 +36,25 @@ afterEach(async () => {
 });
 
 const phones = (count: number, prefix = '0') =>
-	Array.from({ length: count }, (_, i) => ({ phone: `+491510${prefix}${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
+	Array.from({ length: count }, (_, i) => ({
+		phone: `+491510${prefix}${String(i).padStart(5, '0')}`,
+		name: `Customer ${i}`,
+	}));
 
-const templateSend = (options: INodeParameters = {}): INodeParameters => broadcastSend({ validateTemplate: false, ...options });
+const templateSend = (options: INodeParameters = {}): INodeParameters =>
+	broadcastSend({ validateTemplate: false, ...options });
 
 const posts = () => fake.sends(SEND_PATH);
-const accepted = () => posts().filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);
+const accepted = () =>
+	posts()
+		.filter((r) => r.status === 200)
+		.map((r) => r.body.customer_phone as string);
 
 function expectEachSentOnce(expected: string[], results: RunResult[]) {
 	for (const result of results) expect(result.error).toBeUndefined();
 	expect([...accepted()].sort()).toEqual([...expected].sort());
-	for (const result of results) expect(result.output.every((item) => item.json.status === 'ongoing')).toBe(true);
+	for (const result of results)
+		expect(result.output.every((item) => item.json.status === 'ongoing')).toBe(true);
 }
 
 describe('a service with a limit on requests in flight', () => {
@@ -54,10 +62,21 @@ describe('a service with a limit on requests in flight', () => {
 		fake.setLimits({ concurrencyLimit: 4, retryAfter: '0' });
 		fake.latencyMs = 20;
 		const items = phones(80);
-		const result = await runNode({ parameters: templateSend({ concurrency: 50 }), credentials, items });
-		expectEachSentOnce(items.map((p) => p.phone), [result]);
-		expect(result.output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
-		expect(result.output.map((item) => (item.json.extra as { customer_phone: string }).customer_phone)).toEqual(items.map((p) => p.phone));
+		const result = await runNode({
+			parameters: templateSend({ concurrency: 50 }),
+			credentials,
+			items,
+		});
+		expectEachSentOnce(
+			items.map((p) => p.phone),
+			[result],
+		);
+		expect(result.output.map((item) => item.pairedItem)).toEqual(
+			items.map((_, i) => ({ item: i })),
+		);
+		expect(
+			result.output.map((item) => (item.json.extra as { customer_phone: string }).customer_phone),
+		).toEqual(items.map((p) => p.phone));
 	});
 
 	test('two executions at once share the service: every message of both sent once', async () => {
@@ -69,7 +88,10 @@ describe('a service with a limit on requests in flight', () => {
 			runNode({ parameters: templateSend({ concurrency: 20 }), credentials, items: first }),
 			runNode({ parameters: templateSend({ concurrency: 20 }), credentials, items: second }),
 		]);
-		expectEachSentOnce([...first, ...second].map((p) => p.phone), results);
+		expectEachSentOnce(
+			[...first, ...second].map((p) => p.phone),
+			results,
+		);
 	});
 });
 
@@ -82,7 +104,10 @@ describe('one pace per service', () => {
 			runNode({ parameters: templateSend(), credentials, items: phones(2, '1') }),
 			runNode({ parameters: templateSend(), credentials, items: phones(2, '2') }),
 		]);
-		expectEachSentOnce([...phones(2, '1'), ...phones(2, '2')].map((p) => p.phone), results);
+		expectEachSentOnce(
+			[...phones(2, '1'), ...phones(2, '2')].map((p) => p.phone),
+			results,
+		);
 		expect(fake.peakInFlight).toBeLessThanOrEqual(3);
 	});
 });
@@ -90,19 +115,38 @@ describe('one pace per service', () => {
 describe('Retry-After', () => {
 	test('a Retry-After longer than the progress window fails the item at once, as not sent', async () => {
 		fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
-		const { output } = await runNode({ parameters: templateSend(), credentials, items: phones(1), continueOnFail: true });
+		const { output } = await runNode({
+			parameters: templateSend(),
+			credentials,
+			items: phones(1),
+			continueOnFail: true,
+		});
 		expect(posts()).toHaveLength(1);
-		expect(output[0].json.error).toBe('Rate limited by the service: the message for item 0 was not sent');
+		expect(output[0].json.error).toBe(
+			'Rate limited by the service: the message for item 0 was not sent',
+		);
 		expect(output[0].json.message).toContain('it asked to wait 3600 seconds');
-		expect(output[0].json.details).toEqual({ outcome: 'notSent', reason: 'rateLimited', httpCode: '429', retryAfterSeconds: 3600 });
+		expect(output[0].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'rateLimited',
+			httpCode: '429',
+			retryAfterSeconds: 3600,
+		});
 	});
 });
 
 describe('sends per second', () => {
 	test('Max Messages per Second: every message sent once', async () => {
 		const items = phones(21);
-		const result = await runNode({ parameters: templateSend({ maxPerSecond: 20 }), credentials, items });
-		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		const result = await runNode({
+			parameters: templateSend({ maxPerSecond: 20 }),
+			credentials,
+			items,
+		});
+		expectEachSentOnce(
+			items.map((p) => p.phone),
+			[result],
+		);
 	});
 
 	test('a service that limits sends per second: every message sent once', async () => {
@@ -110,28 +154,61 @@ describe('sends per second', () => {
 		fake.setLimits({ rateLimitPerSecond: 40 });
 		const items = phones(120);
 		const result = await runNode({ parameters: templateSend(), credentials, items });
-		expectEachSentOnce(items.map((p) => p.phone), [result]);
+		expectEachSentOnce(
+			items.map((p) => p.phone),
+			[result],
+		);
 	});
 });
 
 describe('no item lost while the service makes progress', () => {
 	test('a service that answers 429 forever: every item fails as not sent once the progress window has passed', async () => {
-		fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } }, 1000);
-		const { output, error } = await withTimings(SHORT_PROGRESS_WINDOW, async () =>
-			await runNode({ parameters: templateSend(), credentials, items: phones(3), continueOnFail: true }),
+		fake.addFault(
+			SEND_PATH,
+			{ status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } },
+			1000,
+		);
+		const { output, error } = await withTimings(
+			SHORT_PROGRESS_WINDOW,
+			async () =>
+				await runNode({
+					parameters: templateSend(),
+					credentials,
+					items: phones(3),
+					continueOnFail: true,
+				}),
 		);
 		expect(error).toBeUndefined();
 		expect(accepted()).toEqual([]);
-		expect(output.map((item) => item.json.error)).toEqual([0, 1, 2].map((i) => `Rate limited by the service: the message for item ${i} was not sent`));
-		expect(output.every((item) => String(item.json.message ?? '').includes('The message was not sent.'))).toBe(true);
-		expect(output[0].json.message).toContain('no message to the service went through for 3 seconds');
-		expect(output[0].json.details).toEqual({ outcome: 'notSent', reason: 'rateLimited', httpCode: '429' });
+		expect(output.map((item) => item.json.error)).toEqual(
+			[0, 1, 2].map((i) => `Rate limited by the service: the message for item ${i} was not sent`),
+		);
+		expect(
+			output.every((item) => String(item.json.message ?? '').includes('The message was not sent.')),
+		).toBe(true);
+		expect(output[0].json.message).toContain(
+			'no message to the service went through for 3 seconds',
+		);
+		expect(output[0].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'rateLimited',
+			httpCode: '429',
+		});
 	});
 
 	test('cancelling the execution during a pause ends every wait, nothing more is sent', async () => {
-		fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '2' }, body: { detail: 'later' } }, 1);
+		fake.addFault(
+			SEND_PATH,
+			{ status: 429, headers: { 'Retry-After': '2' }, body: { detail: 'later' } },
+			1,
+		);
 		// Were the waits not ended, the pause would end at 2 s and the items would go out.
-		const result = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials, items: phones(5), cancelAfterMs: 400 });
+		const result = await runNode({
+			parameters: templateSend({ concurrency: 1 }),
+			credentials,
+			items: phones(5),
+			cancelAfterMs: 400,
+		});
 		expect(posts()).toHaveLength(1);
 		expect(accepted()).toEqual([]);
 		expect(result.run.status).toBe('canceled');

@@ -24,15 +24,39 @@ beforeAll(async () => {
 beforeEach(() => store.reset());
 
 const orders = (count: number, from = 0) =>
-	Array.from({ length: count }, (_, i) => ({ orderId: `A-${from + i}`, phone: `+491520${String(from + i).padStart(6, '0')}`, name: `Customer ${from + i}` }));
+	Array.from({ length: count }, (_, i) => ({
+		orderId: `A-${from + i}`,
+		phone: `+491520${String(from + i).padStart(6, '0')}`,
+		name: `Customer ${from + i}`,
+	}));
 
 const templateSend = (options: IDataObject = {}): INodeParameters =>
-	broadcastSend({ validateTemplate: false, sendOnceKey: '={{ $json.orderId }}-shipped', ...options });
+	broadcastSend({
+		validateTemplate: false,
+		sendOnceKey: '={{ $json.orderId }}-shipped',
+		...options,
+	});
 
-const accepted = () => service.fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone as string);
-const run = async (items: IDataObject[], options: IDataObject = {}, extra: Partial<Parameters<typeof runNode>[0]> = {}) =>
-	await runNode({ parameters: templateSend(options), credentials: service.credentials, items, ...extra });
-const skipped = (result: RunResult) => result.output.filter((item) => item.json.skipped === true).map((item) => [item.pairedItem, item.json.reason, item.json.sendOnceKey]);
+const accepted = () =>
+	service.fake
+		.sends(SEND_PATH)
+		.filter((r) => r.status === 200)
+		.map((r) => r.body.customer_phone as string);
+const run = async (
+	items: IDataObject[],
+	options: IDataObject = {},
+	extra: Partial<Parameters<typeof runNode>[0]> = {},
+) =>
+	await runNode({
+		parameters: templateSend(options),
+		credentials: service.credentials,
+		items,
+		...extra,
+	});
+const skipped = (result: RunResult) =>
+	result.output
+		.filter((item) => item.json.skipped === true)
+		.map((item) => [item.pairedItem, item.json.reason, item.json.sendOnceKey]);
 
 describe('a key sent before is not sent again', () => {
 	test('a second run sends nothing and outputs every item as skipped, paired with its input', async () => {
@@ -44,23 +68,43 @@ describe('a key sent before is not sent again', () => {
 		expect(second.error).toBeUndefined();
 		// Nothing at all reaches the service: not even the template check's read.
 		expect(service.fake.requests).toEqual([]);
-		expect(skipped(second)).toEqual(items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]));
+		expect(skipped(second)).toEqual(
+			items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]),
+		);
 	});
 
 	test('the same key twice in one run: sent once, the second is duplicateInRun', async () => {
 		const items = [...orders(3), orders(1)[0]];
 		const result = await run(items);
 		expect(accepted()).toEqual(orders(3).map((o) => o.phone));
-		expect(result.output[3].json).toEqual({ skipped: true, reason: 'duplicateInRun', sendOnceKey: 'A-0-shipped' });
+		expect(result.output[3].json).toEqual({
+			skipped: true,
+			reason: 'duplicateInRun',
+			sendOnceKey: 'A-0-shipped',
+		});
 		expect(result.output[3].pairedItem).toEqual({ item: 3 });
 	});
 
 	test('a refused (400) item and an invalid item are sent again by the next run; accepted ones are not', async () => {
 		const items = [...orders(3), { orderId: 'A-bad', phone: 'not a phone', name: 'X' }];
-		service.fake.addFault(SEND_PATH, { status: 400, body: { error: 'Template paused', code: 'template_paused', success: false } }, 1, 1);
+		service.fake.addFault(
+			SEND_PATH,
+			{ status: 400, body: { error: 'Template paused', code: 'template_paused', success: false } },
+			1,
+			1,
+		);
 		const first = await run(items, {}, { continueOnFail: true });
-		expect(first.output[1].json.details).toEqual({ outcome: 'notSent', reason: 'rejected', httpCode: '400', serviceCode: 'template_paused' });
-		expect(first.output[3].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(first.output[1].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'rejected',
+			httpCode: '400',
+			serviceCode: 'template_paused',
+		});
+		expect(first.output[3].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Customer Phone',
+		});
 		service.fake.reset();
 		const second = await run(items.slice(0, 3));
 		expect(accepted()).toEqual([orders(3)[1].phone]);
@@ -71,25 +115,34 @@ describe('a key sent before is not sent again', () => {
 		['500', { status: 500 }],
 		['a timeout', { kind: 'hang' }],
 		['a cut connection', { kind: 'reset-after-read' }],
-	] as const)('after %s the next run skips the key as outcomeUnknown by default, and sends it with "Send It"', async (_label, fault) => {
-		const items = orders(2);
-		service.fake.addFault(SEND_PATH, fault as never, 1);
-		const first = await run(items, { timeout: 1500 }, { continueOnFail: true });
-		expect((first.output[0].json.details as IDataObject).outcome).toBe('unknown');
-		service.fake.reset();
-		const second = await run(items);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-		expect(skipped(second).map(([, reason]) => reason)).toEqual(['outcomeUnknown', 'alreadySent']);
-		const third = await run(items, { sendOnceUnknown: 'send' });
-		expect(accepted()).toEqual([items[0].phone]);
-		expect(skipped(third).map(([, reason]) => reason)).toEqual(['alreadySent']);
-		service.fake.reset();
-		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
-	});
+	] as const)(
+		'after %s the next run skips the key as outcomeUnknown by default, and sends it with "Send It"',
+		async (_label, fault) => {
+			const items = orders(2);
+			service.fake.addFault(SEND_PATH, fault as never, 1);
+			const first = await run(items, { timeout: 1500 }, { continueOnFail: true });
+			expect((first.output[0].json.details as IDataObject).outcome).toBe('unknown');
+			service.fake.reset();
+			const second = await run(items);
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+			expect(skipped(second).map(([, reason]) => reason)).toEqual([
+				'outcomeUnknown',
+				'alreadySent',
+			]);
+			const third = await run(items, { sendOnceUnknown: 'send' });
+			expect(accepted()).toEqual([items[0].phone]);
+			expect(skipped(third).map(([, reason]) => reason)).toEqual(['alreadySent']);
+			service.fake.reset();
+			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
+				'alreadySent',
+				'alreadySent',
+			]);
+		},
+	);
 });
 
 describe('two executions at once (two webhook deliveries of the same event)', () => {
-	test('each key is sent once: the later execution waits for the earlier one\'s outcome', async () => {
+	test("each key is sent once: the later execution waits for the earlier one's outcome", async () => {
 		service.fake.latencyMs = 30;
 		try {
 			const items = orders(60);
@@ -114,11 +167,15 @@ describe('an execution that starts while another is sending the same keys', () =
 			const earlier = run(items);
 			// The earlier execution has claimed its keys in the store and waits for its first answer.
 			await until(() => service.fake.sends(SEND_PATH).length > 0);
-			expect(service.fake.sends(SEND_PATH).map((r) => r.body.customer_phone)).toContain(items[0].phone);
+			expect(service.fake.sends(SEND_PATH).map((r) => r.body.customer_phone)).toContain(
+				items[0].phone,
+			);
 			const later = await run(items);
 			expect((await earlier).error).toBeUndefined();
 			expect(later.error).toBeUndefined();
-			expect(skipped(later)).toEqual(items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]));
+			expect(skipped(later)).toEqual(
+				items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]),
+			);
 			expect(accepted()).toEqual(items.map((o) => o.phone));
 		} finally {
 			service.fake.latencyMs = 0;
@@ -145,14 +202,18 @@ describe('two executions at once with different keys', () => {
 });
 
 describe('the store', () => {
-	test('two processes inserting a node\'s first history at once: the losing insert is made again, and each message goes out once', async () => {
+	test("two processes inserting a node's first history at once: the losing insert is made again, and each message goes out once", async () => {
 		store.insertRaceOnce = true;
 		const items = orders(3);
 		const result = await run(items);
 		expect(result.error).toBeUndefined();
 		expect(accepted()).toEqual(items.map((o) => o.phone));
 		service.fake.reset();
-		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'alreadySent',
+		]);
 	});
 });
 
@@ -166,7 +227,11 @@ describe('a queue-mode worker writing back a stale copy of the row (no lock)', (
 		expect(skipped(result)).toEqual([]);
 		expect(accepted()).toEqual(items.map((o) => o.phone));
 		service.fake.reset();
-		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'alreadySent',
+		]);
 	});
 });
 
@@ -188,7 +253,13 @@ describe('scope, dry run, and no key', () => {
 		const before = [...store.rows.entries()];
 		// A-0 and A-1 were sent before; A-2 comes twice in this run.
 		const dry = await run([...orders(3), orders(1, 2)[0]], { dryRun: true });
-		expect(dry.output.map((item) => [item.json.dryRun, item.json.skipped ?? false, item.json.reason ?? null])).toEqual([
+		expect(
+			dry.output.map((item) => [
+				item.json.dryRun,
+				item.json.skipped ?? false,
+				item.json.reason ?? null,
+			]),
+		).toEqual([
 			[true, true, 'alreadySent'],
 			[true, true, 'alreadySent'],
 			[true, false, null],
@@ -221,8 +292,16 @@ describe('scope, dry run, and no key', () => {
 	});
 
 	test('an item whose key is empty is an input error naming the field; nothing is sent for it', async () => {
-		const result = await run([...orders(1), { orderId: '', phone: '+4915200000009', name: 'Y' }].map((o) => o), { sendOnceKey: '={{ $json.orderId }}' }, { continueOnFail: true });
-		expect(result.output[1].json.details).toEqual({ outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
+		const result = await run(
+			[...orders(1), { orderId: '', phone: '+4915200000009', name: 'Y' }].map((o) => o),
+			{ sendOnceKey: '={{ $json.orderId }}' },
+			{ continueOnFail: true },
+		);
+		expect(result.output[1].json.details).toEqual({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Send Once per Key',
+		});
 		expect(accepted()).toEqual([orders(1)[0].phone]);
 	});
 });
@@ -242,7 +321,9 @@ describe('store calls', () => {
 			// 2 × Concurrency (40), the acceptances recorded with the next claim, one final record.
 			expect(store.calls.checkProcessedAndRecord).toBe(52);
 			expect(store.calls.removeProcessed).toBe(1);
-			console.log(`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`);
+			console.log(
+				`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`,
+			);
 		});
 	});
 
@@ -287,7 +368,9 @@ describe('store calls', () => {
 			service.fake.reset();
 			const again = await Promise.all(events.map(async (items) => await run(items)));
 			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-			expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(events.map(() => 'alreadySent'));
+			expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(
+				events.map(() => 'alreadySent'),
+			);
 		} finally {
 			service.fake.latencyMs = 0;
 		}
@@ -297,15 +380,22 @@ describe('store calls', () => {
 describe('a history too small for the run', () => {
 	test('stops before anything is sent or recorded, naming both numbers and the option', async () => {
 		const result = await run(orders(5), { sendOnceHistory: 4 });
-		expect(result.error?.message).toBe('This run has 5 send-once keys, more than Send Once History remembers (4)');
-		expect(result.error?.description).toMatch(/Raise Options → Send Once History to at least 5.*Nothing was sent/);
+		expect(result.error?.message).toBe(
+			'This run has 5 send-once keys, more than Send Once History remembers (4)',
+		);
+		expect(result.error?.description).toMatch(
+			/Raise Options → Send Once History to at least 5.*Nothing was sent/,
+		);
 		expect(service.fake.requests).toEqual([]);
 		expect(store.calls).toEqual({ checkProcessedAndRecord: 0, removeProcessed: 0 });
 	});
 });
 
 /** Runs `check` with the send-once timings changed, as a faster machine's would be. */
-async function withSendOnceTimings(timings: { verifyAfterMs: number; settleAfterMs: number }, check: () => Promise<void>) {
+async function withSendOnceTimings(
+	timings: { verifyAfterMs: number; settleAfterMs: number },
+	check: () => Promise<void>,
+) {
 	await withTuning({ sendOnce: timings }, check);
 }
 
@@ -334,8 +424,8 @@ const pause = async (ms: number) => await processClock().advance(ms);
 const entryOf = (order: number, kind: 'claimed' | 'accepted') =>
 	store.holds('wf-1', 'node-1', `omnichannel-send-once:${kind}:A-${order}-shipped`);
 
-describe('entries another queue-mode worker\'s write lost are put back', () => {
-	test('a lost acceptance: the next execution\'s call finds it missing and records it again; a redelivery is alreadySent', async () => {
+describe("entries another queue-mode worker's write lost are put back", () => {
+	test("a lost acceptance: the next execution's call finds it missing and records it again; a redelivery is alreadySent", async () => {
 		// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
 		store.writeBackStaleCopy(1, 2);
 		await run(orders(1));
@@ -362,7 +452,7 @@ describe('entries another queue-mode worker\'s write lost are put back', () => {
 		});
 	});
 
-	test('a worker\'s call that read the row before an acceptance and writes it back seconds later: the acceptance comes back', async () => {
+	test("a worker's call that read the row before an acceptance and writes it back seconds later: the acceptance comes back", async () => {
 		// The copy is taken after A-0's claim (call 1) and written back after call 4, 1.5 s later, when
 		// A-0's entries had been found in the row more than a second after they were written.
 		store.writeBackStaleCopy(1, 4);
@@ -370,9 +460,17 @@ describe('entries another queue-mode worker\'s write lost are put back', () => {
 		await pause(1_500);
 		await run(orders(1, 1));
 		expect(store.staleWriteBack).toBeUndefined();
-		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([false, false, false]);
+		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
+			false,
+			false,
+			false,
+		]);
 		await run(orders(1, 2));
-		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([true, true, true]);
+		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
+			true,
+			true,
+			true,
+		]);
 		await expectRedeliveryAlreadySent();
 	});
 
@@ -412,6 +510,10 @@ describe('histories written by 0.2.0-dev', () => {
 		service.fake.reset();
 		const again = await run(orders(3));
 		expect(service.fake.requests).toEqual([]);
-		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
+		expect(skipped(again).map(([, reason]) => reason)).toEqual([
+			'alreadySent',
+			'alreadySent',
+			'alreadySent',
+		]);
 	});
 });

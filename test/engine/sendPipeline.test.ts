@@ -2,28 +2,46 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { demoTemplates } from '../fake-service/seed';
 import { runNode } from '../helpers/engine';
-import { broadcastSend, locator, mapped, useFakeService, withOwnService } from '../helpers/fixtures';
+import {
+	broadcastSend,
+	locator,
+	mapped,
+	useFakeService,
+	withOwnService,
+} from '../helpers/fixtures';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
 
 const phones = (count: number) =>
-	Array.from({ length: count }, (_, i) => ({ phone: `+4915100${String(i).padStart(5, '0')}`, name: `Customer ${i}` }));
+	Array.from({ length: count }, (_, i) => ({
+		phone: `+4915100${String(i).padStart(5, '0')}`,
+		name: `Customer ${i}`,
+	}));
 
-const templateSend = (options: INodeParameters = {}, extra: INodeParameters = {}): INodeParameters => broadcastSend(options, extra);
-
+const templateSend = (
+	options: INodeParameters = {},
+	extra: INodeParameters = {},
+): INodeParameters => broadcastSend(options, extra);
 
 describe('bounded concurrency', () => {
 	test('never more requests in flight than the concurrency option; output in input order, paired', async () => {
 		service.fake.latencyMs = 30;
 		try {
 			const items = phones(24);
-			const { output, error } = await runNode({ parameters: templateSend({ concurrency: 4 }), credentials: service.credentials, items });
+			const { output, error } = await runNode({
+				parameters: templateSend({ concurrency: 4 }),
+				credentials: service.credentials,
+				items,
+			});
 			expect(error).toBeUndefined();
 			expect(service.fake.peakInFlight).toBe(4);
-			expect(output.map((item) => item.json.extra && (item.json.extra as { customer_phone: string }).customer_phone)).toEqual(
-				items.map((item) => item.phone),
-			);
+			expect(
+				output.map(
+					(item) =>
+						item.json.extra && (item.json.extra as { customer_phone: string }).customer_phone,
+				),
+			).toEqual(items.map((item) => item.phone));
 			expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
 		} finally {
 			service.fake.latencyMs = 0;
@@ -31,11 +49,17 @@ describe('bounded concurrency', () => {
 	});
 
 	test('one template detail GET for 50 items of the same template, and the credential read once for all sends', async () => {
-		const { output, credentialReads } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(50) });
+		const { output, credentialReads } = await runNode({
+			parameters: templateSend(),
+			credentials: service.credentials,
+			items: phones(50),
+		});
 		expect(output).toHaveLength(50);
 		// n8n would otherwise read (and in an instance, load and decrypt) it for every request
 		expect(credentialReads).toBe(1);
-		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail'))).toHaveLength(1);
+		expect(
+			service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail')),
+		).toHaveLength(1);
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(50);
 	});
 });
@@ -45,11 +69,24 @@ describe('429 and 503: retried per item, never sent twice', () => {
 	// How long each pause lasts is the rate-limit policy's, tested on a virtual clock (test/unit/delivery/).
 	test('429 with Retry-After: that item waits and is sent once', async () => {
 		await withOwnService(async (fake, credentials) => {
-			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } }, 1);
-			const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials, items: phones(3) });
+			fake.addFault(
+				SEND_PATH,
+				{ status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } },
+				1,
+			);
+			const { output, error } = await runNode({
+				parameters: templateSend({ concurrency: 1 }),
+				credentials,
+				items: phones(3),
+			});
 			expect(error).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(4);
-			expect(fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone)).toEqual(phones(3).map((p) => p.phone));
+			expect(
+				fake
+					.sends(SEND_PATH)
+					.filter((r) => r.status === 200)
+					.map((r) => r.body.customer_phone),
+			).toEqual(phones(3).map((p) => p.phone));
 			expect(output.every((item) => item.json.status === 'ongoing')).toBe(true);
 		});
 	});
@@ -57,22 +94,41 @@ describe('429 and 503: retried per item, never sent twice', () => {
 	test('429 without Retry-After: backoff, then sent once', async () => {
 		await withOwnService(async (fake, credentials) => {
 			fake.addFault(SEND_PATH, { status: 429, body: { detail: 'slow down' } }, 2);
-			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			const { error } = await runNode({
+				parameters: templateSend(),
+				credentials,
+				items: phones(1),
+			});
 			expect(error).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(3);
-			expect(fake.sends(SEND_PATH).filter((r) => r.status === 200).map((r) => r.body.customer_phone)).toEqual([phones(1)[0].phone]);
+			expect(
+				fake
+					.sends(SEND_PATH)
+					.filter((r) => r.status === 200)
+					.map((r) => r.body.customer_phone),
+			).toEqual([phones(1)[0].phone]);
 		});
 	});
 
 	test('503 with Retry-After is retried; 503 without it is not', async () => {
 		await withOwnService(async (fake, credentials) => {
-			fake.addFault(SEND_PATH, { status: 503, headers: { 'Retry-After': '0' }, body: { detail: 'busy' } }, 1);
-			expect((await runNode({ parameters: templateSend(), credentials, items: phones(1) })).error).toBeUndefined();
+			fake.addFault(
+				SEND_PATH,
+				{ status: 503, headers: { 'Retry-After': '0' }, body: { detail: 'busy' } },
+				1,
+			);
+			expect(
+				(await runNode({ parameters: templateSend(), credentials, items: phones(1) })).error,
+			).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(2);
 
 			fake.reset();
 			fake.addFault(SEND_PATH, { status: 503, body: { detail: 'busy' } }, 1);
-			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			const { error } = await runNode({
+				parameters: templateSend(),
+				credentials,
+				items: phones(1),
+			});
 			expect(fake.sends(SEND_PATH)).toHaveLength(1);
 			expect(error?.description).toContain('may or may not have been delivered');
 		});
@@ -81,7 +137,11 @@ describe('429 and 503: retried per item, never sent twice', () => {
 	test('a Retry-After longer than the 2-minute progress bound fails the item at once, not sent', async () => {
 		await withOwnService(async (fake, credentials) => {
 			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
-			const { error } = await runNode({ parameters: templateSend(), credentials, items: phones(1) });
+			const { error } = await runNode({
+				parameters: templateSend(),
+				credentials,
+				items: phones(1),
+			});
 			expect(error?.message).toContain('Rate limited');
 			expect(fake.sends(SEND_PATH)).toHaveLength(1);
 		});
@@ -91,7 +151,11 @@ describe('429 and 503: retried per item, never sent twice', () => {
 describe('failures that may have been delivered are never retried', () => {
 	test('500 after the request was read: one request, outcome unknown', async () => {
 		service.fake.addFault(SEND_PATH, { status: 500 }, 1);
-		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		const { error } = await runNode({
+			parameters: templateSend(),
+			credentials: service.credentials,
+			items: phones(1),
+		});
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
 		expect(error?.message).toBe('The service failed with HTTP 500');
 		expect(error?.description).toContain('may or may not have been delivered');
@@ -100,7 +164,11 @@ describe('failures that may have been delivered are never retried', () => {
 
 	test('connection reset after the request was read: one request, outcome unknown', async () => {
 		service.fake.addFault(SEND_PATH, { kind: 'reset-after-read' }, 1);
-		const { error } = await runNode({ parameters: templateSend(), credentials: service.credentials, items: phones(1) });
+		const { error } = await runNode({
+			parameters: templateSend(),
+			credentials: service.credentials,
+			items: phones(1),
+		});
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
 		expect(error?.message).toBe('The connection to the service was cut before it answered');
 		expect(error?.description).toContain('may or may not have been delivered');
@@ -114,7 +182,11 @@ describe('failures that may have been delivered are never retried', () => {
 		const deadlines = jest.spyOn(AbortSignal, 'timeout');
 		try {
 			service.fake.addFault(SEND_PATH, { kind: 'hang' }, 1);
-			const { error } = await runNode({ parameters: templateSend({ timeout: 1000 }), credentials: service.credentials, items: phones(1) });
+			const { error } = await runNode({
+				parameters: templateSend({ timeout: 1000 }),
+				credentials: service.credentials,
+				items: phones(1),
+			});
 			expect(service.fake.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
 			expect(deadlines.mock.calls.at(-1)).toEqual([1000]);
 			expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
@@ -129,15 +201,32 @@ describe('failures that may have been delivered are never retried', () => {
 describe('mixed success and failure', () => {
 	test('with continue on fail: exactly one output per input, paired, in order', async () => {
 		const items = phones(6);
-		service.fake.addFault(SEND_PATH, { status: 400, body: { error: 'Number is not on WhatsApp', code: 'not_whatsapp', success: false } }, 1);
+		service.fake.addFault(
+			SEND_PATH,
+			{
+				status: 400,
+				body: { error: 'Number is not on WhatsApp', code: 'not_whatsapp', success: false },
+			},
+			1,
+		);
 		items[3].phone = '12345';
-		const { output, error } = await runNode({ parameters: templateSend({ concurrency: 1 }), credentials: service.credentials, items, continueOnFail: true });
+		const { output, error } = await runNode({
+			parameters: templateSend({ concurrency: 1 }),
+			credentials: service.credentials,
+			items,
+			continueOnFail: true,
+		});
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(6);
 		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
 		expect(output[0].json.error).toBe('Number is not on WhatsApp');
 		expect(output[3].json.error).toContain('Customer Phone (item 3)');
-		expect([1, 2, 4, 5].map((i) => output[i].json.status)).toEqual(['ongoing', 'ongoing', 'ongoing', 'ongoing']);
+		expect([1, 2, 4, 5].map((i) => output[i].json.status)).toEqual([
+			'ongoing',
+			'ongoing',
+			'ongoing',
+			'ongoing',
+		]);
 		expect(service.fake.sends(SEND_PATH).map((r) => r.body.customer_phone)).not.toContain('12345');
 	});
 
@@ -147,7 +236,11 @@ describe('mixed success and failure', () => {
 			const items = phones(40);
 			// The sixth POST fails; the one in flight beside it settles, the rest never start.
 			service.fake.addFault(SEND_PATH, { status: 500 }, 1, 5);
-			const { error } = await runNode({ parameters: templateSend({ concurrency: 2 }), credentials: service.credentials, items });
+			const { error } = await runNode({
+				parameters: templateSend({ concurrency: 2 }),
+				credentials: service.credentials,
+				items,
+			});
 			expect(error?.message).toBe('The service failed with HTTP 500');
 			const posts = service.fake.sends(SEND_PATH);
 			expect(posts.length).toBeLessThan(40);
@@ -157,7 +250,9 @@ describe('mixed success and failure', () => {
 			expect(error?.description).toMatch(/Sent: items 0-\d+/);
 			expect(error?.description).toContain(`Failed: items ${failedIndex}.`);
 			expect(error?.description).toMatch(/Not started: items \d+-39\./);
-			expect(error?.description).toContain("Send again only the items that were not sent (n8n's Retry On Fail would send them all again).");
+			expect(error?.description).toContain(
+				"Send again only the items that were not sent (n8n's Retry On Fail would send them all again).",
+			);
 			// every phone reached the service at most once
 			const seen = posts.map((r) => r.body.customer_phone);
 			expect(new Set(seen).size).toBe(seen.length);
@@ -169,21 +264,56 @@ describe('mixed success and failure', () => {
 
 describe('template check before sending', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
-		['a variable has no value', { variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) }, 'Variables (item 0): template "order_shipped" needs a value for {{2}}'],
-		['a variable the template lacks', { variables: mapped({ '1': 'a', '2': 'b', '3': 'c', '4': 'd' }) }, 'Variables (item 0): template "order_shipped" has no variable {{4}} (it has {{1}}, {{2}}, {{3}})'],
-		['a media header without a media URL', { templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }) }, 'Header Media URL (item 0): template "spring_offer" has a image header: give the URL of the image to show'],
-		['a media URL for a text header', { headerMediaUrl: 'https://cdn.example.com/a.jpg' }, 'Header Media URL (item 0): template "order_shipped" has a text header, so it takes no header media'],
-		['a media URL of the wrong type', { templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }), headerMediaUrl: 'https://cdn.example.com/a.mp4', headerMediaType: 'video' }, 'Header Media Type (item 0): template "spring_offer" has a image header, not video'],
+		[
+			'a variable has no value',
+			{ variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) },
+			'Variables (item 0): template "order_shipped" needs a value for {{2}}',
+		],
+		[
+			'a variable the template lacks',
+			{ variables: mapped({ '1': 'a', '2': 'b', '3': 'c', '4': 'd' }) },
+			'Variables (item 0): template "order_shipped" has no variable {{4}} (it has {{1}}, {{2}}, {{3}})',
+		],
+		[
+			'a media header without a media URL',
+			{ templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }) },
+			'Header Media URL (item 0): template "spring_offer" has a image header: give the URL of the image to show',
+		],
+		[
+			'a media URL for a text header',
+			{ headerMediaUrl: 'https://cdn.example.com/a.jpg' },
+			'Header Media URL (item 0): template "order_shipped" has a text header, so it takes no header media',
+		],
+		[
+			'a media URL of the wrong type',
+			{
+				templateId: locator(102),
+				variables: mapped({ '1': 'a', '2': 'b' }),
+				headerMediaUrl: 'https://cdn.example.com/a.mp4',
+				headerMediaType: 'video',
+			},
+			'Header Media Type (item 0): template "spring_offer" has a image header, not video',
+		],
 	];
-	test.each(cases)('%s: the item fails naming item, template and field; nothing is sent', async (_label, extra, message) => {
-		const { error } = await runNode({ parameters: templateSend({}, extra), credentials: service.credentials, items: phones(1) });
-		expect(error?.message).toContain(message);
-		expect(service.fake.sends()).toHaveLength(0);
-	});
+	test.each(cases)(
+		'%s: the item fails naming item, template and field; nothing is sent',
+		async (_label, extra, message) => {
+			const { error } = await runNode({
+				parameters: templateSend({}, extra),
+				credentials: service.credentials,
+				items: phones(1),
+			});
+			expect(error?.message).toContain(message);
+			expect(service.fake.sends()).toHaveLength(0);
+		},
+	);
 
 	test('empty values pass when the user allows them', async () => {
 		const { error } = await runNode({
-			parameters: templateSend({ allowEmptyVariables: true }, { customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) }),
+			parameters: templateSend(
+				{ allowEmptyVariables: true },
+				{ customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) },
+			),
 			credentials: service.credentials,
 		});
 		expect(error).toBeUndefined();
@@ -192,14 +322,21 @@ describe('template check before sending', () => {
 
 	test('with the check off, nothing is fetched and the message goes as given', async () => {
 		await runNode({
-			parameters: templateSend({ validateTemplate: false }, { customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) }),
+			parameters: templateSend(
+				{ validateTemplate: false },
+				{ customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) },
+			),
 			credentials: service.credentials,
 		});
 		expect(service.fake.requests.map((r) => r.method)).toEqual(['POST']);
 	});
 
 	test('an unknown template fails every item with one GET, and sends nothing', async () => {
-		const { error } = await runNode({ parameters: templateSend({}, { templateId: locator(999) }), credentials: service.credentials, items: phones(5) });
+		const { error } = await runNode({
+			parameters: templateSend({}, { templateId: locator(999) }),
+			credentials: service.credentials,
+			items: phones(5),
+		});
 		expect(error?.message).toContain('Template 999 of channel 12 could not be loaded (item 0)');
 		expect(service.fake.requests).toHaveLength(1);
 	});
@@ -208,9 +345,18 @@ describe('template check before sending', () => {
 describe('broken input', () => {
 	test('an expression that fails for one item names the item, and nothing is sent', async () => {
 		const { error } = await runNode({
-			parameters: templateSend({}, { customerPhone: '={{ $json.contact === "bad" ? $("No Such Node").item.json.phone : $json.contact }}' }),
+			parameters: templateSend(
+				{},
+				{
+					customerPhone:
+						'={{ $json.contact === "bad" ? $("No Such Node").item.json.phone : $json.contact }}',
+				},
+			),
 			credentials: service.credentials,
-			items: [{ name: 'Ann', contact: '+4915100000001' }, { name: 'Bo', contact: 'bad' }],
+			items: [
+				{ name: 'Ann', contact: '+4915100000001' },
+				{ name: 'Bo', contact: 'bad' },
+			],
 		});
 		expect(error?.message).toContain('Item 1: a parameter could not be read');
 		expect(error?.description).toContain('No message was sent for any item');
@@ -224,11 +370,18 @@ describe('rendered message and dry run', () => {
 		const { output } = await runNode({
 			parameters: templateSend(
 				{ includeRenderedMessage: true, validateTemplate: false },
-				{ templateId: locator(105), customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) },
+				{
+					templateId: locator(105),
+					customerPhone: '+4915123456789',
+					variables: mapped({ '1': 'Anna' }),
+				},
 			),
 			credentials: service.credentials,
 		});
-		expect(output[0].json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
+		expect(output[0].json).toMatchObject({
+			function_name: 'send_template_message',
+			status: 'ongoing',
+		});
 		expect(output[0].json.rendered).toEqual({
 			header: { type: 'text', text: 'Reminder' },
 			body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you, Anna.',
@@ -238,14 +391,28 @@ describe('rendered message and dry run', () => {
 	});
 
 	test('a header type in capitals (as Meta writes it) renders the same', async () => {
-		service.fake.setTemplates(12, [{ id: 201, name: 'caps', body: 'Hi {{1}}', header: { type: 'TEXT', value: 'Hello' }, attributes: [{ attribute: '1' }] }]);
+		service.fake.setTemplates(12, [
+			{
+				id: 201,
+				name: 'caps',
+				body: 'Hi {{1}}',
+				header: { type: 'TEXT', value: 'Hello' },
+				attributes: [{ attribute: '1' }],
+			},
+		]);
 		try {
 			const { output } = await runNode({
-				parameters: templateSend({ dryRun: true }, { templateId: locator(201), variables: mapped({ '1': 'Anna' }) }),
+				parameters: templateSend(
+					{ dryRun: true },
+					{ templateId: locator(201), variables: mapped({ '1': 'Anna' }) },
+				),
 				credentials: service.credentials,
 				items: phones(1),
 			});
-			expect(output[0].json.rendered).toMatchObject({ header: { type: 'text', text: 'Hello' }, body: 'Hi Anna' });
+			expect(output[0].json.rendered).toMatchObject({
+				header: { type: 'text', text: 'Hello' },
+				body: 'Hi Anna',
+			});
 		} finally {
 			service.fake.setTemplates(12, demoTemplates());
 		}
@@ -282,18 +449,30 @@ describe('rendered message and dry run', () => {
 			},
 		});
 		expect(output[1].json.error).toContain('Customer Phone (item 1)');
-		expect(hints.map((h) => h.message)).toContain('Dry run: 2 message(s) checked and built. Nothing was sent.');
+		expect(hints.map((h) => h.message)).toContain(
+			'Dry run: 2 message(s) checked and built. Nothing was sent.',
+		);
 	});
 
 	test('dry run works for plain text sends too', async () => {
 		const { output } = await runNode({
-			parameters: { resource: 'message', operation: 'sendText', customerId: '7', text: 'hi', options: { dryRun: true } },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '7',
+				text: 'hi',
+				options: { dryRun: true },
+			},
 			credentials: service.credentials,
 		});
 		expect(service.fake.requests).toHaveLength(0);
 		expect(output[0].json).toEqual({
 			dryRun: true,
-			request: { method: 'POST', path: '/stable/open/customers/send-text-message', body: { customer_id: '7', text: 'hi' } },
+			request: {
+				method: 'POST',
+				path: '/stable/open/customers/send-text-message',
+				body: { customer_id: '7', text: 'hi' },
+			},
 			rendered: { body: 'hi' },
 		});
 	});

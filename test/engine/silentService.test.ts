@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(async () => await silent.close());
 
 /** How a call ended: its answer, or the error it threw. */
-async function settled(call: () => Promise<unknown>): Promise<{ outcome: unknown; failed: boolean }> {
+async function settled(
+	call: () => Promise<unknown>,
+): Promise<{ outcome: unknown; failed: boolean }> {
 	try {
 		return { outcome: await call(), failed: false };
 	} catch (error) {
@@ -26,8 +28,16 @@ async function settled(call: () => Promise<unknown>): Promise<{ outcome: unknown
 
 test('credential Test, both lists and the mapper end at the editor timeout, naming the Base URL', async () => {
 	// With a password in the URL: the origin named must leave it out.
-	const credentials = { baseUrl: silent.url.replace('http://', 'http://ops:hunter2-secret@'), apiKey: API_KEY };
-	const where = { resource: 'whatsappTemplate', operation: 'send', channelId: 12, templateId: locator(101, 'list') };
+	const credentials = {
+		baseUrl: silent.url.replace('http://', 'http://ops:hunter2-secret@'),
+		apiKey: API_KEY,
+	};
+	const where = {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: 12,
+		templateId: locator(101, 'list'),
+	};
 	const [credential, channels, templates, mapper] = await Promise.all([
 		settled(async () => await testCredential(credentials)),
 		settled(async () => await searchList('searchChannels', where, credentials)),

@@ -16,12 +16,16 @@ const service = useFakeService();
 const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail';
 const SEND_PATH = '/whatsapp/send-template-message';
 
-const detailReads = (fake: FakeService = service.fake) => fake.requests.filter((r) => r.path === DETAIL_PATH).length;
+const detailReads = (fake: FakeService = service.fake) =>
+	fake.requests.filter((r) => r.path === DETAIL_PATH).length;
 
 let executions = 0;
 
 /** One CRM event: one execution of its own, one message. */
-async function oneEvent(credentials: CredentialData = service.credentials, phone = '+4915100000001') {
+async function oneEvent(
+	credentials: CredentialData = service.credentials,
+	phone = '+4915100000001',
+) {
 	executions += 1;
 	return await runNode({
 		parameters: broadcastSend(),
@@ -54,7 +58,10 @@ describe('template reads shared by the executions of one process', () => {
 	test('two executions at once make one read, and both send', async () => {
 		service.fake.latencyMs = 100;
 		try {
-			const results = await Promise.all([oneEvent(), oneEvent(service.credentials, '+4915100000002')]);
+			const results = await Promise.all([
+				oneEvent(),
+				oneEvent(service.credentials, '+4915100000002'),
+			]);
 			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
 			expect(results.map((r) => r.output[0].json.status)).toEqual(['ongoing', 'ongoing']);
 		} finally {
@@ -76,7 +83,10 @@ describe('template reads shared by the executions of one process', () => {
 		const reads = await readsPerEvent([
 			async () => await oneEvent(),
 			async () => {
-				service.fake.addFault(SEND_PATH, { status: 400, body: { detail: 'Template is paused', code: 'template_paused' } });
+				service.fake.addFault(SEND_PATH, {
+					status: 400,
+					body: { detail: 'Template is paused', code: 'template_paused' },
+				});
 				const refused = await oneEvent();
 				expect(refused.error?.message).toContain('HTTP 400');
 			},
@@ -90,7 +100,10 @@ describe('template reads shared by the executions of one process', () => {
 		const reads = await readsPerEvent([
 			async () => await oneEvent(),
 			async () => {
-				service.fake.addFault(SEND_PATH, { status: 401, body: { detail: 'Invalid api key provided.' } });
+				service.fake.addFault(SEND_PATH, {
+					status: 401,
+					body: { detail: 'Invalid api key provided.' },
+				});
 				expect((await oneEvent()).error?.message).toBe('The API key was rejected');
 			},
 			async () => {
@@ -103,21 +116,29 @@ describe('template reads shared by the executions of one process', () => {
 	});
 
 	test('a failed read is not kept: the next execution reads again, and keeps that answer', async () => {
-		service.fake.addFault('/whatsapp/get-template-detail', { status: 502, body: { detail: 'bad gateway' } });
+		service.fake.addFault('/whatsapp/get-template-detail', {
+			status: 502,
+			body: { detail: 'bad gateway' },
+		});
 		let failed: Awaited<ReturnType<typeof oneEvent>> | undefined;
 		const reads = await readsPerEvent([
 			async () => (failed = await oneEvent()),
 			async () => await oneEvent(),
 			async () => await oneEvent(),
 		]);
-		expect(failed?.error?.message).toContain('Template 101 of channel 12 could not be loaded (item 0)');
+		expect(failed?.error?.message).toContain(
+			'Template 101 of channel 12 could not be loaded (item 0)',
+		);
 		expect(reads).toEqual([1, 1, 0]);
 		expect(service.fake.sends(SEND_PATH).map((r) => r.status)).toEqual([200, 200]);
 	});
 
 	test('executions waiting on one read that fails each get the error for their own item; nothing is kept', async () => {
 		service.fake.latencyMs = 100;
-		service.fake.addFault('/whatsapp/get-template-detail', { status: 502, body: { detail: 'bad gateway' } });
+		service.fake.addFault('/whatsapp/get-template-detail', {
+			status: 502,
+			body: { detail: 'bad gateway' },
+		});
 		let results: Array<Awaited<ReturnType<typeof runNode>>>;
 		try {
 			results = await Promise.all([
@@ -126,7 +147,10 @@ describe('template reads shared by the executions of one process', () => {
 				runNode({
 					parameters: broadcastSend(),
 					credentials: service.credentials,
-					items: [{ phone: 'not a phone', name: 'Bob' }, { phone: '+4915100000003', name: 'Carla' }],
+					items: [
+						{ phone: 'not a phone', name: 'Bob' },
+						{ phone: '+4915100000003', name: 'Carla' },
+					],
 					continueOnFail: true,
 					executionId: 'event-second',
 				}),
@@ -136,10 +160,17 @@ describe('template reads shared by the executions of one process', () => {
 		}
 		expect(detailReads()).toBe(1);
 		expect(results[0].error?.message).toContain('could not be loaded (item 0)');
-		expect(results[1].output[1].json.error).toContain('Template 101 of channel 12 could not be loaded (item 1)');
-		expect(results[1].output[1].json.details).toMatchObject({ outcome: 'notSent', httpCode: '502' });
+		expect(results[1].output[1].json.error).toContain(
+			'Template 101 of channel 12 could not be loaded (item 1)',
+		);
+		expect(results[1].output[1].json.details).toMatchObject({
+			outcome: 'notSent',
+			httpCode: '502',
+		});
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-		expect(await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()])).toEqual([1, 0]);
+		expect(
+			await readsPerEvent([async () => await oneEvent(), async () => await oneEvent()]),
+		).toEqual([1, 0]);
 	});
 
 	test('another API key or another base URL does not share the read', async () => {
@@ -173,12 +204,24 @@ describe('template reads shared by the executions of one process', () => {
 	test('a held copy that would stop an item is read again first: an edited template is seen at once', async () => {
 		const edited = demoTemplates().map((t) =>
 			t.id === 101
-				? { ...t, body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}} at {{4}}.', attributes: ['1', '2', '3', '4'].map((a) => ({ attribute: a })) }
+				? {
+						...t,
+						body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}} at {{4}}.',
+						attributes: ['1', '2', '3', '4'].map((a) => ({ attribute: a })),
+					}
 				: t,
 		);
-		const withFour = broadcastSend({}, { variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday', '4': 'noon' }) });
+		const withFour = broadcastSend(
+			{},
+			{ variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday', '4': 'noon' }) },
+		);
 		const withFourEvent = async () =>
-			await runNode({ parameters: withFour, credentials: service.credentials, items: [{ phone: '+4915100000004', name: 'Dora' }], executionId: 'four' });
+			await runNode({
+				parameters: withFour,
+				credentials: service.credentials,
+				items: [{ phone: '+4915100000004', name: 'Dora' }],
+				executionId: 'four',
+			});
 		let stopped: Awaited<ReturnType<typeof runNode>> | undefined;
 		try {
 			const reads = await readsPerEvent([
@@ -196,7 +239,11 @@ describe('template reads shared by the executions of one process', () => {
 			service.fake.setTemplates(12, demoTemplates());
 		}
 		expect(stopped?.error?.message).toContain('template "order_shipped" needs a value for {{4}}');
-		expect(service.fake.sends(SEND_PATH).map((r) => r.body.attributes['4'])).toEqual([undefined, 'noon', 'noon']);
+		expect(service.fake.sends(SEND_PATH).map((r) => r.body.attributes['4'])).toEqual([
+			undefined,
+			'noon',
+			'noon',
+		]);
 	});
 
 	test('the variables mapper and the template picker read every time, and leave the executions theirs', async () => {
@@ -210,6 +257,8 @@ describe('template reads shared by the executions of one process', () => {
 		await searchList('searchTemplates', designTime, service.credentials);
 		await searchList('searchTemplates', designTime, service.credentials);
 		expect(reads).toEqual([1, 1, 1, 0]);
-		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-list'))).toHaveLength(2);
+		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-list'))).toHaveLength(
+			2,
+		);
 	});
 });

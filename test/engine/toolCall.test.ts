@@ -29,9 +29,13 @@ const TEMPLATE_SEND: INodeParameters = {
 	variablesJson: "={{ $fromAI('variables', 'Template variables by position', 'json') }}",
 	options: { sendOnceKey: "={{ $fromAI('orderId', 'The order id', 'string') }}-shipped" },
 };
-const GOOD = { phone: '+4915123456789', variables: { '1': 'Anna', '2': '1042', '3': 'Friday' }, orderId: '1042' };
+const GOOD = {
+	phone: '+4915123456789',
+	variables: { '1': 'Anna', '2': '1042', '3': 'Friday' },
+	orderId: '1042',
+};
 
-describe('as a tool called through n8n-core\'s tool invocation', () => {
+describe("as a tool called through n8n-core's tool invocation", () => {
 	test('Send Text sends once with the values the model chose, and the answer reaches the agent', async () => {
 		const { answers, error } = await runToolCalls({
 			parameters: {
@@ -44,18 +48,33 @@ describe('as a tool called through n8n-core\'s tool invocation', () => {
 			calls: [{ customerId: '1042', text: 'Your order has shipped' }],
 		});
 		expect(error).toBeUndefined();
-		expect(service.fake.sends().map((r) => r.body)).toEqual([{ customer_id: '1042', text: 'Your order has shipped' }]);
-		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'sent', function_name: 'send_text_message' })]);
+		expect(service.fake.sends().map((r) => r.body)).toEqual([
+			{ customer_id: '1042', text: 'Your order has shipped' },
+		]);
+		expect(JSON.parse(answers[0])).toEqual([
+			expect.objectContaining({ status: 'sent', function_name: 'send_text_message' }),
+		]);
 	});
 
 	test('Template Send: two calls with the same key send once; the second answer says alreadySent', async () => {
-		const { answers, error } = await runToolCalls({ parameters: TEMPLATE_SEND, credentials: service.credentials, calls: [GOOD, GOOD] });
+		const { answers, error } = await runToolCalls({
+			parameters: TEMPLATE_SEND,
+			credentials: service.credentials,
+			calls: [GOOD, GOOD],
+		});
 		expect(error).toBeUndefined();
 		expect(service.fake.sends('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
-			{ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: GOOD.variables },
+			{
+				template_id: '101',
+				channel_id: '12',
+				customer_phone: '+4915123456789',
+				attributes: GOOD.variables,
+			},
 		]);
 		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'ongoing' })]);
-		expect(JSON.parse(answers[1])).toEqual([{ skipped: true, reason: 'alreadySent', sendOnceKey: '1042-shipped' }]);
+		expect(JSON.parse(answers[1])).toEqual([
+			{ skipped: true, reason: 'alreadySent', sendOnceKey: '1042-shipped' },
+		]);
 	});
 
 	test('a bad phone: nothing sent, the agent reads the field and a good example, the execution goes on', async () => {
@@ -67,9 +86,16 @@ describe('as a tool called through n8n-core\'s tool invocation', () => {
 		expect(error).toBeUndefined();
 		expect(run.status).toBe('success');
 		expect(service.fake.sends()).toHaveLength(0);
-		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: Record<string, unknown> }>;
+		const [answer] = JSON.parse(answers[0]) as Array<{
+			error: string;
+			details: Record<string, unknown>;
+		}>;
 		expect(answer.error).toMatch(/^Customer Phone .*"0151 2345678".*for example \+4915123456789/);
-		expect(answer.details).toMatchObject({ outcome: 'notSent', reason: 'invalidInput', field: 'Customer Phone' });
+		expect(answer.details).toMatchObject({
+			outcome: 'notSent',
+			reason: 'invalidInput',
+			field: 'Customer Phone',
+		});
 	});
 
 	test('bad variables from the model: the answer names Variables (JSON), nothing sent', async () => {
@@ -79,13 +105,22 @@ describe('as a tool called through n8n-core\'s tool invocation', () => {
 			calls: [{ ...GOOD, variables: { '1': 'Anna' } }],
 		});
 		expect(service.fake.sends()).toHaveLength(0);
-		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: Record<string, unknown> }>;
-		expect(answer.details).toMatchObject({ outcome: 'notSent', field: expect.stringMatching(/^Variables/) });
+		const [answer] = JSON.parse(answers[0]) as Array<{
+			error: string;
+			details: Record<string, unknown>;
+		}>;
+		expect(answer.details).toMatchObject({
+			outcome: 'notSent',
+			field: expect.stringMatching(/^Variables/),
+		});
 		expect(answer.error).toMatch(/\{\{2\}\}/);
 	});
 
 	test('with a Default Country, a national number from the model goes out in E.164; one that is no German number is the answer', async () => {
-		const parameters = { ...TEMPLATE_SEND, options: { ...(TEMPLATE_SEND.options as object), defaultCountry: 'DE' } };
+		const parameters = {
+			...TEMPLATE_SEND,
+			options: { ...(TEMPLATE_SEND.options as object), defaultCountry: 'DE' },
+		};
 		const { answers, error } = await runToolCalls({
 			parameters,
 			credentials: service.credentials,
@@ -97,7 +132,10 @@ describe('as a tool called through n8n-core\'s tool invocation', () => {
 		expect(error).toBeUndefined();
 		expect(service.fake.sends().map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
 		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'ongoing' })]);
-		const [refused] = JSON.parse(answers[1]) as Array<{ error: string; details: Record<string, unknown> }>;
+		const [refused] = JSON.parse(answers[1]) as Array<{
+			error: string;
+			details: Record<string, unknown>;
+		}>;
 		expect(refused.error).toContain('not a number of Germany (DE, +49)');
 		expect(refused.details).toMatchObject({ outcome: 'notSent', field: 'Customer Phone' });
 	});
@@ -115,12 +153,16 @@ describe('as a tool called through n8n-core\'s tool invocation', () => {
 		});
 		const templates = JSON.parse(answers[0]) as Array<{ id: number }>;
 		expect(templates.map((template) => template.id)).toContain(101);
-		expect(service.fake.requests.filter((r) => r.path.endsWith('/get-template-list')).map((r) => r.query)).toEqual([{ platform_id: '12' }]);
+		expect(
+			service.fake.requests
+				.filter((r) => r.path.endsWith('/get-template-list'))
+				.map((r) => r.query),
+		).toEqual([{ platform_id: '12' }]);
 	});
 });
 
 describe('as a tool run by the engine (AI Agent 3.x engine requests)', () => {
-	test('a bad phone is the tool\'s answer, not a failed execution', async () => {
+	test("a bad phone is the tool's answer, not a failed execution", async () => {
 		const { output, error, run } = await runNode({
 			parameters: TEMPLATE_SEND,
 			credentials: service.credentials,
@@ -130,14 +172,22 @@ describe('as a tool run by the engine (AI Agent 3.x engine requests)', () => {
 		expect(error).toBeUndefined();
 		expect(run.status).toBe('success');
 		expect(service.fake.sends()).toHaveLength(0);
-		expect(output[0].json).toMatchObject({ error: expect.stringMatching(/^Customer Phone/), details: { field: 'Customer Phone' } });
+		expect(output[0].json).toMatchObject({
+			error: expect.stringMatching(/^Customer Phone/),
+			details: { field: 'Customer Phone' },
+		});
 	});
 });
 
 describe('in a workflow run (not a tool)', () => {
 	test('a bad phone still fails the execution, nothing sent', async () => {
 		const { error } = await runNode({
-			parameters: { ...TEMPLATE_SEND, customerPhone: '0151 2345678', variablesJson: JSON.stringify(GOOD.variables), options: {} },
+			parameters: {
+				...TEMPLATE_SEND,
+				customerPhone: '0151 2345678',
+				variablesJson: JSON.stringify(GOOD.variables),
+				options: {},
+			},
 			credentials: service.credentials,
 		});
 		expect(error?.message).toMatch(/^Customer Phone/);

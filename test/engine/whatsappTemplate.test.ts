@@ -17,7 +17,10 @@ const send = (extra: INodeParameters): INodeParameters => ({
 
 describe('WhatsApp Template → Send', () => {
 	test('posts the exact body: ids as strings, normalized phone, attributes keyed by position', async () => {
-		const { output, error } = await runNode({ parameters: send({}), credentials: service.credentials });
+		const { output, error } = await runNode({
+			parameters: send({}),
+			credentials: service.credentials,
+		});
 		expect(error).toBeUndefined();
 		const posts = service.fake.sends('/whatsapp/send-template-message');
 		expect(posts).toHaveLength(1);
@@ -31,7 +34,12 @@ describe('WhatsApp Template → Send', () => {
 			function_name: 'send_template_message',
 			status: 'ongoing',
 			message: 'Template message queued',
-			extra: { platform_id: 12, customer_phone: '+4915123456789', template_id: '101', success: true },
+			extra: {
+				platform_id: 12,
+				customer_phone: '+4915123456789',
+				template_id: '101',
+				success: true,
+			},
 		});
 	});
 
@@ -45,12 +53,22 @@ describe('WhatsApp Template → Send', () => {
 		await runNode({
 			parameters: send({
 				customerPhone: '={{ $json.phone }}',
-				variables: mapped({ '1': '={{ $json.name }}', '2': '={{ $json.order }}', '3': '={{ $json.when }}' }),
+				variables: mapped({
+					'1': '={{ $json.name }}',
+					'2': '={{ $json.order }}',
+					'3': '={{ $json.when }}',
+				}),
 			}),
 			credentials: service.credentials,
-			items: [{ phone: '0049 170 1234567', name: 'Anna', order: 1042, when: '2026-12-01T10:00:00.000Z' }],
+			items: [
+				{ phone: '0049 170 1234567', name: 'Anna', order: 1042, when: '2026-12-01T10:00:00.000Z' },
+			],
 		});
-		expect(service.fake.sends()[0].body.attributes).toEqual({ '1': 'Anna', '2': '1042', '3': '2026-12-01T10:00:00.000Z' });
+		expect(service.fake.sends()[0].body.attributes).toEqual({
+			'1': 'Anna',
+			'2': '1042',
+			'3': '2026-12-01T10:00:00.000Z',
+		});
 		expect(service.fake.sends()[0].body.customer_phone).toBe('+491701234567');
 	});
 
@@ -84,12 +102,21 @@ describe('WhatsApp Template → Send', () => {
 			credentials: service.credentials,
 		});
 		expect(service.fake.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
-		expect(service.fake.sends()[0].body.attachment).toEqual({ document: 'https://cdn.example.com/inv.pdf' });
+		expect(service.fake.sends()[0].body.attachment).toEqual({
+			document: 'https://cdn.example.com/inv.pdf',
+		});
 	});
 
 	test('no attachment and no attributes are sent when there are none', async () => {
-		await runNode({ parameters: send({ templateId: locator(104), variables: mapped({}) }), credentials: service.credentials });
-		expect(service.fake.sends()[0].body).toEqual({ template_id: '104', channel_id: '12', customer_phone: '+4915123456789' });
+		await runNode({
+			parameters: send({ templateId: locator(104), variables: mapped({}) }),
+			credentials: service.credentials,
+		});
+		expect(service.fake.sends()[0].body).toEqual({
+			template_id: '104',
+			channel_id: '12',
+			customer_phone: '+4915123456789',
+		});
 	});
 
 	test('JSON variables work where the template comes from an expression', async () => {
@@ -113,24 +140,40 @@ describe('WhatsApp Template → Send', () => {
 		['+49 151 2345 6789 0000 1', '7 to 15 digits'],
 		['call me', 'must start with +'],
 	])('phone %j fails the item, naming item and value, nothing sent', async (phone, reason) => {
-		const { error } = await runNode({ parameters: send({ customerPhone: phone }), credentials: service.credentials });
-		expect(error?.message).toContain(`Customer Phone (item 0): ${JSON.stringify(phone)} is not a valid phone number`);
+		const { error } = await runNode({
+			parameters: send({ customerPhone: phone }),
+			credentials: service.credentials,
+		});
+		expect(error?.message).toContain(
+			`Customer Phone (item 0): ${JSON.stringify(phone)} is not a valid phone number`,
+		);
 		expect(error?.message).toContain(reason);
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
 	test('a header media URL that is not http(s) fails the item', async () => {
 		const { error } = await runNode({
-			parameters: send({ templateId: locator(102), variables: mapped({ '1': 'a', '2': 'b' }), headerMediaUrl: 'file:///etc/passwd' }),
+			parameters: send({
+				templateId: locator(102),
+				variables: mapped({ '1': 'a', '2': 'b' }),
+				headerMediaUrl: 'file:///etc/passwd',
+			}),
 			credentials: service.credentials,
 		});
-		expect(error?.message).toContain('Header Media URL (item 0): the scheme "file:" is not allowed');
+		expect(error?.message).toContain(
+			'Header Media URL (item 0): the scheme "file:" is not allowed',
+		);
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
 	test('a channel ID that is not a whole number fails the item', async () => {
-		const { error } = await runNode({ parameters: send({ channelId: '={{ "twelve" }}' }), credentials: service.credentials });
-		expect(error?.message).toBe('Channel (item 0): "twelve" is not a channel ID: give the channel\'s number, for example 12');
+		const { error } = await runNode({
+			parameters: send({ channelId: '={{ "twelve" }}' }),
+			credentials: service.credentials,
+		});
+		expect(error?.message).toBe(
+			'Channel (item 0): "twelve" is not a channel ID: give the channel\'s number, for example 12',
+		);
 		expect(service.fake.requests).toHaveLength(0);
 	});
 });
@@ -138,7 +181,12 @@ describe('WhatsApp Template → Send', () => {
 describe('WhatsApp Template → Get', () => {
 	test('outputs the template object, unknown fields untouched', async () => {
 		const { output, error } = await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator(103) },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'get',
+				channelId: 12,
+				templateId: locator(103),
+			},
 			credentials: service.credentials,
 		});
 		expect(error).toBeUndefined();
@@ -146,13 +194,24 @@ describe('WhatsApp Template → Get', () => {
 		expect(service.fake.requests[0].path).toBe('/stable/open/whatsapp/get-template-detail');
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '12', template_id: '103' });
 		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({ id: 103, name: 'invoice_ready', header: { type: 'document' } });
-		expect((output[0].json.buttons as Array<Record<string, unknown>>)[0].verbose).toBe('extra field');
+		expect(output[0].json).toMatchObject({
+			id: 103,
+			name: 'invoice_ready',
+			header: { type: 'document' },
+		});
+		expect((output[0].json.buttons as Array<Record<string, unknown>>)[0].verbose).toBe(
+			'extra field',
+		);
 	});
 
 	test('a template ID from an expression is sent as an integer', async () => {
 		await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'get', channelId: '={{ $json.ch }}', templateId: locator('={{ $json.t }}') },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'get',
+				channelId: '={{ $json.ch }}',
+				templateId: locator('={{ $json.t }}'),
+			},
 			credentials: service.credentials,
 			items: [{ ch: '12', t: 105 }],
 		});
@@ -161,7 +220,12 @@ describe('WhatsApp Template → Get', () => {
 
 	test('an unknown template is a readable 404 error', async () => {
 		const { error } = await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator(999) },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'get',
+				channelId: 12,
+				templateId: locator(999),
+			},
 			credentials: service.credentials,
 		});
 		expect(error?.message).toBe('The service has no such resource (404)');
@@ -172,7 +236,13 @@ describe('WhatsApp Template → Get', () => {
 describe('WhatsApp Template → Get Many', () => {
 	test('one item per template, capped by limit', async () => {
 		const { output } = await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: 12, returnAll: false, limit: 3 },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: 12,
+				returnAll: false,
+				limit: 3,
+			},
 			credentials: service.credentials,
 		});
 		expect(service.fake.requests[0].path).toBe('/stable/open/whatsapp/get-template-list');
@@ -182,7 +252,12 @@ describe('WhatsApp Template → Get Many', () => {
 
 	test('return all outputs every template', async () => {
 		const { output } = await runNode({
-			parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: 12, returnAll: true },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: 12,
+				returnAll: true,
+			},
 			credentials: service.credentials,
 		});
 		expect(output.map((item) => item.json.name)).toEqual([
@@ -200,23 +275,41 @@ describe('WhatsApp Template → Get Many', () => {
 describe('Channel: a locator, and a plain number saved before 0.2.0, in every template operation', () => {
 	const operations: Array<[string, INodeParameters, string, Record<string, string>]> = [
 		['Send', send({}), '/whatsapp/send-template-message', {}],
-		['Get', { resource: 'whatsappTemplate', operation: 'get', templateId: locator(101) }, '/whatsapp/get-template-detail', { platform_id: '12', template_id: '101' }],
-		['Get Many', { resource: 'whatsappTemplate', operation: 'getAll', returnAll: true }, '/whatsapp/get-template-list', { platform_id: '12' }],
+		[
+			'Get',
+			{ resource: 'whatsappTemplate', operation: 'get', templateId: locator(101) },
+			'/whatsapp/get-template-detail',
+			{ platform_id: '12', template_id: '101' },
+		],
+		[
+			'Get Many',
+			{ resource: 'whatsappTemplate', operation: 'getAll', returnAll: true },
+			'/whatsapp/get-template-list',
+			{ platform_id: '12' },
+		],
 	];
-	test.each(operations)('%s sends the same request for 12, {mode: list} 12 and {mode: id} 12', async (_name, parameters, path, query) => {
-		const seen: unknown[] = [];
-		for (const channelId of [12, locator(12, 'list'), locator(12)]) {
-			service.fake.reset();
-			const { output, error } = await runNode({ parameters: { ...parameters, channelId }, credentials: service.credentials });
-			expect(error).toBeUndefined();
-			// Send outputs the service's answer for the one item; Get the template; Get Many the channel's templates.
-			const shown = output.map((item) => (path.includes('send') ? item.json.status : item.json.id));
-			expect(shown).toEqual(expect.arrayContaining([path.includes('send') ? 'ongoing' : 101]));
-			const request = service.fake.requests.find((r) => r.path === `/stable/open${path}`);
-			expect(request?.query).toEqual(query);
-			seen.push(request?.method === 'POST' ? request.body : request?.query);
-		}
-		expect(seen[1]).toEqual(seen[0]);
-		expect(seen[2]).toEqual(seen[0]);
-	});
+	test.each(operations)(
+		'%s sends the same request for 12, {mode: list} 12 and {mode: id} 12',
+		async (_name, parameters, path, query) => {
+			const seen: unknown[] = [];
+			for (const channelId of [12, locator(12, 'list'), locator(12)]) {
+				service.fake.reset();
+				const { output, error } = await runNode({
+					parameters: { ...parameters, channelId },
+					credentials: service.credentials,
+				});
+				expect(error).toBeUndefined();
+				// Send outputs the service's answer for the one item; Get the template; Get Many the channel's templates.
+				const shown = output.map((item) =>
+					path.includes('send') ? item.json.status : item.json.id,
+				);
+				expect(shown).toEqual(expect.arrayContaining([path.includes('send') ? 'ongoing' : 101]));
+				const request = service.fake.requests.find((r) => r.path === `/stable/open${path}`);
+				expect(request?.query).toEqual(query);
+				seen.push(request?.method === 'POST' ? request.body : request?.query);
+			}
+			expect(seen[1]).toEqual(seen[0]);
+			expect(seen[2]).toEqual(seen[0]);
+		},
+	);
 });

@@ -40,7 +40,9 @@ class FakeModel extends LocalServer {
 	/** The tools the model was offered in its first completion request, by name. */
 	toolsOffered() {
 		const [first] = this.completions();
-		return Object.fromEntries((first?.body?.tools ?? []).map((tool) => [tool.function.name, tool.function]));
+		return Object.fromEntries(
+			(first?.body?.tools ?? []).map((tool) => [tool.function.name, tool.function]),
+		);
 	}
 
 	/** The tool results the model was handed back (messages of role `tool`), in order, deduplicated by call id. */
@@ -48,7 +50,8 @@ class FakeModel extends LocalServer {
 		const byId = new Map();
 		for (const request of this.completions()) {
 			for (const message of request.body?.messages ?? []) {
-				if (message.role === 'tool' && !byId.has(message.tool_call_id)) byId.set(message.tool_call_id, contentText(message.content));
+				if (message.role === 'tool' && !byId.has(message.tool_call_id))
+					byId.set(message.tool_call_id, contentText(message.content));
 			}
 		}
 		return [...byId.values()];
@@ -66,19 +69,33 @@ class FakeModel extends LocalServer {
 			} catch {
 				body = undefined;
 			}
-			this.requests.push({ method: req.method, path, headers: req.headers, body, time: Date.now() });
+			this.requests.push({
+				method: req.method,
+				path,
+				headers: req.headers,
+				body,
+				time: Date.now(),
+			});
 			if (req.method === 'GET' && path.endsWith('/models')) {
-				return sendJson(res, 200, { object: 'list', data: [{ id: MODEL_ID, object: 'model', created: 0, owned_by: 'fake' }] });
+				return sendJson(res, 200, {
+					object: 'list',
+					data: [{ id: MODEL_ID, object: 'model', created: 0, owned_by: 'fake' }],
+				});
 			}
-			if (req.method === 'POST' && path.endsWith('/chat/completions')) return this.complete(body ?? {}, res);
-			sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } });
+			if (req.method === 'POST' && path.endsWith('/chat/completions'))
+				return this.complete(body ?? {}, res);
+			sendJson(res, 404, {
+				error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' },
+			});
 		});
 	}
 
 	complete(body, res) {
 		const next = this.turns.shift();
 		if (!next) {
-			return sendJson(res, 500, { error: { message: 'the fake model has no scripted turn left', type: 'server_error' } });
+			return sendJson(res, 500, {
+				error: { message: 'the fake model has no scripted turn left', type: 'server_error' },
+			});
 		}
 		const turn = typeof next === 'function' ? next(body) : next;
 		const toolCalls = (turn.toolCalls ?? []).map((call) => ({
@@ -86,7 +103,8 @@ class FakeModel extends LocalServer {
 			type: 'function',
 			function: {
 				name: call.name,
-				arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+				arguments:
+					typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
 			},
 		}));
 		const message = { role: 'assistant', content: toolCalls.length ? null : (turn.text ?? '') };
@@ -119,14 +137,34 @@ function sendJson(res, status, body) {
 
 /** The same answer as OpenAI streams it: deltas, then the finish reason, usage if asked, [DONE]. */
 function streamCompletion(res, body, message, finishReason) {
-	const base = { id: `chatcmpl-${Date.now()}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model ?? MODEL_ID };
-	const chunk = (delta, finish = null, extra = {}) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra });
+	const base = {
+		id: `chatcmpl-${Date.now()}`,
+		object: 'chat.completion.chunk',
+		created: Math.floor(Date.now() / 1000),
+		model: body.model ?? MODEL_ID,
+	};
+	const chunk = (delta, finish = null, extra = {}) => ({
+		...base,
+		choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+		...extra,
+	});
 	const events = [chunk({ role: 'assistant', content: '' })];
 	if (message.tool_calls) {
 		message.tool_calls.forEach((call, index) => {
 			const args = call.function.arguments;
 			const half = Math.ceil(args.length / 2);
-			events.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: args.slice(0, half) } }] }));
+			events.push(
+				chunk({
+					tool_calls: [
+						{
+							index,
+							id: call.id,
+							type: 'function',
+							function: { name: call.function.name, arguments: args.slice(0, half) },
+						},
+					],
+				}),
+			);
 			events.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
 		});
 	} else {
@@ -134,7 +172,11 @@ function streamCompletion(res, body, message, finishReason) {
 	}
 	events.push(chunk({}, finishReason));
 	if (body.stream_options?.include_usage) events.push({ ...base, choices: [], usage: USAGE });
-	res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+	res.writeHead(200, {
+		'Content-Type': 'text/event-stream',
+		'Cache-Control': 'no-cache',
+		Connection: 'keep-alive',
+	});
 	for (const event of events) res.write(`data: ${JSON.stringify(event)}\n\n`);
 	res.end('data: [DONE]\n\n');
 }

@@ -19,7 +19,15 @@ export interface RecordedRequest {
 export type Fault =
 	| { status?: number; headers?: Record<string, string>; body?: unknown; kind?: undefined }
 	| {
-			kind: 'reset-before' | 'reset-after-read' | 'hang' | 'trickle' | 'invalid-json' | 'empty' | 'huge' | 'html';
+			kind:
+				| 'reset-before'
+				| 'reset-after-read'
+				| 'hang'
+				| 'trickle'
+				| 'invalid-json'
+				| 'empty'
+				| 'huge'
+				| 'html';
 			status?: number;
 			intervalMs?: number;
 			bytes?: number;

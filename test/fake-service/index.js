@@ -45,7 +45,10 @@ class FakeService extends LocalServer {
 		this.channels = options.channels ?? demoChannels();
 		this.templates = new Map();
 		for (const channel of this.channels) {
-			this.templates.set(channel.platform_id, options.templates?.[channel.platform_id] ?? demoTemplates());
+			this.templates.set(
+				channel.platform_id,
+				options.templates?.[channel.platform_id] ?? demoTemplates(),
+			);
 		}
 		this.requests = [];
 		this.faults = [];
@@ -54,7 +57,14 @@ class FakeService extends LocalServer {
 		// Requests being served: what the in-flight limit counts (inFlight also counts refused ones).
 		this.admitted = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
-		this.occupancy = { area: 0, at: 0, firstAt: undefined, lastAt: undefined, firstRefusalAt: undefined, belowLimitMs: 0 };
+		this.occupancy = {
+			area: 0,
+			at: 0,
+			firstAt: undefined,
+			lastAt: undefined,
+			firstRefusalAt: undefined,
+			belowLimitMs: 0,
+		};
 		this.refillBucket();
 		this.messageCounter = 0;
 	}
@@ -65,7 +75,14 @@ class FakeService extends LocalServer {
 		this.faults = [];
 		this.peakInFlight = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
-		this.occupancy = { area: 0, at: 0, firstAt: undefined, lastAt: undefined, firstRefusalAt: undefined, belowLimitMs: 0 };
+		this.occupancy = {
+			area: 0,
+			at: 0,
+			firstAt: undefined,
+			lastAt: undefined,
+			firstRefusalAt: undefined,
+			belowLimitMs: 0,
+		};
 		this.refillBucket();
 	}
 
@@ -78,7 +95,8 @@ class FakeService extends LocalServer {
 		const o = this.occupancy;
 		if (o.firstAt !== undefined) {
 			o.area += this.admitted * (now - o.at);
-			if (o.firstRefusalAt !== undefined && this.admitted < this.concurrencyLimit) o.belowLimitMs += now - o.at;
+			if (o.firstRefusalAt !== undefined && this.admitted < this.concurrencyLimit)
+				o.belowLimitMs += now - o.at;
 		}
 		o.at = now;
 		if (change > 0) o.firstAt ??= now;
@@ -115,7 +133,10 @@ class FakeService extends LocalServer {
 	takeToken() {
 		if (!Number.isFinite(this.rateLimitPerSecond)) return { ok: true };
 		const now = this.clock();
-		this.tokens = Math.min(this.bucketCapacity(), this.tokens + ((now - this.tokensAt) / 1000) * this.rateLimitPerSecond);
+		this.tokens = Math.min(
+			this.bucketCapacity(),
+			this.tokens + ((now - this.tokensAt) / 1000) * this.rateLimitPerSecond,
+		);
 		this.tokensAt = now;
 		if (this.tokens >= 1) {
 			this.tokens -= 1;
@@ -138,7 +159,11 @@ class FakeService extends LocalServer {
 	setTemplates(channelId, templates) {
 		this.templates.set(channelId, templates);
 		if (!this.channels.some((c) => c.platform_id === channelId)) {
-			this.channels.push({ platform_id: channelId, title: `Channel ${channelId}`, number: '+4930000000' });
+			this.channels.push({
+				platform_id: channelId,
+				title: `Channel ${channelId}`,
+				number: '+4930000000',
+			});
 		}
 	}
 
@@ -163,7 +188,8 @@ class FakeService extends LocalServer {
 		const chunks = [];
 		req.on('data', (c) => chunks.push(c));
 		req.on('end', () => {
-			if (this.admitJitterMs > 0) setTimeout(() => this.admit(req, res, chunks), Math.random() * this.admitJitterMs);
+			if (this.admitJitterMs > 0)
+				setTimeout(() => this.admit(req, res, chunks), Math.random() * this.admitJitterMs);
 			else this.admit(req, res, chunks);
 		});
 	}
@@ -214,7 +240,11 @@ class FakeService extends LocalServer {
 				this.tooMany.rate += 1;
 				record.limitedBy = 'rate';
 				const unit = token.retryAfter === 1 ? 'second' : 'seconds';
-				return finish(429, { detail: `Request was throttled. Expected available in ${token.retryAfter} ${unit}.` }, { 'Retry-After': String(token.retryAfter) });
+				return finish(
+					429,
+					{ detail: `Request was throttled. Expected available in ${token.retryAfter} ${unit}.` },
+					{ 'Retry-After': String(token.retryAfter) },
+				);
 			}
 			if (overLimit) {
 				this.tooMany.inFlight += 1;
@@ -257,11 +287,22 @@ class FakeService extends LocalServer {
 			case 'empty':
 				return finish(200, '', {});
 			case 'html':
-				return finish(fault.status ?? 502, `<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{}</style></head><body><h1>502 Bad Gateway</h1><p>${'nginx '.repeat(200)}</p></body></html>`, { 'Content-Type': 'text/html' });
+				return finish(
+					fault.status ?? 502,
+					`<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{}</style></head><body><h1>502 Bad Gateway</h1><p>${'nginx '.repeat(200)}</p></body></html>`,
+					{ 'Content-Type': 'text/html' },
+				);
 			case 'huge':
-				return finish(200, JSON.stringify({ id: 'msg_huge', padding: 'x'.repeat(fault.bytes ?? 10 * 1024 * 1024) }));
+				return finish(
+					200,
+					JSON.stringify({ id: 'msg_huge', padding: 'x'.repeat(fault.bytes ?? 10 * 1024 * 1024) }),
+				);
 			default:
-				return finish(fault.status ?? 500, fault.body ?? { error: 'Internal error', code: 'internal_error', success: false }, fault.headers ?? {});
+				return finish(
+					fault.status ?? 500,
+					fault.body ?? { error: 'Internal error', code: 'internal_error', success: false },
+					fault.headers ?? {},
+				);
 		}
 	}
 
@@ -274,7 +315,11 @@ class FakeService extends LocalServer {
 			if (!String(record.headers['content-type'] ?? '').includes('application/json')) {
 				return bad('Content-Type must be application/json', 'invalid_content_type');
 			}
-			if (record.body === undefined || typeof record.body !== 'object' || Array.isArray(record.body)) {
+			if (
+				record.body === undefined ||
+				typeof record.body !== 'object' ||
+				Array.isArray(record.body)
+			) {
 				return bad('Request body must be a JSON object', 'invalid_body');
 			}
 		}
@@ -315,12 +360,16 @@ class FakeService extends LocalServer {
 
 	checkFields(body, allowed, bad) {
 		const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
-		return unknown.length ? bad(`Unexpected field(s): ${unknown.join(', ')}`, 'unexpected_field') : null;
+		return unknown.length
+			? bad(`Unexpected field(s): ${unknown.join(', ')}`, 'unexpected_field')
+			: null;
 	}
 
 	customerId(body, bad) {
-		if (typeof body.customer_id !== 'string') return { error: bad('customer_id must be a string', 'invalid_customer_id') };
-		if (!/^\d+$/.test(body.customer_id)) return { error: bad('Customer not found', 'customer_not_found') };
+		if (typeof body.customer_id !== 'string')
+			return { error: bad('customer_id must be a string', 'invalid_customer_id') };
+		if (!/^\d+$/.test(body.customer_id))
+			return { error: bad('Customer not found', 'customer_not_found') };
 		return { value: Number(body.customer_id) };
 	}
 
@@ -329,49 +378,85 @@ class FakeService extends LocalServer {
 		if (unknown) return unknown;
 		const customer = this.customerId(body, bad);
 		if (customer.error) return customer.error;
-		if (typeof body.text !== 'string' || body.text === '') return bad('text must be a non-empty string', 'invalid_text');
-		return this.result('send_text_message', 'Message sent', 'sent', { customer_id: customer.value });
+		if (typeof body.text !== 'string' || body.text === '')
+			return bad('text must be a non-empty string', 'invalid_text');
+		return this.result('send_text_message', 'Message sent', 'sent', {
+			customer_id: customer.value,
+		});
 	}
 
 	sendAttachment(body, bad) {
-		const unknown = this.checkFields(body, ['customer_id', 'attachment_type', 'attachment_url'], bad);
+		const unknown = this.checkFields(
+			body,
+			['customer_id', 'attachment_type', 'attachment_url'],
+			bad,
+		);
 		if (unknown) return unknown;
 		const customer = this.customerId(body, bad);
 		if (customer.error) return customer.error;
 		if (!['image', 'video', 'document'].includes(body.attachment_type)) {
-			return bad('attachment_type must be one of image, video, document', 'invalid_attachment_type');
+			return bad(
+				'attachment_type must be one of image, video, document',
+				'invalid_attachment_type',
+			);
 		}
-		if (typeof body.attachment_url !== 'string' || !/^https?:\/\/[^\s]+$/.test(body.attachment_url)) {
+		if (
+			typeof body.attachment_url !== 'string' ||
+			!/^https?:\/\/[^\s]+$/.test(body.attachment_url)
+		) {
 			return bad('attachment_url must be a public http(s) URL', 'invalid_attachment_url');
 		}
-		return this.result('send_attachment_message', 'Attachment sent', 'sent', { customer_id: customer.value });
+		return this.result('send_attachment_message', 'Attachment sent', 'sent', {
+			customer_id: customer.value,
+		});
 	}
 
 	sendTemplate(body, bad) {
-		const unknown = this.checkFields(body, ['template_id', 'channel_id', 'customer_phone', 'attributes', 'attachment'], bad);
+		const unknown = this.checkFields(
+			body,
+			['template_id', 'channel_id', 'customer_phone', 'attributes', 'attachment'],
+			bad,
+		);
 		if (unknown) return unknown;
 		for (const field of ['template_id', 'channel_id', 'customer_phone']) {
-			if (typeof body[field] !== 'string' || body[field] === '') return bad(`${field} must be a non-empty string`, `invalid_${field}`);
+			if (typeof body[field] !== 'string' || body[field] === '')
+				return bad(`${field} must be a non-empty string`, `invalid_${field}`);
 		}
-		if (!/^\+[1-9]\d{6,14}$/.test(body.customer_phone)) return bad('customer_phone must start with + and the country code', 'invalid_phone');
+		if (!/^\+[1-9]\d{6,14}$/.test(body.customer_phone))
+			return bad('customer_phone must start with + and the country code', 'invalid_phone');
 		const templates = this.templates.get(Number(body.channel_id));
-		if (!/^\d+$/.test(body.channel_id) || !templates) return bad('Channel not found', 'channel_not_found');
-		if (!/^\d+$/.test(body.template_id)) return bad('template_id must be numeric', 'invalid_template_id');
+		if (!/^\d+$/.test(body.channel_id) || !templates)
+			return bad('Channel not found', 'channel_not_found');
+		if (!/^\d+$/.test(body.template_id))
+			return bad('template_id must be numeric', 'invalid_template_id');
 		const template = templates.find((t) => t.id === Number(body.template_id));
 		if (!template) return bad('Template not found', 'template_not_found');
 		if (body.attributes !== undefined) {
-			if (typeof body.attributes !== 'object' || body.attributes === null || Array.isArray(body.attributes)) {
+			if (
+				typeof body.attributes !== 'object' ||
+				body.attributes === null ||
+				Array.isArray(body.attributes)
+			) {
 				return bad('attributes must be an object', 'invalid_attributes');
 			}
 			for (const [k, v] of Object.entries(body.attributes)) {
-				if (!/^[1-9]\d*$/.test(k) || typeof v !== 'string') return bad('attributes must map positions to strings', 'invalid_attributes');
+				if (!/^[1-9]\d*$/.test(k) || typeof v !== 'string')
+					return bad('attributes must map positions to strings', 'invalid_attributes');
 			}
 		}
 		if (body.attachment !== undefined) {
 			const a = body.attachment;
 			const keys = a && typeof a === 'object' && !Array.isArray(a) ? Object.keys(a) : [];
-			if (keys.length !== 1 || !MEDIA_KEYS.includes(keys[0]) || typeof a[keys[0]] !== 'string' || !/^https?:\/\//.test(a[keys[0]])) {
-				return bad('attachment must have exactly one of image, audio, video, document with a URL', 'invalid_attachment');
+			if (
+				keys.length !== 1 ||
+				!MEDIA_KEYS.includes(keys[0]) ||
+				typeof a[keys[0]] !== 'string' ||
+				!/^https?:\/\//.test(a[keys[0]])
+			) {
+				return bad(
+					'attachment must have exactly one of image, audio, video, document with a URL',
+					'invalid_attachment',
+				);
 			}
 		}
 		return this.result('send_template_message', 'Template message queued', 'ongoing', {
@@ -384,7 +469,8 @@ class FakeService extends LocalServer {
 
 	intParam(query, name, bad) {
 		const raw = query[name];
-		if (raw === undefined || !/^\d+$/.test(raw)) return { error: bad(`${name} must be an integer`, `invalid_${name}`) };
+		if (raw === undefined || !/^\d+$/.test(raw))
+			return { error: bad(`${name} must be an integer`, `invalid_${name}`) };
 		return { value: Number(raw) };
 	}
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The fake service's two limits, over real HTTP: the in-flight limit and the token bucket on
  * sends (requests per second). The bench and the sandbox rely on them answering as a gateway
@@ -11,7 +11,9 @@ import { startFakeService } from './index';
 import type { FakeService, FakeServiceOptions } from './index';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox, sandboxOptionsFromEnv } = require('../../scripts/sandbox') as {
-	startSandbox: (options: Record<string, unknown>) => Promise<{ service: FakeService; url: string; apiKey: string }>;
+	startSandbox: (
+		options: Record<string, unknown>,
+	) => Promise<{ service: FakeService; url: string; apiKey: string }>;
 	sandboxOptionsFromEnv: (env: Record<string, string>) => Record<string, unknown>;
 };
 
@@ -26,7 +28,13 @@ interface Answer {
 }
 
 /** One request on its own connection, as n8n sends them. */
-async function request(url: string, method: 'GET' | 'POST', requestPath: string, body?: unknown, apiKey = API_KEY) {
+async function request(
+	url: string,
+	method: 'GET' | 'POST',
+	requestPath: string,
+	body?: unknown,
+	apiKey = API_KEY,
+) {
 	const payload = body === undefined ? undefined : JSON.stringify(body);
 	return await new Promise<Answer>((resolve, reject) => {
 		const req = http.request(
@@ -36,7 +44,9 @@ async function request(url: string, method: 'GET' | 'POST', requestPath: string,
 				agent: false,
 				headers: {
 					'X-Service-Api-Key': apiKey,
-					...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+					...(payload
+						? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
+						: {}),
 				},
 			},
 			(res) => {
@@ -61,16 +71,27 @@ function send(url: string, index: number, apiKey?: string) {
 		url,
 		'POST',
 		SEND_PATH,
-		{ template_id: '101', channel_id: '12', customer_phone: `+49151${String(index).padStart(7, '0')}`, attributes: { '1': 'Anna', '2': 'ORD-1', '3': 'today' } },
+		{
+			template_id: '101',
+			channel_id: '12',
+			customer_phone: `+49151${String(index).padStart(7, '0')}`,
+			attributes: { '1': 'Anna', '2': 'ORD-1', '3': 'today' },
+		},
 		apiKey,
 	);
 }
 
 async function burst(url: string, count: number, from = 0) {
-	return await Promise.all(Array.from({ length: count }, async (_, i) => await send(url, from + i)));
+	return await Promise.all(
+		Array.from({ length: count }, async (_, i) => await send(url, from + i)),
+	);
 }
 
-const statuses = (answers: Answer[]) => answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
+const statuses = (answers: Answer[]) =>
+	answers.reduce<Record<number, number>>(
+		(acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
+		{},
+	);
 
 /** A clock the test moves by hand: no token comes back unless the test says so. */
 function stillClock() {
@@ -86,7 +107,9 @@ function stillClock() {
  * machine is.
  */
 function virtualTime() {
-	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'Date'] });
+	jest.useFakeTimers({
+		doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'Date'],
+	});
 }
 
 /** Resolves once the service has recorded `count` requests (and so decided whether to serve each). */
@@ -151,7 +174,11 @@ describe('rate limit (token bucket on sends)', () => {
 		// Below one per second the bucket still holds one token, else nothing would ever pass.
 		expect((await send(service.url, 1)).status).toBe(200);
 		const refused = await send(service.url, 2);
-		expect(refused).toMatchObject({ status: 429, retryAfter: '3', body: { detail: 'Request was throttled. Expected available in 3 seconds.' } });
+		expect(refused).toMatchObject({
+			status: 429,
+			retryAfter: '3',
+			body: { detail: 'Request was throttled. Expected available in 3 seconds.' },
+		});
 		clock.advance(1000); // 0.4 token: 1.5 s to go
 		expect((await send(service.url, 3)).retryAfter).toBe('2');
 		clock.advance(1500);
@@ -161,7 +188,9 @@ describe('rate limit (token bucket on sends)', () => {
 	it('does not count reads against the bucket, and a refused send takes no token', async () => {
 		const clock = stillClock();
 		const service = await fake({ rateLimitPerSecond: 2, rateLimitBurst: 2, clock: clock.read });
-		const reads = await Promise.all(Array.from({ length: 10 }, async () => await request(service.url, 'GET', DETAIL_PATH)));
+		const reads = await Promise.all(
+			Array.from({ length: 10 }, async () => await request(service.url, 'GET', DETAIL_PATH)),
+		);
 		expect(statuses(reads)).toEqual({ 200: 10 });
 		expect(statuses(await burst(service.url, 4))).toEqual({ 200: 2, 429: 2 });
 		clock.advance(500); // one token; the two refused sends did not spend it in advance
@@ -211,7 +240,9 @@ describe('in-flight limit beside the rate limit', () => {
 		jest.advanceTimersByTime(300);
 		const answers = await answering;
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
-		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(new Set(['2']));
+		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(
+			new Set(['2']),
+		);
 		expect(service.tooMany).toEqual({ inFlight: 15, rate: 0 });
 	});
 
@@ -241,7 +272,12 @@ describe('in-flight limit beside the rate limit', () => {
 	it('applies both: the bucket first, then what is in flight', async () => {
 		const clock = stillClock();
 		virtualTime();
-		const service = await fake({ concurrencyLimit: 10, rateLimitPerSecond: 15, latencyMs: 300, clock: clock.read });
+		const service = await fake({
+			concurrencyLimit: 10,
+			rateLimitPerSecond: 15,
+			latencyMs: 300,
+			clock: clock.read,
+		});
 		const arrived = arrivals(service);
 		const answering = burst(service.url, 25);
 		await arrived(25);
@@ -254,24 +290,42 @@ describe('in-flight limit beside the rate limit', () => {
 
 describe('sandbox limits from the environment', () => {
 	it('reads SANDBOX_CONCURRENCY_LIMIT and SANDBOX_RATE_LIMIT, and refuses nonsense', () => {
-		expect(sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '10', SANDBOX_RATE_LIMIT: '50' })).toMatchObject({
+		expect(
+			sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '10', SANDBOX_RATE_LIMIT: '50' }),
+		).toMatchObject({
 			concurrencyLimit: 10,
 			rateLimitPerSecond: 50,
 		});
-		expect(sandboxOptionsFromEnv({})).toMatchObject({ concurrencyLimit: undefined, rateLimitPerSecond: undefined });
-		expect(() => sandboxOptionsFromEnv({ SANDBOX_RATE_LIMIT: 'fast' })).toThrow('SANDBOX_RATE_LIMIT must be a positive number, got "fast"');
-		expect(() => sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '0' })).toThrow('SANDBOX_CONCURRENCY_LIMIT');
+		expect(sandboxOptionsFromEnv({})).toMatchObject({
+			concurrencyLimit: undefined,
+			rateLimitPerSecond: undefined,
+		});
+		expect(() => sandboxOptionsFromEnv({ SANDBOX_RATE_LIMIT: 'fast' })).toThrow(
+			'SANDBOX_RATE_LIMIT must be a positive number, got "fast"',
+		);
+		expect(() => sandboxOptionsFromEnv({ SANDBOX_CONCURRENCY_LIMIT: '0' })).toThrow(
+			'SANDBOX_CONCURRENCY_LIMIT',
+		);
 	});
 
 	it('starts a sandbox that enforces the rate limit', async () => {
 		// Its service keeps the default clock, held still here: no token comes back while the 12 arrive.
 		virtualTime();
 		const lines: string[] = [];
-		const options = sandboxOptionsFromEnv({ SANDBOX_PORT: '0', SANDBOX_API_KEY: API_KEY, SANDBOX_RATE_LIMIT: '5' });
-		const { service, url } = await startSandbox({ ...options, log: (line: string) => lines.push(line) });
+		const options = sandboxOptionsFromEnv({
+			SANDBOX_PORT: '0',
+			SANDBOX_API_KEY: API_KEY,
+			SANDBOX_RATE_LIMIT: '5',
+		});
+		const { service, url } = await startSandbox({
+			...options,
+			log: (line: string) => lines.push(line),
+		});
 		services.push(service);
 		const answers = await burst(url, 12);
 		expect(statuses(answers)).toEqual({ 200: 5, 429: 7 });
-		expect(lines.filter((l) => l.includes('-> 429'))).toHaveLength(answers.filter((a) => a.status === 429).length);
+		expect(lines.filter((l) => l.includes('-> 429'))).toHaveLength(
+			answers.filter((a) => a.status === 429).length,
+		);
 	});
 });

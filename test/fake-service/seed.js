@@ -9,7 +9,9 @@ function demoTemplates() {
 			body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
 			header: { type: 'text', value: 'Your order is on its way' },
 			footer: 'Reply STOP to opt out',
-			buttons: [{ id: 1, type: 'url', title: 'Track order', value: 'https://shop.example.com/track' }],
+			buttons: [
+				{ id: 1, type: 'url', title: 'Track order', value: 'https://shop.example.com/track' },
+			],
 			attributes: [{ attribute: '1' }, { attribute: '2' }, { attribute: '3' }],
 			status: 'APPROVED',
 		},
@@ -28,7 +30,15 @@ function demoTemplates() {
 			body: 'Dear {{1}}, your invoice is attached.',
 			header: { type: 'document', value: 'https://cdn.example.com/samples/invoice.pdf' },
 			footer: 'Accounts team',
-			buttons: [{ id: 1, type: 'url', title: 'Pay now', value: 'https://pay.example.com', verbose: 'extra field' }],
+			buttons: [
+				{
+					id: 1,
+					type: 'url',
+					title: 'Pay now',
+					value: 'https://pay.example.com',
+					verbose: 'extra field',
+				},
+			],
 			attributes: [{ attribute: '1' }],
 		},
 		{

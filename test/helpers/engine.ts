@@ -22,7 +22,14 @@ import {
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
-import { ICredentialsHelper, NodeConnectionTypes, NodeHelpers, Workflow, createRunExecutionData, sleep } from 'n8n-workflow';
+import {
+	ICredentialsHelper,
+	NodeConnectionTypes,
+	NodeHelpers,
+	Workflow,
+	createRunExecutionData,
+	sleep,
+} from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -74,7 +81,13 @@ function shortName(type: string): string {
 /** n8n's rule (packages/cli utils) for the node types its registry gives a RoutingNode `execute`. */
 function shouldAssignExecuteMethod(type: INodeType): boolean {
 	const isDeclarative = type.description.requestDefaults !== undefined;
-	return !type.execute && !type.poll && !type.trigger && (!type.webhook || isDeclarative) && (!type.methods || isDeclarative);
+	return (
+		!type.execute &&
+		!type.poll &&
+		!type.trigger &&
+		(!type.webhook || isDeclarative) &&
+		(!type.methods || isDeclarative)
+	);
 }
 
 /**
@@ -93,7 +106,9 @@ class PackageNodeTypes implements INodeTypes {
 	}
 
 	getByName(nodeType: string) {
-		return this.extra.get(nodeType) ?? this.loader.getNode(shortName(nodeType).replace(/Tool$/, '')).type;
+		return (
+			this.extra.get(nodeType) ?? this.loader.getNode(shortName(nodeType).replace(/Tool$/, '')).type
+		);
 	}
 
 	getByNameAndVersion(nodeType: string, version?: number): INodeType {
@@ -104,8 +119,14 @@ class PackageNodeTypes implements INodeTypes {
 			};
 		}
 		if (this.extra.has(nodeType) || !nodeType.endsWith('Tool')) return type;
-		if (!type.description.usableAsTool) throw new Error(`${nodeType}: the node cannot be used as a tool`);
-		const description = { ...type.description, name: `${type.description.name}Tool`, inputs: [], outputs: [NodeConnectionTypes.AiTool] };
+		if (!type.description.usableAsTool)
+			throw new Error(`${nodeType}: the node cannot be used as a tool`);
+		const description = {
+			...type.description,
+			name: `${type.description.name}Tool`,
+			inputs: [],
+			outputs: [NodeConnectionTypes.AiTool],
+		};
 		return Object.create(type, { description: { value: description } }) as INodeType;
 	}
 
@@ -155,7 +176,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 					'',
 				) as string;
 			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
-				const target = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[outerKey] ??= {});
+				const target = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[
+					outerKey
+				] ??= {});
 				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
 					target[resolve(key)] = resolve(value);
 				}
@@ -195,7 +218,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) => loader.getCredential(name).type;
+const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) =>
+	loader.getCredential(name).type;
 
 export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
 
@@ -279,13 +303,32 @@ export const NODE_NAME = 'Omnichannel Messaging';
 /** A node before ours that outputs `items`: n8n then knows where each of our items came from. */
 function startBefore(nodeTypes: PackageNodeTypes, items: INodeExecutionData[]) {
 	nodeTypes.register('start', {
-		description: { displayName: 'Start', name: 'start', group: [], version: 1, description: '', defaults: {}, inputs: [NodeConnectionTypes.Main], outputs: [NodeConnectionTypes.Main], properties: [] },
+		description: {
+			displayName: 'Start',
+			name: 'start',
+			group: [],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			properties: [],
+		},
 		async execute() {
 			return [items.map((item) => ({ json: { ...item.json } }))];
 		},
 	});
-	const node: INode = { id: 'start-1', name: 'Start', type: 'start', typeVersion: 1, position: [-200, 0], parameters: {} };
-	const connections = { Start: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] } };
+	const node: INode = {
+		id: 'start-1',
+		name: 'Start',
+		type: 'start',
+		typeVersion: 1,
+		position: [-200, 0],
+		parameters: {},
+	};
+	const connections = {
+		Start: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
+	};
 	return { node, connections };
 }
 
@@ -303,7 +346,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 		continueOnFail: options.continueOnFail ?? false,
-		onError: options.errorOutput ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		onError: options.errorOutput
+			? 'continueErrorOutput'
+			: options.continueOnFail
+				? 'continueRegularOutput'
+				: 'stopWorkflow',
 		...(options.asAgentTool ? { rewireOutputLogTo: 'ai_tool' as const } : {}),
 	};
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
@@ -330,25 +377,44 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		isArchived: false,
 		activeVersionId: null,
 	} as never);
-	const credentialsHelper = new TestCredentialsHelper(credentialTypeOf(loader), options.credentials, options.credentialReadMs);
+	const credentialsHelper = new TestCredentialsHelper(
+		credentialTypeOf(loader),
+		options.credentials,
+		options.credentialReadMs,
+	);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	if (options.executionId) additionalData.executionId = options.executionId;
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [start ? { node: start.node, data: { main: [[{ json: {} }]] }, source: null } : { node, data: { main: [items] }, source: null }],
+			nodeExecutionStack: [
+				start
+					? { node: start.node, data: { main: [[{ json: {} }]] }, source: null }
+					: { node, data: { main: [items] }, source: null },
+			],
 		},
 	});
 	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	// A cancelled execution's promise never settles: n8n reports it through the workflowExecuteAfter hook.
-	const cancelled = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)));
+	const cancelled = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)),
+	);
 	const running = workflowExecute.processRunExecutionData(workflow);
-	const canceller = options.cancelAfterMs === undefined ? undefined : setTimeout(() => running.cancel(), options.cancelAfterMs);
-	const run = await Promise.race([running, options.cancelAfterMs === undefined ? running : cancelled]).finally(() => clearTimeout(canceller));
+	const canceller =
+		options.cancelAfterMs === undefined
+			? undefined
+			: setTimeout(() => running.cancel(), options.cancelAfterMs);
+	const run = await Promise.race([
+		running,
+		options.cancelAfterMs === undefined ? running : cancelled,
+	]).finally(() => clearTimeout(canceller));
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	const error = taskData?.error ?? run.data.resultData.error;
 	return {
 		run,
-		output: (taskData?.data?.[options.asAgentTool ? 'ai_tool' : 'main']?.[0] as INodeExecutionData[] | undefined) ?? [],
+		output:
+			(taskData?.data?.[options.asAgentTool ? 'ai_tool' : 'main']?.[0] as
+				| INodeExecutionData[]
+				| undefined) ?? [],
 		errorOutput: (taskData?.data?.main?.[1] as INodeExecutionData[] | undefined) ?? [],
 		error: error as RunResult['error'],
 		hints: (taskData?.hints as Array<{ message: string }>) ?? [],
@@ -356,7 +422,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 }
 
-async function loadOptionsContext(parameters: INodeParameters, credentials: CredentialData, pathName: string) {
+async function loadOptionsContext(
+	parameters: INodeParameters,
+	credentials: CredentialData,
+	pathName: string,
+) {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
 	const node: INode = {
@@ -369,7 +439,11 @@ async function loadOptionsContext(parameters: INodeParameters, credentials: Cred
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypeOf(loader), credentials), undefined, parameters);
+	const additionalData = additionalDataFor(
+		new TestCredentialsHelper(credentialTypeOf(loader), credentials),
+		undefined,
+		parameters,
+	);
 	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 	return { context: new LoadOptionsContext(workflow, node, additionalData, pathName), type };
 }
@@ -404,7 +478,9 @@ export async function mapperFields(
  * n8n's credential test for a credential with a declarative `test`, as the CLI's
  * CredentialsTester runs it: RoutingNode sends the request; rules map the answer.
  */
-export async function testCredential(credentials: CredentialData): Promise<INodeCredentialTestResult> {
+export async function testCredential(
+	credentials: CredentialData,
+): Promise<INodeCredentialTestResult> {
 	const loader = await loadPackage();
 	const credentialType = loader.getCredential(CREDENTIAL_TYPE).type;
 	const testRequest = credentialType.test!;
@@ -420,7 +496,13 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 			outputs: [],
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
 			],
 		},
 	};
@@ -436,7 +518,9 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor(new TestCredentialsHelper(credentialTypeOf(loader), credentials));
+	const additionalData = additionalDataFor(
+		new TestCredentialsHelper(credentialTypeOf(loader), credentials),
+	);
 	const executeData: IExecuteData = { node, data: {}, source: null };
 	const context = new ExecuteContext(
 		workflow,
@@ -459,7 +543,9 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 	try {
 		await new RoutingNode(context, nodeType, decrypted).runNode();
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		const cause = (
+			error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
+		).cause;
 		if (cause?.response) {
 			for (const rule of testRequest.rules ?? []) {
 				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) {
@@ -478,7 +564,9 @@ export async function testCredential(credentials: CredentialData): Promise<INode
 }
 
 /** A change of the node's timings by part, as the suites of earlier rounds give it: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export type TuningChanges = Partial<Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>>;
+export type TuningChanges = Partial<
+	Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>
+>;
 
 /** What test/helpers/process.ts (jest only) offers through this file. */
 export interface ProcessControl {
@@ -506,7 +594,11 @@ function control(): ProcessControl {
  * package's modules) and its timings changed (the package's constants mocked through jest), both
  * test/helpers/process.ts's. Nothing in the package serves them.
  */
-export function processState(): { forgetProcessState(): void; setTuningForTests(changes: TuningChanges): void; resetTuning(): void } {
+export function processState(): {
+	forgetProcessState(): void;
+	setTuningForTests(changes: TuningChanges): void;
+	resetTuning(): void;
+} {
 	return {
 		forgetProcessState: () => control().restartProcess(),
 		setTuningForTests: (changes) => control().setTuning(changes),
@@ -544,7 +636,8 @@ function scriptedAgent(calls: IDataObject[]): INodeType {
 				invoke(args: IDataObject): Promise<unknown>;
 			}>;
 			const answers: INodeExecutionData[] = [];
-			for (const args of calls) answers.push({ json: { answer: String(await tools[0].invoke(args)) } });
+			for (const args of calls)
+				answers.push({ json: { answer: String(await tools[0].invoke(args)) } });
 			return [answers];
 		},
 	};
@@ -562,7 +655,14 @@ export async function runToolCalls(options: {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
 	nodeTypes.register('scriptedAgent', scriptedAgent(options.calls));
-	const agent: INode = { id: 'agent-1', name: AGENT_NAME, type: 'scriptedAgent', typeVersion: 1, position: [0, 0], parameters: {} };
+	const agent: INode = {
+		id: 'agent-1',
+		name: AGENT_NAME,
+		type: 'scriptedAgent',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const tool: INode = {
 		id: 'node-1',
 		name: NODE_NAME,
@@ -572,15 +672,46 @@ export async function runToolCalls(options: {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 	};
-	const connections = { [NODE_NAME]: { [NodeConnectionTypes.AiTool]: [[{ node: AGENT_NAME, type: NodeConnectionTypes.AiTool, index: 0 }]] } };
-	const workflow = new Workflow({ id: 'wf-1', name: 'agent', nodes: [agent, tool], connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
-	const credentialsHelper = new TestCredentialsHelper(credentialTypeOf(loader), options.credentials);
-	const hooks = new ExecutionLifecycleHooks('manual', 'exec-agent', { id: 'wf-1', name: 'agent', nodes: [agent, tool], connections, settings: {} } as never);
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: agent, data: { main: [[{ json: {} }]] }, source: null }] },
+	const connections = {
+		[NODE_NAME]: {
+			[NodeConnectionTypes.AiTool]: [
+				[{ node: AGENT_NAME, type: NodeConnectionTypes.AiTool, index: 0 }],
+			],
+		},
+	};
+	const workflow = new Workflow({
+		id: 'wf-1',
+		name: 'agent',
+		nodes: [agent, tool],
+		connections,
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
 	});
-	const run = await new WorkflowExecute(additionalDataFor(credentialsHelper, hooks), 'manual', runExecutionData).processRunExecutionData(workflow);
+	const credentialsHelper = new TestCredentialsHelper(
+		credentialTypeOf(loader),
+		options.credentials,
+	);
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-agent', {
+		id: 'wf-1',
+		name: 'agent',
+		nodes: [agent, tool],
+		connections,
+		settings: {},
+	} as never);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: agent, data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const run = await new WorkflowExecute(
+		additionalDataFor(credentialsHelper, hooks),
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const taskData = run.data.resultData.runData[AGENT_NAME]?.[0];
-	const answers = ((taskData?.data?.main?.[0] ?? []) as INodeExecutionData[]).map((item) => item.json.answer as string);
+	const answers = ((taskData?.data?.main?.[0] ?? []) as INodeExecutionData[]).map(
+		(item) => item.json.answer as string,
+	);
 	return { run, answers, error: taskData?.error ?? run.data.resultData.error };
 }

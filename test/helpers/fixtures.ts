@@ -33,7 +33,10 @@ export function useFakeService(options: FakeServiceOptions = {}) {
  * A fake service of its own for one test: the node keeps one pacer per service for the life of
  * the process, so a test that leaves a pause or a learned pace behind gives it to no other test.
  */
-export async function withOwnService<T>(check: (fake: FakeService, credentials: CredentialData) => Promise<T>, options: FakeServiceOptions = {}): Promise<T> {
+export async function withOwnService<T>(
+	check: (fake: FakeService, credentials: CredentialData) => Promise<T>,
+	options: FakeServiceOptions = {},
+): Promise<T> {
 	const fake = await startFakeService({ apiKey: API_KEY, ...options });
 	try {
 		return await check(fake, { baseUrl: fake.url, apiKey: API_KEY });
@@ -54,23 +57,29 @@ export const mapped = mapperValue;
 /** Every string that could leak the key: the run data, and the errors with their hidden fields. */
 export function serializeEverything(value: unknown): string {
 	const seen = new WeakSet();
-	return JSON.stringify(value, function replacer(_key, current) {
-		if (current && typeof current === 'object') {
-			if (seen.has(current)) return '[circular]';
-			seen.add(current);
-			if (current instanceof Error) {
-				const all: Record<string, unknown> = {};
-				for (const name of Object.getOwnPropertyNames(current)) all[name] = (current as never)[name];
-				for (const name of Object.keys(current)) all[name] = (current as never)[name];
-				return all;
+	return (
+		JSON.stringify(value, function replacer(_key, current) {
+			if (current && typeof current === 'object') {
+				if (seen.has(current)) return '[circular]';
+				seen.add(current);
+				if (current instanceof Error) {
+					const all: Record<string, unknown> = {};
+					for (const name of Object.getOwnPropertyNames(current))
+						all[name] = (current as never)[name];
+					for (const name of Object.keys(current)) all[name] = (current as never)[name];
+					return all;
+				}
 			}
-		}
-		return typeof current === 'bigint' ? String(current) : current;
-	}) ?? '';
+			return typeof current === 'bigint' ? String(current) : current;
+		}) ?? ''
+	);
 }
 
 /** A template send of order_shipped (101) on channel 12 to `$json.phone`, `{{1}}` from `$json.name`. */
-export const broadcastSend = (options: IDataObject = {}, extra: INodeParameters = {}): INodeParameters => ({
+export const broadcastSend = (
+	options: IDataObject = {},
+	extra: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'whatsappTemplate',
 	operation: 'send',
 	channelId: 12,

@@ -69,7 +69,9 @@ export class ProcessClock {
 type Timings = Record<string, number>;
 
 /** A change of the package's timings (constants.ts), by constant: e.g. { SEND_ONCE: { verifyAfterMs: 600_000 } }. */
-export type TimingChanges = Partial<Record<'PACING' | 'RATE_LIMIT' | 'TEMPLATE_CACHE' | 'SEND_ONCE', Timings>>;
+export type TimingChanges = Partial<
+	Record<'PACING' | 'RATE_LIMIT' | 'TEMPLATE_CACHE' | 'SEND_ONCE', Timings>
+>;
 
 let clock = new ProcessClock();
 let timingChanges: TimingChanges = {};
@@ -80,11 +82,16 @@ jest.doMock('n8n-workflow', () => n8nWorkflow);
 
 jest.doMock(distModule('constants.js'), () => {
 	const actual = jest.requireActual<Record<string, Timings>>(distModule('constants.js'));
-	const changed = Object.entries(timingChanges).map(([name, change]) => [name, Object.freeze({ ...actual[name], ...change })]);
+	const changed = Object.entries(timingChanges).map(([name, change]) => [
+		name,
+		Object.freeze({ ...actual[name], ...change }),
+	]);
 	return { ...actual, ...Object.fromEntries(changed) };
 });
 
-jest.doMock(distModule('delivery/clock.js'), () => ({ REAL_CLOCK: { now: clock.now, wait: clock.wait, random: () => Math.random() } }));
+jest.doMock(distModule('delivery/clock.js'), () => ({
+	REAL_CLOCK: { now: clock.now, wait: clock.wait, random: () => Math.random() },
+}));
 
 /** The clock of the process now running. */
 export function processClock(): ProcessClock {
@@ -111,10 +118,19 @@ export async function withTimings<T>(changes: TimingChanges, check: () => Promis
 	}
 }
 
-const CONSTANT_OF = { pacing: 'PACING', templateCache: 'TEMPLATE_CACHE', sendOnce: 'SEND_ONCE' } as const;
+const CONSTANT_OF = {
+	pacing: 'PACING',
+	templateCache: 'TEMPLATE_CACHE',
+	sendOnce: 'SEND_ONCE',
+} as const;
 
 const byConstant = (changes: TuningChanges): TimingChanges =>
-	Object.fromEntries(Object.entries(changes).map(([part, change]) => [CONSTANT_OF[part as keyof TuningChanges], change]));
+	Object.fromEntries(
+		Object.entries(changes).map(([part, change]) => [
+			CONSTANT_OF[part as keyof TuningChanges],
+			change,
+		]),
+	);
 
 /** withTimings, with the timings named by part of the node: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
 export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {

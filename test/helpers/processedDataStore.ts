@@ -18,7 +18,8 @@ import type {
 	IDeduplicationOutput,
 } from 'n8n-workflow';
 
-const hash = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
+const hash = (value: DeduplicationItemTypes) =>
+	createHash('md5').update(value.toString()).digest('base64');
 
 export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	/** Rows as the database holds them: serialized JSON. */
@@ -55,7 +56,8 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	private callEnded(key: string) {
 		if (!this.staleWriteBack) return;
 		this.callsSinceArmed += 1;
-		if (this.callsSinceArmed === this.staleWriteBack.copiedAfter) this.staleCopy = this.rows.get(key);
+		if (this.callsSinceArmed === this.staleWriteBack.copiedAfter)
+			this.staleCopy = this.rows.get(key);
 		if (this.callsSinceArmed === this.staleWriteBack.writtenAfter && this.staleCopy !== undefined) {
 			this.rows.set(key, this.staleCopy);
 			this.staleWriteBack = undefined;
@@ -125,17 +127,27 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 		this.busyMs += performance.now() - started;
 	}
 
-	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
+	async clearAllProcessedItems(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<void> {
 		this.rows.delete(this.rowKey(scope, contextData));
 	}
 
-	async getProcessedDataCount(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<number> {
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<number> {
 		return (await this.read(this.rowKey(scope, contextData))).length;
 	}
 
 	/** Fills a row with `count` unrelated entries, as a long history would. */
 	seed(workflowId: string, nodeId: string | undefined, count: number) {
-		this.prefill(workflowId, nodeId, Array.from({ length: count }, (_, i) => `history-${i}`));
+		this.prefill(
+			workflowId,
+			nodeId,
+			Array.from({ length: count }, (_, i) => `history-${i}`),
+		);
 	}
 
 	/** Writes `values` into a row as n8n records them (hashed, oldest first), in one write instead of a call each. */
@@ -146,7 +158,9 @@ export class InMemoryProcessedDataStore implements IDataDeduplicator {
 	/** Whether the row of `workflowId` (and `nodeId`, for the node scope) holds `value`, as n8n's database would say. */
 	holds(workflowId: string, nodeId: string | undefined, value: string): boolean {
 		const text = this.rows.get(`${workflowId}|${nodeId ? `n:${nodeId}` : ''}`);
-		return text !== undefined && (JSON.parse(text) as { data: string[] }).data.includes(hash(value));
+		return (
+			text !== undefined && (JSON.parse(text) as { data: string[] }).data.includes(hash(value))
+		);
 	}
 
 	reset() {

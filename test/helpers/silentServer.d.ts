@@ -1,1 +1,5 @@
-export declare function startSilentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }>;
+export declare function startSilentServer(): Promise<{
+	url: string;
+	connections: () => number;
+	close: () => Promise<void>;
+}>;

@@ -53,7 +53,9 @@ export class VirtualClock implements Clock {
 		const end = this.time + ms;
 		for (;;) {
 			await settle();
-			const next = [...this.waits].filter((wait) => wait.due <= end).sort((a, b) => a.due - b.due)[0];
+			const next = [...this.waits]
+				.filter((wait) => wait.due <= end)
+				.sort((a, b) => a.due - b.due)[0];
 			if (!next) break;
 			this.time = Math.max(this.time, next.due);
 			this.waits.delete(next);

@@ -24,15 +24,21 @@ function sourceFiles(dir: string): string[] {
 const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')]
 	.filter((file) => !file.endsWith('.generated.ts'))
 	.map((file) => ({
-	file,
-	source: ts.createSourceFile(file, readFileSync(path.join(repoDir, file), 'utf8'), ts.ScriptTarget.ES2022, true),
-}));
+		file,
+		source: ts.createSourceFile(
+			file,
+			readFileSync(path.join(repoDir, file), 'utf8'),
+			ts.ScriptTarget.ES2022,
+			true,
+		),
+	}));
 
 function functionName(node: ts.Node): string {
 	const named = node as ts.Node & { name?: ts.Node };
 	if (named.name) return named.name.getText();
 	const parent = node.parent;
-	if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText();
+	if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent))
+		return parent.name.getText();
 	return '(anonymous)';
 }
 
@@ -44,7 +50,8 @@ function longFunctions({ file, source }: (typeof files)[number]): string[] {
 			const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
 			const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
 			const lines = end - start + 1;
-			if (lines > MAX_FUNCTION_LINES) found.push(`${file}:${start + 1} ${functionName(node)} (${lines} lines)`);
+			if (lines > MAX_FUNCTION_LINES)
+				found.push(`${file}:${start + 1} ${functionName(node)} (${lines} lines)`);
 		}
 		ts.forEachChild(node, visit);
 	};

@@ -20,12 +20,22 @@ interface Violation {
 
 /** Runs dependency-cruiser's command line in `cwd` and gives back its violations. */
 function cruise(cwd: string): Violation[] {
-	const cli = path.join(repoDir, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-	const run = spawnSync(process.execPath, [cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-		cwd,
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-	});
+	const cli = path.join(
+		repoDir,
+		'node_modules',
+		'dependency-cruiser',
+		'bin',
+		'dependency-cruise.mjs',
+	);
+	const run = spawnSync(
+		process.execPath,
+		[cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+		{
+			cwd,
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+		},
+	);
 	if (!run.stdout) throw new Error(`dependency-cruiser printed nothing: ${run.stderr}`);
 	return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
@@ -33,16 +43,23 @@ function cruise(cwd: string): Violation[] {
 /** Runs madge's cycle check (`npm run deps` runs it after dependency-cruiser) in `cwd`. */
 function madgeCycles(cwd: string): { status: number | null; stdout: string } {
 	const cli = path.join(repoDir, 'node_modules', 'madge', 'bin', 'cli.js');
-	const run = spawnSync(process.execPath, [cli, '--circular', '--no-spinner', '--no-color', '--extensions', 'ts', 'nodes', 'credentials'], {
-		cwd,
-		encoding: 'utf8',
-	});
+	const run = spawnSync(
+		process.execPath,
+		[cli, '--circular', '--no-spinner', '--no-color', '--extensions', 'ts', 'nodes', 'credentials'],
+		{
+			cwd,
+			encoding: 'utf8',
+		},
+	);
 	return { status: run.status, stdout: run.stdout };
 }
 
 /** What a failure would print: the rule and the files, one line each. */
 const named = (violations: Violation[]) =>
-	violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`);
+	violations.map(
+		(v) =>
+			`${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`,
+	);
 
 /** A copy of the sources and the rules, to break on purpose. */
 function copyOfTheCode(): string {
@@ -67,9 +84,15 @@ describe('dependency rules', () => {
 			// A cycle: constants.ts → helpers/credential.ts → constants.ts.
 			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './helpers/credential';\n");
 			// A forbidden import: a pure helper reaching past the delivery engine's entry into its pacer.
-			appendFileSync(path.join(dir, NODE, 'helpers', 'template', 'types.ts'), "\nimport '../../delivery/pacer';\n");
+			appendFileSync(
+				path.join(dir, NODE, 'helpers', 'template', 'types.ts'),
+				"\nimport '../../delivery/pacer';\n",
+			);
 			// An operation reaching into another resource's operation.
-			appendFileSync(path.join(dir, NODE, 'actions', 'message', 'sendText.operation.ts'), "\nimport '../whatsappTemplate/get.operation';\n");
+			appendFileSync(
+				path.join(dir, NODE, 'actions', 'message', 'sendText.operation.ts'),
+				"\nimport '../whatsappTemplate/get.operation';\n",
+			);
 		});
 		afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -80,7 +103,9 @@ describe('dependency rules', () => {
 			const get = `${NODE}/actions/whatsappTemplate/get.operation.ts`;
 			expect(found).toEqual(
 				expect.arrayContaining([
-					expect.stringMatching(new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/helpers/credential\\.ts`)),
+					expect.stringMatching(
+						new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/helpers/credential\\.ts`),
+					),
 					`helpers-import-nothing-above: ${types} → ${NODE}/delivery/pacer.ts`,
 					`delivery-through-its-entry: ${types} → ${NODE}/delivery/pacer.ts`,
 					`no-operation-across-resources: ${sendText} → ${get}`,

@@ -67,7 +67,9 @@ function iconFile(declaringFile: string, icon: unknown): string {
 
 // Names of places keep their particles: Tristan da Cunha, Côte d’Ivoire (the Default Country list).
 const MINOR_WORDS = new Set(
-	'a an and as at but by da en for from if in into nor of on or per so the to up via vs with'.split(' '),
+	'a an and as at but by da en for from if in into nor of on or per so the to up via vs with'.split(
+		' ',
+	),
 );
 
 /** Title Case: every word starts with a capital, except minor words after the first. */
@@ -136,9 +138,14 @@ function wordingProblems(properties: INodeProperties[], at: string): Problem[] {
 		if (!selfExplanatory && !property.description?.trim()) {
 			report(where, 'has no description');
 		}
-		if (property.description) report(`${where} description`, sentenceCaseProblem(property.description));
+		if (property.description)
+			report(`${where} description`, sentenceCaseProblem(property.description));
 		if (property.hint) report(`${where} hint`, sentenceCaseProblem(property.hint));
-		if (property.type === 'boolean' && property.description && !/^Whether\b/.test(property.description)) {
+		if (
+			property.type === 'boolean' &&
+			property.description &&
+			!/^Whether\b/.test(property.description)
+		) {
 			report(`${where} description`, 'a boolean is described starting with "Whether"');
 		}
 		for (const mode of property.modes ?? []) {
@@ -155,7 +162,8 @@ function wordingProblems(properties: INodeProperties[], at: string): Problem[] {
 			if (isProperty(option) || isPropertyCollection(option)) continue;
 			const optionWhere = `${where} option ${String(option.value)}`;
 			report(optionWhere, titleCaseProblem(option.name));
-			if (option.description) report(`${optionWhere} description`, sentenceCaseProblem(option.description));
+			if (option.description)
+				report(`${optionWhere} description`, sentenceCaseProblem(option.description));
 			if (property.name === 'operation') {
 				if (!option.action) report(optionWhere, 'an operation needs an action');
 				else report(`${optionWhere} action`, sentenceCaseProblem(option.action));
@@ -177,7 +185,11 @@ describe('the tarball (npm pack --dry-run)', () => {
 			encoding: 'utf8',
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const [manifest] = JSON.parse(out) as Array<{ name: string; version: string; files: Array<{ path: string }> }>;
+		const [manifest] = JSON.parse(out) as Array<{
+			name: string;
+			version: string;
+			files: Array<{ path: string }>;
+		}>;
 		expect(manifest.name).toBe('n8n-nodes-omnichannel-messaging');
 		packed = manifest.files.map((file) => file.path).sort();
 	}, 60_000);
@@ -186,7 +198,8 @@ describe('the tarball (npm pack --dry-run)', () => {
 		// CHANGELOG.md stays on GitHub: npm does not pack it by default, and the package "files"
 		// list is only "dist".
 		const unexpected = packed.filter(
-			(file) => !file.startsWith('dist/') && !['README.md', 'LICENSE.md', 'package.json'].includes(file),
+			(file) =>
+				!file.startsWith('dist/') && !['README.md', 'LICENSE.md', 'package.json'].includes(file),
 		);
 		expect(unexpected).toEqual([]);
 		expect(packed).toEqual(expect.arrayContaining(['README.md', 'LICENSE.md', 'package.json']));
@@ -236,7 +249,9 @@ describe('package.json', () => {
 	it('is version 0.2.0 of n8n-nodes-omnichannel-messaging, MIT licensed, and the CHANGELOG has that release', () => {
 		expect(pkg.name).toBe('n8n-nodes-omnichannel-messaging');
 		expect(pkg.version).toBe('0.2.0');
-		expect(readFileSync(path.join(repoDir, 'CHANGELOG.md'), 'utf8')).toMatch(/^## \[0\.2\.0\] - \d{4}-\d{2}-\d{2}$/m);
+		expect(readFileSync(path.join(repoDir, 'CHANGELOG.md'), 'utf8')).toMatch(
+			/^## \[0\.2\.0\] - \d{4}-\d{2}-\d{2}$/m,
+		);
 		expect(pkg.license).toBe('MIT');
 	});
 
@@ -280,12 +295,18 @@ describe('node_modules', () => {
 
 	it('holds exactly one copy of n8n-workflow for the node and n8n-core (they must share its classes)', () => {
 		const lock = readJson('package-lock.json');
-		const locked = Object.keys(lock.packages).filter((key) => /(^|\/)node_modules\/n8n-workflow$/.test(key));
+		const locked = Object.keys(lock.packages).filter((key) =>
+			/(^|\/)node_modules\/n8n-workflow$/.test(key),
+		);
 		expect(locked.sort()).toEqual([...otherCopies, 'node_modules/n8n-workflow']);
 		expect(lock.packages[OLDER_ENGINE_COPY].version).toBe('1.62.0');
-		expect(path.dirname(require.resolve('n8n-workflow/package.json', { paths: [path.dirname(require.resolve('n8n-core'))] }))).toBe(
-			path.join(repoDir, 'node_modules', 'n8n-workflow'),
-		);
+		expect(
+			path.dirname(
+				require.resolve('n8n-workflow/package.json', {
+					paths: [path.dirname(require.resolve('n8n-core'))],
+				}),
+			),
+		).toBe(path.join(repoDir, 'node_modules', 'n8n-workflow'));
 
 		const installed: string[] = [];
 		const visit = (dir: string, depth: number) => {
@@ -304,13 +325,18 @@ describe('node_modules', () => {
 			}
 		};
 		visit(path.join(repoDir, 'node_modules'), 0);
-		expect(installed.sort()).toEqual([...otherCopies.map((copy) => path.join(...copy.split('/'))), path.join('node_modules', 'n8n-workflow')]);
+		expect(installed.sort()).toEqual([
+			...otherCopies.map((copy) => path.join(...copy.split('/'))),
+			path.join('node_modules', 'n8n-workflow'),
+		]);
 	});
 });
 
 describe('the built code n8n Cloud runs', () => {
 	const jsFiles = walk(distDir).filter((file) => file.endsWith('.js'));
-	const sources = new Map(jsFiles.map((file) => [file, readFileSync(path.join(repoDir, file), 'utf8')]));
+	const sources = new Map(
+		jsFiles.map((file) => [file, readFileSync(path.join(repoDir, file), 'utf8')]),
+	);
 
 	it('exists', () => {
 		expect(jsFiles.length).toBeGreaterThan(0);
@@ -318,7 +344,10 @@ describe('the built code n8n Cloud runs', () => {
 
 	const forbidden: Array<[string, RegExp]> = [
 		['process.*', /\bprocess\s*\.\s*[A-Za-z_$]/],
-		['the file system (fs)', /\brequire\s*\(\s*["'](node:)?fs(\/promises)?["']\s*\)|\bfrom\s+["'](node:)?fs/],
+		[
+			'the file system (fs)',
+			/\brequire\s*\(\s*["'](node:)?fs(\/promises)?["']\s*\)|\bfrom\s+["'](node:)?fs/,
+		],
 		['child_process', /child_process/],
 		['setTimeout', /\bsetTimeout\b/],
 		['setInterval', /\bsetInterval\b/],
@@ -335,14 +364,21 @@ describe('the built code n8n Cloud runs', () => {
 
 	it('requires nothing but its own files and n8n-workflow', () => {
 		const imports = [...sources].flatMap(([file, code]) =>
-			[...code.matchAll(/\brequire\s*\(\s*["']([^"']+)["']\s*\)/g)].map((m) => ({ file, target: m[1] })),
+			[...code.matchAll(/\brequire\s*\(\s*["']([^"']+)["']\s*\)/g)].map((m) => ({
+				file,
+				target: m[1],
+			})),
 		);
 		expect(imports.length).toBeGreaterThan(0);
-		const foreign = imports.filter(({ target }) => !target.startsWith('.') && target !== 'n8n-workflow');
+		const foreign = imports.filter(
+			({ target }) => !target.startsWith('.') && target !== 'n8n-workflow',
+		);
 		expect(foreign).toEqual([]);
 		for (const { file, target } of imports.filter(({ target }) => target.startsWith('.'))) {
 			const resolved = path.resolve(path.dirname(path.join(repoDir, file)), target);
-			expect([resolved, `${resolved}.js`, path.join(resolved, 'index.js')].some((p) => existsSync(p))).toBe(true);
+			expect(
+				[resolved, `${resolved}.js`, path.join(resolved, 'index.js')].some((p) => existsSync(p)),
+			).toBe(true);
 		}
 	});
 
@@ -380,7 +416,10 @@ describe('icons', () => {
 		expect(attributes).toMatch(/\bxmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
 		const viewBox = /\bviewBox="([^"]*)"/.exec(attributes);
 		expect(viewBox).not.toBeNull();
-		const numbers = viewBox![1].trim().split(/[\s,]+/).map(Number);
+		const numbers = viewBox![1]
+			.trim()
+			.split(/[\s,]+/)
+			.map(Number);
 		expect(numbers).toHaveLength(4);
 		expect(numbers.every(Number.isFinite)).toBe(true);
 		expect(numbers[2]).toBeGreaterThan(0);
@@ -467,14 +506,21 @@ describe('codex and documentation links', () => {
 			{ where: 'credential documentationUrl', url: String(credential.documentationUrl) },
 			...loadExports<INodeType>(nodeFile)
 				.filter((n) => n.description?.documentationUrl)
-				.map((n) => ({ where: 'node documentationUrl', url: String(n.description.documentationUrl) })),
+				.map((n) => ({
+					where: 'node documentationUrl',
+					url: String(n.description.documentationUrl),
+				})),
 		];
 	};
 
 	it('links the node and the credential documentation to README sections of this repository', () => {
 		const urls = docUrls();
 		expect(urls.map((u) => u.where)).toEqual(
-			expect.arrayContaining(['codex primaryDocumentation', 'codex credentialDocumentation', 'credential documentationUrl']),
+			expect.arrayContaining([
+				'codex primaryDocumentation',
+				'codex credentialDocumentation',
+				'credential documentationUrl',
+			]),
 		);
 		for (const { where, url } of urls) {
 			const parsed = new URL(url);
@@ -541,7 +587,11 @@ describe('the node description', () => {
 		expect(operations.length).toBeGreaterThan(0);
 		for (const operation of operations) {
 			for (const option of operation.options as INodePropertyOptions[]) {
-				expect({ value: option.value, action: typeof option.action, description: typeof option.description }).toEqual({
+				expect({
+					value: option.value,
+					action: typeof option.action,
+					description: typeof option.description,
+				}).toEqual({
 					value: option.value,
 					action: 'string',
 					description: 'string',
@@ -567,7 +617,13 @@ describe('the node description', () => {
 		expect(sentenceCaseProblem('Send The Approved Template')).toBeDefined();
 		const bad = [
 			{ displayName: 'customer id', name: 'x', type: 'string', default: '' },
-			{ displayName: 'Flag', name: 'y', type: 'boolean', default: false, description: 'Turns it on' },
+			{
+				displayName: 'Flag',
+				name: 'y',
+				type: 'boolean',
+				default: false,
+				description: 'Turns it on',
+			},
 			{
 				displayName: 'Operation',
 				name: 'operation',

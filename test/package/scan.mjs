@@ -151,10 +151,11 @@ export async function scan() {
 	try {
 		const packageDir = packAndUnpack(tmp);
 		const published = walk(packageDir);
-		const tarballFiles = published.filter((file) => file.endsWith('.js') || file === 'package.json');
+		const tarballFiles = published.filter(
+			(file) => file.endsWith('.js') || file === 'package.json',
+		);
 		const sourceFiles = walk(repoDir).filter(
-			(file) =>
-				file === 'package.json' || /^(nodes|credentials)\/.*\.(js|ts|json)$/.test(file),
+			(file) => file === 'package.json' || /^(nodes|credentials)\/.*\.(js|ts|json)$/.test(file),
 		);
 		return {
 			published: published.sort(),

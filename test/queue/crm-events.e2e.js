@@ -40,7 +40,12 @@ let stack;
 let fake;
 let url;
 const events = recipients(9, EVENTS);
-const figures = { events: EVENTS, atOnce: AT_ONCE, workerConcurrency: WORKER_CONCURRENCY, service: SERVICE };
+const figures = {
+	events: EVENTS,
+	atOnce: AT_ONCE,
+	workerConcurrency: WORKER_CONCURRENCY,
+	service: SERVICE,
+};
 
 /** Calls of n8n's processed-data store so far: each call reads the row once, then writes it (update, or insert for a new row). */
 function storeStatements() {
@@ -75,7 +80,16 @@ async function deliverAll() {
 	const wallMs = Date.now() - t0;
 	latencies.sort((a, b) => a - b);
 	const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-	return { outputs, wallMs, figures: { wallMs, messagesPerSecond: Number(((events.length * 1000) / wallMs).toFixed(1)), p50Ms: at(0.5), p95Ms: at(0.95) } };
+	return {
+		outputs,
+		wallMs,
+		figures: {
+			wallMs,
+			messagesPerSecond: Number(((events.length * 1000) / wallMs).toFixed(1)),
+			p50Ms: at(0.5),
+			p95Ms: at(0.95),
+		},
+	};
 }
 
 beforeAll(async () => {
@@ -91,14 +105,23 @@ beforeAll(async () => {
 	const credential = await createCredential(rest, fake.url);
 	const workflow = await createActiveWorkflow(
 		rest,
-		broadcastWorkflow({ name: 'Queue events', webhookPath: 'queue-event', credential, options: { sendOnceKey: '={{ $json.orderId }}-event' } }),
+		broadcastWorkflow({
+			name: 'Queue events',
+			webhookPath: 'queue-event',
+			credential,
+			options: { sendOnceKey: '={{ $json.orderId }}-event' },
+		}),
 	);
 	const history = templateSendOptions().find((option) => option.name === 'sendOnceHistory').default;
 	const nodeId = workflow.nodes.find((node) => node.name === 'Send template').id;
 	const keys = Array.from({ length: history }, (_, i) => `earlier-${i}-event`);
 	prefillSendOnceHistory(stack.postgres, { workflowId: workflow.id, nodeId, keys });
 	figures.prefilledKeys = history;
-	figures.prefilledEntries = Number(stack.postgres.psql("select json_array_length((value::json)->'data') from processed_data").trim());
+	figures.prefilledEntries = Number(
+		stack.postgres
+			.psql("select json_array_length((value::json)->'data') from processed_data")
+			.trim(),
+	);
 	url = `${stack.main.url}/webhook/queue-event`;
 	await waitForWebhook(url);
 }, 420_000);
@@ -107,7 +130,9 @@ afterAll(async () => {
 	await fake?.stop();
 	await stack?.stop();
 	fs.writeFileSync(path.join(LOG_DIR, 'crm-figures.json'), JSON.stringify(figures, null, 2));
-	process.stderr.write(`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`);
+	process.stderr.write(
+		`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+	);
 }, 120_000);
 
 test('1. one message per webhook call, 20 at once on two workers, history full at the default: each accepted once', async () => {
@@ -122,19 +147,28 @@ test('1. one message per webhook call, 20 at once on two workers, history full a
 		requestsPerMessage: Number((requests.length / EVENTS).toFixed(3)),
 		storeCallsPerMessage: Number(((after.reads - before.reads) / EVENTS).toFixed(3)),
 		storeWritesPerMessage: Number(((after.writes - before.writes) / EVENTS).toFixed(3)),
-		historyEntries: Number(stack.postgres.psql("select json_array_length((value::json)->'data') from processed_data").trim()),
+		historyEntries: Number(
+			stack.postgres
+				.psql("select json_array_length((value::json)->'data') from processed_data")
+				.trim(),
+		),
 	};
 
 	outputs.forEach((items, i) => {
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ status: 'ongoing', extra: { customer_phone: events[i].phone } });
+		expect(items[0]).toMatchObject({
+			status: 'ongoing',
+			extra: { customer_phone: events[i].phone },
+		});
 	});
 	expect([...accepted.keys()].sort()).toEqual(events.map((event) => event.phone).sort());
 	expect([...accepted.values()].filter((count) => count !== 1)).toEqual([]);
 	// The history as n8n holds it: the events' claims and acceptances, in the form the prefill wrote (a
 	// wrong form would match none). A few may be missing for now: another worker's stale write-back loses
 	// entries, which the node writes again with its later calls (docs/send-once.md, "Queue mode").
-	const held = new Set(JSON.parse(stack.postgres.psql('select value from processed_data').trim()).data);
+	const held = new Set(
+		JSON.parse(stack.postgres.psql('select value from processed_data').trim()).data,
+	);
 	const expected = sendOnceHistoryValue(events.map((event) => `${event.orderId}-event`)).data;
 	figures.first.historyEntriesMissingForNow = expected.filter((entry) => !held.has(entry)).length;
 	expect(figures.first.historyEntriesMissingForNow).toBeLessThanOrEqual(expected.length / 10);
@@ -150,7 +184,9 @@ test('2. every event delivered again: nothing reaches the service, every event s
 	const after = storeStatements();
 	const { requests } = await fake.snapshot();
 	const reasons = {};
-	for (const items of outputs) for (const item of items) reasons[item.reason ?? 'sent'] = (reasons[item.reason ?? 'sent'] ?? 0) + 1;
+	for (const items of outputs)
+		for (const item of items)
+			reasons[item.reason ?? 'sent'] = (reasons[item.reason ?? 'sent'] ?? 0) + 1;
 	figures.again = {
 		...timing,
 		requestsAtService: requests.length,
@@ -161,6 +197,12 @@ test('2. every event delivered again: nothing reaches the service, every event s
 
 	expect(requests.map((r) => `${r.method} ${r.path} ${r.phone ?? ''}`)).toEqual([]);
 	outputs.forEach((items, i) => {
-		expect(items).toEqual([expect.objectContaining({ skipped: true, reason: 'alreadySent', sendOnceKey: `${events[i].orderId}-event` })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				skipped: true,
+				reason: 'alreadySent',
+				sendOnceKey: `${events[i].orderId}-event`,
+			}),
+		]);
 	});
 }, 600_000);

@@ -5,5 +5,8 @@ const { stopRecorded } = require('../../scripts/lib/queue');
 module.exports = async function globalTeardown() {
 	const log = (line) => process.stderr.write(`${line}\n`);
 	const stopped = await stopRecorded(undefined, { log });
-	if (stopped.length) log(`(stopped ${stopped.length} leftover process(es): ${stopped.map((e) => e.name).join(', ')})`);
+	if (stopped.length)
+		log(
+			`(stopped ${stopped.length} leftover process(es): ${stopped.map((e) => e.name).join(', ')})`,
+		);
 };

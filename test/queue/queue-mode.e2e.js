@@ -52,7 +52,9 @@ const hooks = {};
 const figures = {
 	service: SERVICE,
 	workerConcurrency: WORKER_CONCURRENCY,
-	sendOnce: SEND_ONCE ? 'on' : 'the built node has no sendOnceKey option: tests 2 and 3 are skipped',
+	sendOnce: SEND_ONCE
+		? 'on'
+		: 'the built node has no sendOnceKey option: tests 2 and 3 are skipped',
 };
 const round1 = { executions: [] };
 
@@ -65,7 +67,9 @@ const batches = Array.from({ length: BATCHES }, (_, b) => recipients(b, PER_BATC
 /** Which worker started which execution since `marks` (lengths of each worker's list). */
 function startedSince(marks) {
 	return stack.workers.flatMap((worker, w) =>
-		worker.started.slice(marks[w]).map((s) => ({ worker: worker.name, executionId: s.executionId })),
+		worker.started
+			.slice(marks[w])
+			.map((s) => ({ worker: worker.name, executionId: s.executionId })),
 	);
 }
 
@@ -101,7 +105,10 @@ beforeAll(async () => {
 			credential,
 			options: { sendOnceKey: `={{ $json.orderId }}-${suffix}` },
 		});
-		hooks[key] = { workflow: await createActiveWorkflow(rest, workflow), url: `${stack.main.url}/webhook/${webhookPath}` };
+		hooks[key] = {
+			workflow: await createActiveWorkflow(rest, workflow),
+			url: `${stack.main.url}/webhook/${webhookPath}`,
+		};
 		await waitForWebhook(hooks[key].url);
 	}
 	figures.setupMs = Date.now() - started;
@@ -110,9 +117,15 @@ beforeAll(async () => {
 afterAll(async () => {
 	await fake?.stop();
 	const stopped = await stack?.stop();
-	figures.stopped = stopped && Object.fromEntries(Object.entries(stopped).map(([k, v]) => [k, v.signal ?? v.code]));
-	fs.writeFileSync(path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', 'figures.json'), JSON.stringify(figures, null, 2));
-	process.stderr.write(`\nqueue mode, closing note:\n${JSON.stringify(figures, null, 2)}\n(n8n, Redis and Postgres output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`);
+	figures.stopped =
+		stopped && Object.fromEntries(Object.entries(stopped).map(([k, v]) => [k, v.signal ?? v.code]));
+	fs.writeFileSync(
+		path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', 'figures.json'),
+		JSON.stringify(figures, null, 2),
+	);
+	process.stderr.write(
+		`\nqueue mode, closing note:\n${JSON.stringify(figures, null, 2)}\n(n8n, Redis and Postgres output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+	);
 }, 120_000);
 
 /** The sends as the service saw them (ms from the first, status, requests in flight), to see how the workers paced. */
@@ -128,7 +141,10 @@ test('1. four production executions at once: every message accepted exactly once
 	const t0 = Date.now();
 	let outputs;
 	try {
-		outputs = await callAll(rest, batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })));
+		outputs = await callAll(
+			rest,
+			batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })),
+		);
 	} finally {
 		// Test 4 looks at these executions whatever their outcome.
 		round1.executions = startedSince(marks);
@@ -142,24 +158,36 @@ test('1. four production executions at once: every message accepted exactly once
 		items: BATCHES * PER_BATCH,
 		wallMs,
 		floorMs: ((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs,
-		ratioToFloor: Number((wallMs / (((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs)).toFixed(2)),
+		ratioToFloor: Number(
+			(wallMs / (((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs)).toFixed(
+				2,
+			),
+		),
 		sendPosts: sends.length,
 		tooManyRequests: sends.filter((r) => r.status === 429).length,
 		otherRequests: requests.length - sends.length,
 		peakInFlightAtService: peakInFlight,
-		executionsPerWorker: Object.fromEntries(stack.workers.map((w) => [w.name, ran.filter((r) => r.worker === w.name).length])),
+		executionsPerWorker: Object.fromEntries(
+			stack.workers.map((w) => [w.name, ran.filter((r) => r.worker === w.name).length]),
+		),
 	};
 
 	outputs.forEach((items, b) => {
 		expect(items).toHaveLength(PER_BATCH);
-		items.forEach((item, i) => expect(item).toMatchObject({ status: 'ongoing', extra: { customer_phone: batches[b][i].phone } }));
+		items.forEach((item, i) =>
+			expect(item).toMatchObject({
+				status: 'ongoing',
+				extra: { customer_phone: batches[b][i].phone },
+			}),
+		);
 	});
 	const accepted = acceptedPerPhone(requests);
 	const expected = batches.flat().map((r) => r.phone);
 	expect([...accepted.keys()].sort()).toEqual([...expected].sort());
 	expect([...accepted.values()].filter((n) => n !== 1)).toEqual([]);
 	expect(ran).toHaveLength(BATCHES);
-	for (const worker of stack.workers) expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
+	for (const worker of stack.workers)
+		expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
 	round1.workerOf = await batchWorkers(ran);
 }, 300_000);
 
@@ -182,11 +210,17 @@ test('4. the node and its credential load on the workers: each worker ran the no
 		// its whole batch went out, or the service's own 429 stopped it (test 1 says which).
 		const [run] = stored.data.resultData.runData['Send template'] ?? [];
 		expect(run).toBeDefined();
-		const outcome = run.error ? `${run.error.message} ${run.error.description ?? ''}` : `${run.data.main[0].length} items`;
+		const outcome = run.error
+			? `${run.error.message} ${run.error.description ?? ''}`
+			: `${run.data.main[0].length} items`;
 		if (stored.status === 'success') expect(run.data.main[0]).toHaveLength(PER_BATCH);
 		else expect(outcome).toMatch(/\(429\)|Rate limited by the service/);
 		expect(worker.output()).not.toMatch(/Unrecognized node type|Unrecognized credential type/);
-		perWorker[worker.name] = { execution: ids[0], status: stored.status, sendTemplate: outcome.slice(0, 120) };
+		perWorker[worker.name] = {
+			execution: ids[0],
+			status: stored.status,
+			sendTemplate: outcome.slice(0, 120),
+		};
 	}
 	figures.test4 = perWorker;
 }, 60_000);
@@ -196,11 +230,15 @@ test('4. the node and its credential load on the workers: each worker ran the no
  * worker, batch 0 is called again (at most 6 times) until the other worker runs it.
  */
 async function crossWorkerRuns(workerOf) {
-	const crossed = Object.keys(workerOf).filter((b) => workerOf[b] !== round1.workerOf[b]).map(Number);
+	const crossed = Object.keys(workerOf)
+		.filter((b) => workerOf[b] !== round1.workerOf[b])
+		.map(Number);
 	const extra = [];
 	for (let attempt = 0; crossed.length === 0 && attempt < 6; attempt++) {
 		const marks = stack.workers.map((w) => w.started.length);
-		const [items] = await callAll(rest, [() => callWebhook(hooks.broadcast.url, { recipients: batches[0] })]);
+		const [items] = await callAll(rest, [
+			() => callWebhook(hooks.broadcast.url, { recipients: batches[0] }),
+		]);
 		extra.push(items);
 		const [run] = startedSince(marks);
 		if (run && run.worker !== round1.workerOf[0]) crossed.push(0);
@@ -209,44 +247,66 @@ async function crossWorkerRuns(workerOf) {
 }
 
 const alreadySent = (list, suffix) => (item, i) =>
-	expect(item).toEqual(expect.objectContaining({ skipped: true, reason: 'alreadySent', sendOnceKey: `${list[i].orderId}-${suffix}` }));
+	expect(item).toEqual(
+		expect.objectContaining({
+			skipped: true,
+			reason: 'alreadySent',
+			sendOnceKey: `${list[i].orderId}-${suffix}`,
+		}),
+	);
 
-sendOnceTest('2. the same four calls again: the service receives nothing, 1,200 items skipped (history in Postgres)', async () => {
-	await fake.reset();
-	const marks = stack.workers.map((w) => w.started.length);
-	const t0 = Date.now();
-	const outputs = await callAll(rest, batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })));
-	const wallMs = Date.now() - t0;
-	const ran = startedSince(marks);
-	const { crossed, extra } = await crossWorkerRuns(await batchWorkers(ran));
-	const { requests } = await fake.snapshot();
-	const rows = Number(stack.postgres.psql('select count(*) from processed_data').trim());
-	const entries = Number(stack.postgres.psql("select coalesce(sum(json_array_length((value::json)->'data')), 0) from processed_data").trim());
-	figures.test2 = {
-		wallMs,
-		requestsAtService: requests.length,
-		skippedAlreadySent: outputs.flat().filter((item) => item.skipped === true && item.reason === 'alreadySent').length,
-		processedDataRows: rows,
-		processedDataEntries: entries,
-		// Batches whose history one worker wrote in test 1 and the other worker read here.
-		batchesOnTheOtherWorker: crossed.length,
-		extraCallsOfBatch0: extra.length,
-	};
+sendOnceTest(
+	'2. the same four calls again: the service receives nothing, 1,200 items skipped (history in Postgres)',
+	async () => {
+		await fake.reset();
+		const marks = stack.workers.map((w) => w.started.length);
+		const t0 = Date.now();
+		const outputs = await callAll(
+			rest,
+			batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })),
+		);
+		const wallMs = Date.now() - t0;
+		const ran = startedSince(marks);
+		const { crossed, extra } = await crossWorkerRuns(await batchWorkers(ran));
+		const { requests } = await fake.snapshot();
+		const rows = Number(stack.postgres.psql('select count(*) from processed_data').trim());
+		const entries = Number(
+			stack.postgres
+				.psql(
+					"select coalesce(sum(json_array_length((value::json)->'data')), 0) from processed_data",
+				)
+				.trim(),
+		);
+		figures.test2 = {
+			wallMs,
+			requestsAtService: requests.length,
+			skippedAlreadySent: outputs
+				.flat()
+				.filter((item) => item.skipped === true && item.reason === 'alreadySent').length,
+			processedDataRows: rows,
+			processedDataEntries: entries,
+			// Batches whose history one worker wrote in test 1 and the other worker read here.
+			batchesOnTheOtherWorker: crossed.length,
+			extraCallsOfBatch0: extra.length,
+		};
 
-	expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-	outputs.forEach((items, b) => {
-		expect(items).toHaveLength(PER_BATCH);
-		items.forEach(alreadySent(batches[b], 'shipped'));
-	});
-	for (const items of extra) {
-		expect(items).toHaveLength(PER_BATCH);
-		items.forEach(alreadySent(batches[0], 'shipped'));
-	}
-	expect(rows).toBeGreaterThan(0);
-	expect(ran).toHaveLength(BATCHES);
-	for (const worker of stack.workers) expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
-	expect(crossed.length).toBeGreaterThan(0);
-}, 300_000);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+		outputs.forEach((items, b) => {
+			expect(items).toHaveLength(PER_BATCH);
+			items.forEach(alreadySent(batches[b], 'shipped'));
+		});
+		for (const items of extra) {
+			expect(items).toHaveLength(PER_BATCH);
+			items.forEach(alreadySent(batches[0], 'shipped'));
+		}
+		expect(rows).toBeGreaterThan(0);
+		expect(ran).toHaveLength(BATCHES);
+		for (const worker of stack.workers)
+			expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
+		expect(crossed.length).toBeGreaterThan(0);
+	},
+	300_000,
+);
 
 /** Polls until the broadcast runs on a worker and the service accepted enough of it, then kills that worker. */
 async function killWorkerMidBroadcast(marks, timeoutMs = 120_000) {
@@ -269,54 +329,73 @@ async function killWorkerMidBroadcast(marks, timeoutMs = 120_000) {
 			const { inFlight } = await fake.snapshot();
 			return { worker, acceptedAtKill: acceptedPerPhone(requests).size, inFlightAtKill: inFlight };
 		}
-		if (Date.now() > deadline) throw new Error(`no worker had sent ${KILL_AFTER_ACCEPTED} messages after ${timeoutMs} ms`);
+		if (Date.now() > deadline)
+			throw new Error(`no worker had sent ${KILL_AFTER_ACCEPTED} messages after ${timeoutMs} ms`);
 		await queue.wait(50);
 	}
 }
 
-sendOnceTest('3. a worker killed mid-broadcast, the same input again: 0 duplicates, every unsent item accounted for', async () => {
-	await fake.reset();
-	const list = recipients(7, KILL_BROADCAST);
-	const marks = stack.workers.map((w) => w.started.length);
-	const aborter = new AbortController();
-	const first = callWebhook(hooks.kill.url, { recipients: list }, { signal: aborter.signal }).catch((error) => error);
-	const kill = await killWorkerMidBroadcast(marks);
-	await kill.worker.exit;
-	// Answers the service owes the dead worker are still written (and count as accepted): wait for them.
-	for (let i = 0; i < 100 && (await fake.snapshot()).inFlight > 0; i++) await queue.wait(50);
-	aborter.abort();
-	await first;
-	const acceptedBefore = acceptedPerPhone((await fake.snapshot()).requests);
+sendOnceTest(
+	'3. a worker killed mid-broadcast, the same input again: 0 duplicates, every unsent item accounted for',
+	async () => {
+		await fake.reset();
+		const list = recipients(7, KILL_BROADCAST);
+		const marks = stack.workers.map((w) => w.started.length);
+		const aborter = new AbortController();
+		const first = callWebhook(
+			hooks.kill.url,
+			{ recipients: list },
+			{ signal: aborter.signal },
+		).catch((error) => error);
+		const kill = await killWorkerMidBroadcast(marks);
+		await kill.worker.exit;
+		// Answers the service owes the dead worker are still written (and count as accepted): wait for them.
+		for (let i = 0; i < 100 && (await fake.snapshot()).inFlight > 0; i++) await queue.wait(50);
+		aborter.abort();
+		await first;
+		const acceptedBefore = acceptedPerPhone((await fake.snapshot()).requests);
 
-	const [output] = await callAll(rest, [() => callWebhook(hooks.kill.url, { recipients: list })]);
-	const accepted = acceptedPerPhone((await fake.snapshot()).requests);
-	const neverAccepted = list.map((r, i) => (accepted.has(r.phone) ? -1 : i)).filter((i) => i >= 0);
-	const window = Number(defaultConcurrency());
-	figures.test3 = {
-		killed: kill.worker.name,
-		acceptedAtKill: kill.acceptedAtKill,
-		inFlightAtServiceAtKill: kill.inFlightAtKill,
-		acceptedBeforeRerun: acceptedBefore.size,
-		acceptedAfterRerun: accepted.size,
-		duplicates: [...accepted.values()].reduce((sum, n) => sum + n - 1, 0),
-		neverAccepted: neverAccepted.length,
-		bound: { claimAhead: CLAIM_AHEAD, window },
-		outcomeUnknownInOutput: output.filter((item) => item.reason === 'outcomeUnknown').length,
-	};
+		const [output] = await callAll(rest, [() => callWebhook(hooks.kill.url, { recipients: list })]);
+		const accepted = acceptedPerPhone((await fake.snapshot()).requests);
+		const neverAccepted = list
+			.map((r, i) => (accepted.has(r.phone) ? -1 : i))
+			.filter((i) => i >= 0);
+		const window = Number(defaultConcurrency());
+		figures.test3 = {
+			killed: kill.worker.name,
+			acceptedAtKill: kill.acceptedAtKill,
+			inFlightAtServiceAtKill: kill.inFlightAtKill,
+			acceptedBeforeRerun: acceptedBefore.size,
+			acceptedAfterRerun: accepted.size,
+			duplicates: [...accepted.values()].reduce((sum, n) => sum + n - 1, 0),
+			neverAccepted: neverAccepted.length,
+			bound: { claimAhead: CLAIM_AHEAD, window },
+			outcomeUnknownInOutput: output.filter((item) => item.reason === 'outcomeUnknown').length,
+		};
 
-	expect([...accepted.values()].filter((n) => n !== 1)).toEqual([]);
-	expect(output).toHaveLength(KILL_BROADCAST);
-	output.forEach((item, i) => {
-		const { phone, orderId } = list[i];
-		if (!accepted.has(phone)) {
-			// Never reached the service: the node must say it does not know, not claim it was sent.
-			expect(item).toEqual(expect.objectContaining({ skipped: true, reason: 'outcomeUnknown', sendOnceKey: `${orderId}-kill` }));
-		} else if (acceptedBefore.has(phone)) {
-			expect(item).toEqual(expect.objectContaining({ skipped: true, sendOnceKey: `${orderId}-kill` }));
-			expect(['alreadySent', 'outcomeUnknown']).toContain(item.reason);
-		} else {
-			expect(item).toMatchObject({ status: 'ongoing', extra: { customer_phone: phone } });
-		}
-	});
-	expect(neverAccepted.length).toBeLessThanOrEqual(CLAIM_AHEAD + window);
-}, 300_000);
+		expect([...accepted.values()].filter((n) => n !== 1)).toEqual([]);
+		expect(output).toHaveLength(KILL_BROADCAST);
+		output.forEach((item, i) => {
+			const { phone, orderId } = list[i];
+			if (!accepted.has(phone)) {
+				// Never reached the service: the node must say it does not know, not claim it was sent.
+				expect(item).toEqual(
+					expect.objectContaining({
+						skipped: true,
+						reason: 'outcomeUnknown',
+						sendOnceKey: `${orderId}-kill`,
+					}),
+				);
+			} else if (acceptedBefore.has(phone)) {
+				expect(item).toEqual(
+					expect.objectContaining({ skipped: true, sendOnceKey: `${orderId}-kill` }),
+				);
+				expect(['alreadySent', 'outcomeUnknown']).toContain(item.reason);
+			} else {
+				expect(item).toMatchObject({ status: 'ongoing', extra: { customer_phone: phone } });
+			}
+		});
+		expect(neverAccepted.length).toBeLessThanOrEqual(CLAIM_AHEAD + window);
+	},
+	300_000,
+);

@@ -28,7 +28,11 @@ async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
 	const child = fork(path.join(__dirname, 'fake-service.child.js'), [JSON.stringify(options)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
-	queue.recordPid(queue.QUEUE_DIR, { name: 'fake-service', pid: child.pid, cmdline: queue.cmdlineOf(child.pid) });
+	queue.recordPid(queue.QUEUE_DIR, {
+		name: 'fake-service',
+		pid: child.pid,
+		cmdline: queue.cmdlineOf(child.pid),
+	});
 	const exit = new Promise((resolve) => child.once('exit', resolve));
 	const url = await new Promise((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error('the fake service did not start')), timeoutMs);
@@ -42,7 +46,10 @@ async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
 	const ask = (type) =>
 		new Promise((resolve, reject) => {
 			const id = ++nextId;
-			const timer = setTimeout(() => reject(new Error(`the fake service did not answer "${type}"`)), timeoutMs);
+			const timer = setTimeout(
+				() => reject(new Error(`the fake service did not answer "${type}"`)),
+				timeoutMs,
+			);
 			const onMessage = (message) => {
 				if (message.id !== id) return;
 				clearTimeout(timer);
@@ -86,7 +93,8 @@ function templateSendOptions() {
 			p.displayOptions?.show?.resource?.includes('whatsappTemplate') &&
 			p.displayOptions?.show?.operation?.includes('send'),
 	);
-	if (!collection) throw new Error('the built node has no options collection for WhatsApp Template → Send');
+	if (!collection)
+		throw new Error('the built node has no options collection for WhatsApp Template → Send');
 	return collection.options;
 }
 
@@ -116,11 +124,18 @@ function broadcastWorkflow({ name, webhookPath, credential, options }) {
 		type: n8n.NODE_TYPE,
 		typeVersion: 1,
 		credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
-		parameters: orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' }, options),
+		parameters: orderShippedSend(
+			{ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' },
+			options,
+		),
 	};
 	return {
 		name,
-		nodes: [at(0, webhookTrigger(webhookPath)), at(1, splitOut('Recipients', 'body.recipients')), at(2, send)],
+		nodes: [
+			at(0, webhookTrigger(webhookPath)),
+			at(1, splitOut('Recipients', 'body.recipients')),
+			at(2, send),
+		],
 		connections: {
 			Webhook: { main: [[{ node: 'Recipients', type: 'main', index: 0 }]] },
 			Recipients: { main: [[{ node: 'Send template', type: 'main', index: 0 }]] },
@@ -138,7 +153,10 @@ async function createCredential(rest, fakeUrl) {
 
 /** An execution as n8n stored it in Postgres, read back through the main's REST API. */
 async function execution(rest, id) {
-	const stored = restData(await rest.request('GET', `/rest/executions/${id}`), `GET /rest/executions/${id}`);
+	const stored = restData(
+		await rest.request('GET', `/rest/executions/${id}`),
+		`GET /rest/executions/${id}`,
+	);
 	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
 	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
 	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
@@ -157,7 +175,9 @@ async function failedExecutionErrors(rest, limit = 5) {
 	for (const { id } of results) {
 		const stored = await execution(rest, id).catch(() => undefined);
 		const error = stored?.data?.resultData?.error;
-		errors.push(`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ${error?.description ?? ''}`.trim());
+		errors.push(
+			`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ${error?.description ?? ''}`.trim(),
+		);
 	}
 	return errors;
 }
@@ -171,7 +191,9 @@ async function callAll(rest, calls) {
 	const failed = settled.find((result) => result.status === 'rejected');
 	if (!failed) return settled.map((result) => result.value);
 	const error = failed.reason;
-	const errors = await failedExecutionErrors(rest).catch((e) => [`(could not read executions: ${e.message})`]);
+	const errors = await failedExecutionErrors(rest).catch((e) => [
+		`(could not read executions: ${e.message})`,
+	]);
 	error.message += `\nfailed executions:\n${errors.join('\n')}`;
 	throw error;
 }
@@ -182,7 +204,10 @@ async function callAll(rest, calls) {
  * crm-events.e2e.js checks them against what n8n recorded.
  */
 function sendOnceHistoryValue(keys) {
-	const entries = keys.flatMap((key) => [`omnichannel-send-once:claimed:${key}`, `omnichannel-send-once:accepted:${key}`]);
+	const entries = keys.flatMap((key) => [
+		`omnichannel-send-once:claimed:${key}`,
+		`omnichannel-send-once:accepted:${key}`,
+	]);
 	const hash = (value) => crypto.createHash('md5').update(value).digest('base64');
 	return { mode: 'entries', data: entries.map(hash) };
 }

@@ -47,41 +47,74 @@ const TOOLS: Record<string, INodeParameters> = {
 };
 
 /** Words that tell the agent what a good value is. */
-const SAYS_WHAT_TO_FIX = /for example|must|use |give |choose|map |turn on|enter |is empty|needs a value|has no variable|whole number|not text|leave the field/i;
+const SAYS_WHAT_TO_FIX =
+	/for example|must|use |give |choose|map |turn on|enter |is empty|needs a value|has no variable|whole number|not text|leave the field/i;
 function expectSaysWhatToFix(message: unknown) {
 	expect(message).toMatch(SAYS_WHAT_TO_FIX);
 }
 
-describe('as an AI agent\'s tool', () => {
+describe("as an AI agent's tool", () => {
 	test('a good call sends once and hands the result back', async () => {
-		const { output } = await runAsTool(TOOLS['Send Text'], credentials(), { customerId: 1042, text: 'Your order has shipped' });
+		const { output } = await runAsTool(TOOLS['Send Text'], credentials(), {
+			customerId: 1042,
+			text: 'Your order has shipped',
+		});
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({ status: 'sent', function_name: 'send_text_message' });
-		expect(fake.sends().map((r) => r.body)).toEqual([{ customer_id: '1042', text: 'Your order has shipped' }]);
+		expect(fake.sends().map((r) => r.body)).toEqual([
+			{ customer_id: '1042', text: 'Your order has shipped' },
+		]);
 	});
 
 	test('a template send from the agent: phone with spaces and numbers as variables', async () => {
-		const { output } = await runAsTool(TOOLS['Template Send'], credentials(), { phone: '+49 151 2345 6789', variables: { '1': 'Anna', '2': 1042, '3': 'Monday' } });
+		const { output } = await runAsTool(TOOLS['Template Send'], credentials(), {
+			phone: '+49 151 2345 6789',
+			variables: { '1': 'Anna', '2': 1042, '3': 'Monday' },
+		});
 		expect(output[0].json).toMatchObject({ status: 'ongoing' });
-		expect(fake.sends()[0].body).toEqual({ template_id: '101', channel_id: '12', customer_phone: '+4915123456789', attributes: { '1': 'Anna', '2': '1042', '3': 'Monday' } });
+		expect(fake.sends()[0].body).toEqual({
+			template_id: '101',
+			channel_id: '12',
+			customer_phone: '+4915123456789',
+			attributes: { '1': 'Anna', '2': '1042', '3': 'Monday' },
+		});
 	});
 
 	test.each([
 		['Send Text', { customerId: '', text: 'hi' }, /^Customer ID \(item 0\): it is empty/],
 		['Send Text', { customerId: { id: 5 }, text: 'hi' }, /^Customer ID \(item 0\): /],
 		['Send Text', { customerId: '5', text: '   ' }, /^Text \(item 0\): it is empty/],
-		['Template Send', { phone: '0151 2345678', variables: { '1': 'a', '2': 'b', '3': 'c' } }, /^Customer Phone \(item 0\): .*must start with \+ and the country code/],
-		['Template Send', { phone: '+4915123456789', variables: { '1': 'Anna' } }, /^Variables \(item 0\): template "order_shipped" needs a value for \{\{2\}\}, \{\{3\}\}/],
-		['Template Send', { phone: '+4915123456789', variables: { name: 'Anna' } }, /^Variables \(JSON\) \(item 0\): "name" is not a variable position: use "1" for \{\{1\}\}/],
-		['Template Send', { phone: '+4915123456789', variables: 'Anna' }, /^Variables \(JSON\) \(item 0\): it is not valid JSON, for example/],
-	] as Array<[string, IDataObject, RegExp]>)('%s with %j: the agent reads what to fix, nothing is sent', async (tool, args, expected) => {
-		const { output, run } = await runAsTool(TOOLS[tool], credentials(), args);
-		expect(output).toHaveLength(1);
-		expect(output[0].json.error).toMatch(expected);
-		expectSaysWhatToFix(output[0].json.error);
-		expect(fake.sends()).toHaveLength(0);
-		expect(findSecret(run, API_KEY)).toEqual([]);
-	});
+		[
+			'Template Send',
+			{ phone: '0151 2345678', variables: { '1': 'a', '2': 'b', '3': 'c' } },
+			/^Customer Phone \(item 0\): .*must start with \+ and the country code/,
+		],
+		[
+			'Template Send',
+			{ phone: '+4915123456789', variables: { '1': 'Anna' } },
+			/^Variables \(item 0\): template "order_shipped" needs a value for \{\{2\}\}, \{\{3\}\}/,
+		],
+		[
+			'Template Send',
+			{ phone: '+4915123456789', variables: { name: 'Anna' } },
+			/^Variables \(JSON\) \(item 0\): "name" is not a variable position: use "1" for \{\{1\}\}/,
+		],
+		[
+			'Template Send',
+			{ phone: '+4915123456789', variables: 'Anna' },
+			/^Variables \(JSON\) \(item 0\): it is not valid JSON, for example/,
+		],
+	] as Array<[string, IDataObject, RegExp]>)(
+		'%s with %j: the agent reads what to fix, nothing is sent',
+		async (tool, args, expected) => {
+			const { output, run } = await runAsTool(TOOLS[tool], credentials(), args);
+			expect(output).toHaveLength(1);
+			expect(output[0].json.error).toMatch(expected);
+			expectSaysWhatToFix(output[0].json.error);
+			expect(fake.sends()).toHaveLength(0);
+			expect(findSecret(run, API_KEY)).toEqual([]);
+		},
+	);
 
 	test('an argument the agent left out', async () => {
 		const { output } = await runAsTool(TOOLS['Send Text'], credentials(), { text: 'hi' });
@@ -96,19 +129,33 @@ describe('as an AI agent\'s tool', () => {
 	test('property: whatever the agent passes, the tool sends a valid request or says what to fix', async () => {
 		const hostile = anyHostile('https://cdn.example.com/a.png');
 		const args = fc.oneof(
-			fc.record({ tool: fc.constant('Send Text'), args: fc.record({ customerId: fc.oneof(hostile, fc.constantFrom('1042', 7)), text: fc.oneof(hostile, fc.constant('hello')) }) }),
+			fc.record({
+				tool: fc.constant('Send Text'),
+				args: fc.record({
+					customerId: fc.oneof(hostile, fc.constantFrom('1042', 7)),
+					text: fc.oneof(hostile, fc.constant('hello')),
+				}),
+			}),
 			fc.record({
 				tool: fc.constant('Template Send'),
 				args: fc.record({
 					phone: fc.oneof(oddPhone, hostile),
-					variables: fc.oneof(hostile, fc.constant({ '1': 'a', '2': 'b', '3': 'c' }), fc.dictionary(fc.constantFrom('1', '2', '3', '4', 'x'), hostile, { maxKeys: 4 })),
+					variables: fc.oneof(
+						hostile,
+						fc.constant({ '1': 'a', '2': 'b', '3': 'c' }),
+						fc.dictionary(fc.constantFrom('1', '2', '3', '4', 'x'), hostile, { maxKeys: 4 }),
+					),
 				}),
 			}),
 		);
 		await checkProperty(
 			fc.asyncProperty(args, async ({ tool, args: toolArgs }) => {
 				fake.reset();
-				const { output, run } = await runAsTool(TOOLS[tool], credentials(), toolArgs as IDataObject);
+				const { output, run } = await runAsTool(
+					TOOLS[tool],
+					credentials(),
+					toolArgs as IDataObject,
+				);
 				expect(output).toHaveLength(1);
 				for (const request of fake.requests) expect(specProblems(request, API_KEY)).toEqual([]);
 				const error = output[0].json.error;

@@ -45,7 +45,13 @@ interface Operation {
 const OPERATIONS: Record<string, Operation> = {
 	'Send Text': {
 		kind: 'send',
-		parameters: { resource: 'message', operation: 'sendText', customerId: '1042', text: 'Your order has shipped', options: { timeout: TIMEOUT_MS } },
+		parameters: {
+			resource: 'message',
+			operation: 'sendText',
+			customerId: '1042',
+			text: 'Your order has shipped',
+			options: { timeout: TIMEOUT_MS },
+		},
 		path: '/customers/send-text-message',
 		incomplete: /^The service answered without the id and status of the message$/,
 	},
@@ -66,13 +72,25 @@ const OPERATIONS: Record<string, Operation> = {
 	},
 	Get: {
 		kind: 'read',
-		parameters: { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator(101) as never, requestOptions: { timeout: TIMEOUT_MS } },
+		parameters: {
+			resource: 'whatsappTemplate',
+			operation: 'get',
+			channelId: 12,
+			templateId: locator(101) as never,
+			requestOptions: { timeout: TIMEOUT_MS },
+		},
 		path: '/whatsapp/get-template-detail',
 		incomplete: /^The service answered with something that is not a WhatsApp template$/,
 	},
 	'Get Many': {
 		kind: 'read',
-		parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: 12, returnAll: true, requestOptions: { timeout: TIMEOUT_MS } },
+		parameters: {
+			resource: 'whatsappTemplate',
+			operation: 'getAll',
+			channelId: 12,
+			returnAll: true,
+			requestOptions: { timeout: TIMEOUT_MS },
+		},
 		path: '/whatsapp/get-template-list',
 		incomplete: /^The service answered with something that is not a list of WhatsApp templates$/,
 	},
@@ -88,22 +106,75 @@ interface FaultCase {
 }
 
 const FAST_FAULTS: Record<string, FaultCase> = {
-	'500 JSON': { fault: { status: 500 }, message: () => /^The service failed with HTTP 500$/, delivery: 'unknown' },
-	'502 HTML page': { fault: { kind: 'html', status: 502 }, message: () => /^The service failed with HTTP 502$/, delivery: 'unknown' },
-	'200 invalid JSON': { fault: { kind: 'invalid-json' }, message: () => /^The service answered without the expected JSON data$/, delivery: 'unknown' },
-	'200 empty body': { fault: { kind: 'empty' }, message: () => /^The service answered without the expected JSON data$/, delivery: 'unknown' },
-	'200 JSON lacking id/status': { fault: { status: 200, body: { ok: true } }, message: (op) => op.incomplete, delivery: 'unknown' },
-	'200 JSON array': { fault: { status: 200, body: [] }, message: (op) => (op.kind === 'read' && op.parameters.operation === 'getAll' ? /^$/ : op.incomplete), delivery: 'unknown' },
+	'500 JSON': {
+		fault: { status: 500 },
+		message: () => /^The service failed with HTTP 500$/,
+		delivery: 'unknown',
+	},
+	'502 HTML page': {
+		fault: { kind: 'html', status: 502 },
+		message: () => /^The service failed with HTTP 502$/,
+		delivery: 'unknown',
+	},
+	'200 invalid JSON': {
+		fault: { kind: 'invalid-json' },
+		message: () => /^The service answered without the expected JSON data$/,
+		delivery: 'unknown',
+	},
+	'200 empty body': {
+		fault: { kind: 'empty' },
+		message: () => /^The service answered without the expected JSON data$/,
+		delivery: 'unknown',
+	},
+	'200 JSON lacking id/status': {
+		fault: { status: 200, body: { ok: true } },
+		message: (op) => op.incomplete,
+		delivery: 'unknown',
+	},
+	'200 JSON array': {
+		fault: { status: 200, body: [] },
+		message: (op) =>
+			op.kind === 'read' && op.parameters.operation === 'getAll' ? /^$/ : op.incomplete,
+		delivery: 'unknown',
+	},
 	'10 MB body': { fault: { kind: 'huge' }, message: (op) => op.incomplete, delivery: 'unknown' },
-	'connection reset before the answer': { fault: { kind: 'reset-before' }, message: () => /^The connection to the service was cut before it answered$/, delivery: 'unknown', network: true },
-	'connection reset after reading': { fault: { kind: 'reset-after-read' }, message: () => /^The connection to the service was cut before it answered$/, delivery: 'unknown', network: true },
-	'401': { fault: { status: 401, body: { detail: 'Invalid api key provided.' } }, message: () => /^The API key was rejected$/, delivery: 'notSent' },
-	'429 with Retry-After (not taken, so retried)': { fault: { status: 429, headers: { 'Retry-After': '0' }, body: { detail: 'slow down' } }, message: () => /./, delivery: 'notSent' },
+	'connection reset before the answer': {
+		fault: { kind: 'reset-before' },
+		message: () => /^The connection to the service was cut before it answered$/,
+		delivery: 'unknown',
+		network: true,
+	},
+	'connection reset after reading': {
+		fault: { kind: 'reset-after-read' },
+		message: () => /^The connection to the service was cut before it answered$/,
+		delivery: 'unknown',
+		network: true,
+	},
+	'401': {
+		fault: { status: 401, body: { detail: 'Invalid api key provided.' } },
+		message: () => /^The API key was rejected$/,
+		delivery: 'notSent',
+	},
+	'429 with Retry-After (not taken, so retried)': {
+		fault: { status: 429, headers: { 'Retry-After': '0' }, body: { detail: 'slow down' } },
+		message: () => /./,
+		delivery: 'notSent',
+	},
 };
 
 const SLOW_FAULTS: Record<string, FaultCase> = {
-	'never-ending response': { fault: { kind: 'hang' }, message: () => /^The service did not answer in time$/, delivery: 'unknown', network: true },
-	'slow trickle': { fault: { kind: 'trickle', intervalMs: 100 }, message: () => /^The service did not answer in time$/, delivery: 'unknown', network: true },
+	'never-ending response': {
+		fault: { kind: 'hang' },
+		message: () => /^The service did not answer in time$/,
+		delivery: 'unknown',
+		network: true,
+	},
+	'slow trickle': {
+		fault: { kind: 'trickle', intervalMs: 100 },
+		message: () => /^The service did not answer in time$/,
+		delivery: 'unknown',
+		network: true,
+	},
 };
 
 const uncaught = watchUncaught();
@@ -124,7 +195,9 @@ function expectNoSecret(...values: unknown[]) {
 function failureOf(result: RunResult) {
 	// An error item is json alone (n8n 2.x keeps no other json beside an error object): error, message (the description), details.
 	const item = result.output.find((o) => o.error || typeof o.json.error === 'string');
-	const error = (result.error ?? item?.error) as { message: string; description?: string | null } | undefined;
+	const error = (result.error ?? item?.error) as
+		| { message: string; description?: string | null }
+		| undefined;
 	return {
 		message: error?.message ?? (item?.json.error as string | undefined),
 		description: error?.description ?? (item?.json.message as string | undefined) ?? '',
@@ -142,17 +215,43 @@ function expectPlainWords(message: string | undefined, description: string) {
 	expect(description.length).toBeLessThan(700);
 }
 
-async function runWithFault(fake: FakeService, op: Operation, fault: Fault, continueOnFail: boolean, limitMs: number, cancelAfterMs?: number) {
+async function runWithFault(
+	fake: FakeService,
+	op: Operation,
+	fault: Fault,
+	continueOnFail: boolean,
+	limitMs: number,
+	cancelAfterMs?: number,
+) {
 	fake.reset();
 	fake.addFault(op.path, fault, 1);
 	const started = Date.now();
-	const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail, cancelAfterMs }, limitMs);
+	const result = await runBounded(
+		{
+			parameters: op.parameters,
+			credentials: { baseUrl: fake.url, apiKey: API_KEY },
+			continueOnFail,
+			cancelAfterMs,
+		},
+		limitMs,
+	);
 	return { result, ms: Date.now() - started };
 }
 
-function checkOutcome(label: string, opName: string, op: Operation, fc: FaultCase, fake: FakeService, result: RunResult, ms: number, continueOnFail: boolean) {
+function checkOutcome(
+	label: string,
+	opName: string,
+	op: Operation,
+	fc: FaultCase,
+	fake: FakeService,
+	result: RunResult,
+	ms: number,
+	continueOnFail: boolean,
+) {
 	const failure = failureOf(result);
-	matrix.push(`| ${label} | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${ms} ms | ${failure.message ?? 'no error'} | ${(failure.description ?? '').slice(0, 160)} |`);
+	matrix.push(
+		`| ${label} | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${ms} ms | ${failure.message ?? 'no error'} | ${(failure.description ?? '').slice(0, 160)} |`,
+	);
 	expect(uncaught).toEqual([]);
 	expectNoSecret(result.run, result.error, result.output);
 	if (fc.message(op).source === '^$') {
@@ -171,7 +270,9 @@ function checkOutcome(label: string, opName: string, op: Operation, fc: FaultCas
 		} else {
 			expect(posts).toHaveLength(1);
 			expect(failure.description).toContain(
-				fc.delivery === 'unknown' ? 'The message may or may not have been delivered' : 'The message was not sent.',
+				fc.delivery === 'unknown'
+					? 'The message may or may not have been delivered'
+					: 'The message was not sent.',
 			);
 		}
 	}
@@ -185,32 +286,56 @@ describe('service faults, per operation', () => {
 	afterAll(async () => await fake.close());
 
 	const rows = Object.entries(FAST_FAULTS).flatMap(([label, fc]) =>
-		Object.entries(OPERATIONS).flatMap(([opName, op]) => [false, true].map((cof) => [label, opName, op, fc, cof] as const)),
+		Object.entries(OPERATIONS).flatMap(([opName, op]) =>
+			[false, true].map((cof) => [label, opName, op, fc, cof] as const),
+		),
 	);
 
-	test.each(rows)('%s on %s (continue on fail: %s)', async (label, opName, op, fc, continueOnFail) => {
-		if (label.startsWith('429')) {
-			// Three 429s with Retry-After: 0 are waited out; then the send goes through.
-			fake.reset();
-			fake.addFault(op.path, fc.fault, 3);
-			const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail }, 20_000);
-			expectNoSecret(result.run, result.error, result.output);
-			if (op.kind === 'send') expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
-			else expect(failureOf(result).message).toMatch(/rate limiting/);
-			return;
-		}
-		const { result, ms } = await runWithFault(fake, op, fc.fault, continueOnFail, 20_000);
-		checkOutcome(label, opName, op, fc, fake, result, ms, continueOnFail);
-	});
+	test.each(rows)(
+		'%s on %s (continue on fail: %s)',
+		async (label, opName, op, fc, continueOnFail) => {
+			if (label.startsWith('429')) {
+				// Three 429s with Retry-After: 0 are waited out; then the send goes through.
+				fake.reset();
+				fake.addFault(op.path, fc.fault, 3);
+				const result = await runBounded(
+					{
+						parameters: op.parameters,
+						credentials: { baseUrl: fake.url, apiKey: API_KEY },
+						continueOnFail,
+					},
+					20_000,
+				);
+				expectNoSecret(result.run, result.error, result.output);
+				if (op.kind === 'send')
+					expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
+				else expect(failureOf(result).message).toMatch(/rate limiting/);
+				return;
+			}
+			const { result, ms } = await runWithFault(fake, op, fc.fault, continueOnFail, 20_000);
+			checkOutcome(label, opName, op, fc, fake, result, ms, continueOnFail);
+		},
+	);
 
 	test('a failed template load stops the send before anything goes out', async () => {
-		for (const fault of [{ status: 500 }, { kind: 'html' }, { kind: 'empty' }, { kind: 'reset-before' }, { status: 200, body: { name: 'no id' } }] as Fault[]) {
+		for (const fault of [
+			{ status: 500 },
+			{ kind: 'html' },
+			{ kind: 'empty' },
+			{ kind: 'reset-before' },
+			{ status: 200, body: { name: 'no id' } },
+		] as Fault[]) {
 			fake.reset();
 			// The rows above left the template read and held: this process would not read it again.
 			restartProcess();
 			fake.addFault('/whatsapp/get-template-detail', fault, 1);
-			const result = await runBounded({ parameters: OPERATIONS['Template Send'].parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY } });
-			expect(result.error?.message).toMatch(/^Template 104 of channel 12 could not be loaded \(item 0\): /);
+			const result = await runBounded({
+				parameters: OPERATIONS['Template Send'].parameters,
+				credentials: { baseUrl: fake.url, apiKey: API_KEY },
+			});
+			expect(result.error?.message).toMatch(
+				/^Template 104 of channel 12 could not be loaded \(item 0\): /,
+			);
 			expect(result.error?.description).toContain('Nothing was sent for this item.');
 			expect(fake.sends()).toHaveLength(0);
 			expectNoSecret(result.run, result.error);
@@ -225,13 +350,24 @@ describe('service faults, per operation', () => {
 		for (const [opName, op] of Object.entries(OPERATIONS)) {
 			for (const continueOnFail of [false, true]) {
 				const started = Date.now();
-				const result = await runBounded({ parameters: op.parameters, credentials: { baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY }, continueOnFail });
+				const result = await runBounded({
+					parameters: op.parameters,
+					credentials: { baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY },
+					continueOnFail,
+				});
 				const failure = failureOf(result);
-				matrix.push(`| network refused | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${Date.now() - started} ms | ${failure.message} | ${failure.description} |`);
+				matrix.push(
+					`| network refused | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${Date.now() - started} ms | ${failure.message} | ${failure.description} |`,
+				);
 				// The template send loads its template first, so that is the request refused.
-				expect(failure.message).toMatch(/^(Template 104 of channel 12 could not be loaded \(item 0\): )?The service refused the connection: is the base URL right and the service up\?$/);
+				expect(failure.message).toMatch(
+					/^(Template 104 of channel 12 could not be loaded \(item 0\): )?The service refused the connection: is the base URL right and the service up\?$/,
+				);
 				expectPlainWords(failure.message, failure.description ?? '');
-				if (op.kind === 'send') expect(failure.description).toMatch(/The message was not sent\.|Nothing was sent for this item\./);
+				if (op.kind === 'send')
+					expect(failure.description).toMatch(
+						/The message was not sent\.|Nothing was sent for this item\./,
+					);
 				expectNoSecret(result.run, result.error, result.output);
 			}
 		}
@@ -246,29 +382,44 @@ describe('service faults, per operation', () => {
 		['10 MB body', { kind: 'huge' }],
 		['connection reset', { kind: 'reset-before' }],
 		['401', { status: 401, body: { detail: 'Invalid api key provided.' } }],
-	] as Array<[string, Fault]>)('%s on the editor\'s template dropdown and variables mapper', async (_label, fault) => {
-		const credentials = { baseUrl: fake.url, apiKey: API_KEY };
-		for (const call of [
-			async () => await searchList('searchTemplates', { channelId: 12 }, credentials),
-			async () => await mapperFields('getTemplateVariables', { resource: 'whatsappTemplate', operation: 'send', channelId: 12, templateId: locator(101) } as never, credentials),
-		]) {
-			fake.reset();
-			fake.addFault('*', fault, 1);
-			const error = await call().then(
-				() => undefined,
-				(caught: unknown) => caught as { message: string; description?: string },
-			);
-			expect(error).toBeDefined();
-			expectPlainWords(error!.message, error!.description ?? '');
-			expectNoSecret(error);
-		}
-	});
+	] as Array<[string, Fault]>)(
+		"%s on the editor's template dropdown and variables mapper",
+		async (_label, fault) => {
+			const credentials = { baseUrl: fake.url, apiKey: API_KEY };
+			for (const call of [
+				async () => await searchList('searchTemplates', { channelId: 12 }, credentials),
+				async () =>
+					await mapperFields(
+						'getTemplateVariables',
+						{
+							resource: 'whatsappTemplate',
+							operation: 'send',
+							channelId: 12,
+							templateId: locator(101),
+						} as never,
+						credentials,
+					),
+			]) {
+				fake.reset();
+				fake.addFault('*', fault, 1);
+				const error = await call().then(
+					() => undefined,
+					(caught: unknown) => caught as { message: string; description?: string },
+				);
+				expect(error).toBeDefined();
+				expectPlainWords(error!.message, error!.description ?? '');
+				expectNoSecret(error);
+			}
+		},
+	);
 });
 
 describe('responses that never end', () => {
-	test('every operation gives up at its timeout, also on an answer that trickles in; the editor\'s dropdown at 10 s (EDITOR_TIMEOUT_MS; n8n\'s own default: 5 minutes); no retry, no secret', async () => {
+	test("every operation gives up at its timeout, also on an answer that trickles in; the editor's dropdown at 10 s (EDITOR_TIMEOUT_MS; n8n's own default: 5 minutes); no retry, no secret", async () => {
 		const cases = Object.entries(SLOW_FAULTS).flatMap(([label, fc]) =>
-			Object.entries(OPERATIONS).flatMap(([opName, op]) => [false, true].map((cof) => ({ label, fc, opName, op, cof }))),
+			Object.entries(OPERATIONS).flatMap(([opName, op]) =>
+				[false, true].map((cof) => ({ label, fc, opName, op, cof })),
+			),
 		);
 		// Which bound each request was given is read from the deadlines the node set (transport/index.ts
 		// bounds every request with AbortSignal.timeout), not from how long it took on this machine.
@@ -278,7 +429,11 @@ describe('responses that never end', () => {
 			try {
 				fake.addFault('*', SLOW_FAULTS['slow trickle'].fault, 1);
 				const started = Date.now();
-				const error = await searchList('searchTemplates', { channelId: 12 }, { baseUrl: fake.url, apiKey: API_KEY }).then(
+				const error = await searchList(
+					'searchTemplates',
+					{ channelId: 12 },
+					{ baseUrl: fake.url, apiKey: API_KEY },
+				).then(
 					() => undefined,
 					(caught: unknown) => caught as Error,
 				);
@@ -309,8 +464,12 @@ describe('responses that never end', () => {
 		expect(bounds.filter((bound) => bound === TIMEOUT_MS)).toHaveLength(outcomes.length);
 		expect(bounds.filter((bound) => bound === EDITOR_TIMEOUT_MS)).toHaveLength(1);
 		expect(Math.max(...bounds)).toBeLessThanOrEqual(30_000);
-		matrix.push(`| slow trickle | template dropdown (searchTemplates) | ${ms} ms | ${error?.message} | ${(error as { description?: string } | undefined)?.description ?? ''} |`);
-		expect(error?.message).toMatch(/^The service at http:\/\/127\.0\.0\.1:\d+ did not answer within 10 seconds: check the Base URL in the credential$/);
+		matrix.push(
+			`| slow trickle | template dropdown (searchTemplates) | ${ms} ms | ${error?.message} | ${(error as { description?: string } | undefined)?.description ?? ''} |`,
+		);
+		expect(error?.message).toMatch(
+			/^The service at http:\/\/127\.0\.0\.1:\d+ did not answer within 10 seconds: check the Base URL in the credential$/,
+		);
 		expectNoSecret(error);
 	});
 });

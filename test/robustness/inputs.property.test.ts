@@ -12,7 +12,12 @@
  */
 import fc from 'fast-check';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { IDataObject, INodeExecutionData, INodeParameters, NodeParameterValue } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	NodeParameterValue,
+} from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService, RecordedRequest } from '../fake-service';
@@ -67,21 +72,43 @@ interface FieldDef {
 
 /** A field's values: valid, or (for the one or two fields a case targets) mostly hostile. */
 function source(field: FieldDef, targeted: boolean): fc.Arbitrary<Source> {
-	const value = targeted ? fc.oneof({ weight: 1, arbitrary: field.valid }, { weight: 3, arbitrary: field.hostile }) : field.valid;
+	const value = targeted
+		? fc.oneof({ weight: 1, arbitrary: field.valid }, { weight: 3, arbitrary: field.hostile })
+		: field.valid;
 	return fc.oneof(
-		{ weight: 3, arbitrary: fc.record({ kind: fc.constant('expr' as const), values: fc.array(value, { minLength: 3, maxLength: 3 }) }) },
-		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('literal' as const), value: value.filter(isLiteral) }) },
+		{
+			weight: 3,
+			arbitrary: fc.record({
+				kind: fc.constant('expr' as const),
+				values: fc.array(value, { minLength: 3, maxLength: 3 }),
+			}),
+		},
+		{
+			weight: 1,
+			arbitrary: fc.record({
+				kind: fc.constant('literal' as const),
+				value: value.filter(isLiteral),
+			}),
+		},
 	);
 }
 
 /** Cases where up to two fields get hostile values and the others valid ones, so each field's handling shows. */
-function cases<E, O>(defs: Record<string, FieldDef>, extra: fc.Arbitrary<E>, options: fc.Arbitrary<O>) {
+function cases<E, O>(
+	defs: Record<string, FieldDef>,
+	extra: fc.Arbitrary<E>,
+	options: fc.Arbitrary<O>,
+) {
 	const names = Object.keys(defs);
 	return fc.subarray(names, { minLength: 0, maxLength: 2 }).chain((targets) =>
 		fc.record({
 			n: fc.integer({ min: 1, max: 3 }),
 			targets: fc.constant(targets),
-			fields: fc.record(Object.fromEntries(names.map((name) => [name, source(defs[name], targets.includes(name))])) as Record<string, fc.Arbitrary<Source>>),
+			fields: fc.record(
+				Object.fromEntries(
+					names.map((name) => [name, source(defs[name], targets.includes(name))]),
+				) as Record<string, fc.Arbitrary<Source>>,
+			),
 			extra,
 			options,
 		}),
@@ -101,18 +128,27 @@ function valueOf(src: Source, i: number): unknown {
 function itemsFor(n: number, fields: Record<string, Source>): IDataObject[] {
 	return Array.from({ length: n }, (_, i) => {
 		const json: Record<string, unknown> = { row: i };
-		for (const [key, src] of Object.entries(fields)) if (src.kind === 'expr') json[key] = src.values[i];
+		for (const [key, src] of Object.entries(fields))
+			if (src.kind === 'expr') json[key] = src.values[i];
 		return json as IDataObject;
 	});
 }
 
 /** A JavaScript failure inside the node, surfacing as if it were a message for the user. */
-const INTERNAL_ERROR = /Cannot read propert|is not a function|is not iterable|Cannot convert|Maximum call stack|Invalid time value|before an answer came back/;
+const INTERNAL_ERROR =
+	/Cannot read propert|is not a function|is not iterable|Cannot convert|Maximum call stack|Invalid time value|before an answer came back/;
 
-function checkErrorShape(item: INodeExecutionData, message: string, where: string, problems: string[]) {
-	if (INTERNAL_ERROR.test(message)) problems.push(`${where}: internal error shown to the user: ${message}`);
+function checkErrorShape(
+	item: INodeExecutionData,
+	message: string,
+	where: string,
+	problems: string[],
+) {
+	if (INTERNAL_ERROR.test(message))
+		problems.push(`${where}: internal error shown to the user: ${message}`);
 	const name = (item.error as { name?: string } | undefined)?.name;
-	if (item.error && name !== 'NodeOperationError' && name !== 'NodeApiError') problems.push(`${where}: error is a ${name}, not a NodeOperationError/NodeApiError`);
+	if (item.error && name !== 'NodeOperationError' && name !== 'NodeApiError')
+		problems.push(`${where}: error is a ${name}, not a NodeOperationError/NodeApiError`);
 }
 
 /** Whether the input itself held the text "[object Object]" (then a message may quote it). */
@@ -130,7 +166,12 @@ interface Outcome {
 }
 
 /** Sorts one output item into success, "refused before sending" (names item and field) or a service error. */
-function outcomeOf(item: INodeExecutionData | undefined, i: number, problems: string[], inputSaysObject: boolean): Outcome {
+function outcomeOf(
+	item: INodeExecutionData | undefined,
+	i: number,
+	problems: string[],
+	inputSaysObject: boolean,
+): Outcome {
 	if (!item) {
 		problems.push(`item ${i}: no output`);
 		return { kind: 'service' };
@@ -138,11 +179,13 @@ function outcomeOf(item: INodeExecutionData | undefined, i: number, problems: st
 	const message = item.json.error;
 	if (typeof message !== 'string') return { kind: 'ok' };
 	checkErrorShape(item, message, `item ${i}`, problems);
-	if (message.includes('[object Object]') && !inputSaysObject) problems.push(`item ${i}: message shows [object Object]: ${message}`);
+	if (message.includes('[object Object]') && !inputSaysObject)
+		problems.push(`item ${i}: message shows [object Object]: ${message}`);
 	const named = /\(item (\d+)\)/.exec(message);
 	if (!named) return { kind: 'service', message };
 	if (Number(named[1]) !== i) problems.push(`item ${i}: error names item ${named[1]}: ${message}`);
-	if (!LABELS.some((label) => message.startsWith(`${label} `))) problems.push(`item ${i}: error names no field: ${message}`);
+	if (!LABELS.some((label) => message.startsWith(`${label} `)))
+		problems.push(`item ${i}: error names no field: ${message}`);
 	return { kind: 'invalid', message };
 }
 
@@ -161,7 +204,10 @@ async function runCase(options: RunOptions): Promise<RunResult | 'n8n refused th
 
 /** A template send of 101 on channel 12 to `$json.phone`, variables as JSON. */
 function templateSendTo(variablesJson: string, options: IDataObject): INodeParameters {
-	return templateSendParameters({ customerPhone: '={{ $json.phone }}', variablesMode: 'json', variablesJson }, options);
+	return templateSendParameters(
+		{ customerPhone: '={{ $json.phone }}', variablesMode: 'json', variablesJson },
+		options,
+	);
 }
 
 /** The number sent for a phone and a Default Country from an expression; undefined: refused. */
@@ -175,7 +221,13 @@ function phoneWithCountry(phone: unknown, country: unknown): string | undefined 
 		return /^\+[1-9]\d{6,14}$/.test(international) ? international : undefined;
 	}
 	// For a national number, a Default Country that is no country code stops the item.
-	if (code !== undefined && code !== null && code !== '' && (typeof code !== 'string' || !isSupportedCountry(code))) return undefined;
+	if (
+		code !== undefined &&
+		code !== null &&
+		code !== '' &&
+		(typeof code !== 'string' || !isSupportedCountry(code))
+	)
+		return undefined;
 	if (typeof code !== 'string' || code === '' || !/^\d+$/.test(typed)) return undefined;
 	const parsed = parsePhoneNumberFromString(typed, code);
 	return parsed?.isValid() && /^\+\d{7,15}$/.test(parsed.number) ? parsed.number : undefined;
@@ -183,7 +235,8 @@ function phoneWithCountry(phone: unknown, country: unknown): string | undefined 
 
 function commonChecks(requests: RecordedRequest[], problems: string[]) {
 	for (const request of requests) {
-		for (const problem of specProblems(request, API_KEY)) problems.push(`${request.method} ${request.path}: ${problem}`);
+		for (const problem of specProblems(request, API_KEY))
+			problems.push(`${request.method} ${request.path}: ${problem}`);
 	}
 	if (media.hits.length > 0) problems.push(`the node fetched ${JSON.stringify(media.hits)}`);
 	if (uncaught.length > 0) problems.push(`uncaught: ${String(uncaught[0])}`);
@@ -201,7 +254,13 @@ function report(problems: string[], context: unknown): void {
 	if (problems.length === 0) return;
 	let shown: string;
 	try {
-		shown = JSON.stringify(context, (_k, v) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : typeof v === 'bigint' ? `${v}n` : v));
+		shown = JSON.stringify(context, (_k, v) =>
+			typeof v === 'string' && v.length > 200
+				? `${v.slice(0, 200)}…(${v.length})`
+				: typeof v === 'bigint'
+					? `${v}n`
+					: v,
+		);
 	} catch {
 		shown = String(context);
 	}
@@ -230,13 +289,19 @@ let sendOps: SendOp[];
 let readOps: ReadOp[];
 
 function customerIdChecks(body: Record<string, unknown>, raw: unknown): string[] {
-	return body.customer_id === asText(raw)?.trim() ? [] : [`customer_id ${JSON.stringify(body.customer_id)} does not come from ${JSON.stringify(raw)}`];
+	return body.customer_id === asText(raw)?.trim()
+		? []
+		: [`customer_id ${JSON.stringify(body.customer_id)} does not come from ${JSON.stringify(raw)}`];
 }
 
 function buildOps(mediaUrl: string) {
 	const hostile = anyHostile(mediaUrl);
 	const customerId: FieldDef = {
-		valid: fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1, max: 1e9 }).map(String), fc.constantFrom(' 42 ', '0042')),
+		valid: fc.oneof(
+			fc.integer({ min: 1, max: 1e9 }),
+			fc.integer({ min: 1, max: 1e9 }).map(String),
+			fc.constantFrom(' 42 ', '0042'),
+		),
 		hostile,
 	};
 	const sendOptions = fc.record({ concurrency: fc.constant(1), timeout: fc.constant(5000) });
@@ -246,15 +311,29 @@ function buildOps(mediaUrl: string) {
 		arbitrary: cases(
 			{
 				customerId,
-				text: { valid: fc.oneof(fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), fc.integer()), hostile: fc.oneof(hostile, oddString, oddNumber) },
+				text: {
+					valid: fc.oneof(
+						fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+						fc.integer(),
+					),
+					hostile: fc.oneof(hostile, oddString, oddNumber),
+				},
 			},
 			fc.constant({}),
 			sendOptions,
 		),
-		parameters: (c) => ({ resource: 'message', operation: 'sendText', customerId: param('customerId', c.fields.customerId), text: param('text', c.fields.text), options: c.options as never }),
+		parameters: (c) => ({
+			resource: 'message',
+			operation: 'sendText',
+			customerId: param('customerId', c.fields.customerId),
+			text: param('text', c.fields.text),
+			options: c.options as never,
+		}),
 		pairing: (body, c, i) => [
 			...customerIdChecks(body, valueOf(c.fields.customerId, i)),
-			...(body.text === asText(valueOf(c.fields.text, i)) ? [] : [`text does not come from item ${i}`]),
+			...(body.text === asText(valueOf(c.fields.text, i))
+				? []
+				: [`text does not come from item ${i}`]),
 		],
 	};
 
@@ -263,8 +342,18 @@ function buildOps(mediaUrl: string) {
 		arbitrary: cases(
 			{
 				customerId,
-				attachmentType: { valid: fc.constantFrom('image', 'video', 'document'), hostile: fc.oneof(hostile, fc.constantFrom('audio', 'IMAGE', ' image', 'sticker')) },
-				attachmentUrl: { valid: fc.constantFrom(mediaUrl, 'https://cdn.example.com/invoice.pdf', 'http://cdn.example.com/a%20b.png'), hostile: oddUrl(mediaUrl) },
+				attachmentType: {
+					valid: fc.constantFrom('image', 'video', 'document'),
+					hostile: fc.oneof(hostile, fc.constantFrom('audio', 'IMAGE', ' image', 'sticker')),
+				},
+				attachmentUrl: {
+					valid: fc.constantFrom(
+						mediaUrl,
+						'https://cdn.example.com/invoice.pdf',
+						'http://cdn.example.com/a%20b.png',
+					),
+					hostile: oddUrl(mediaUrl),
+				},
 			},
 			fc.constant({}),
 			sendOptions,
@@ -279,33 +368,81 @@ function buildOps(mediaUrl: string) {
 		}),
 		pairing: (body, c, i) => [
 			...customerIdChecks(body, valueOf(c.fields.customerId, i)),
-			...(body.attachment_type === valueOf(c.fields.attachmentType, i) ? [] : ['attachment_type does not come from the item']),
-			...(body.attachment_url === String(valueOf(c.fields.attachmentUrl, i)).trim() ? [] : ['attachment_url does not come from the item']),
+			...(body.attachment_type === valueOf(c.fields.attachmentType, i)
+				? []
+				: ['attachment_type does not come from the item']),
+			...(body.attachment_url === String(valueOf(c.fields.attachmentUrl, i)).trim()
+				? []
+				: ['attachment_url does not come from the item']),
 		],
 	};
 
 	const variable: FieldDef = {
-		valid: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ''), fc.integer(), fc.boolean(), fc.date({ noInvalidDate: true })),
+		valid: fc.oneof(
+			fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ''),
+			fc.integer(),
+			fc.boolean(),
+			fc.date({ noInvalidDate: true }),
+		),
 		hostile,
 	};
 	const send: SendOp = {
 		name: 'send',
 		arbitrary: cases(
 			{
-				channelId: { valid: fc.constantFrom(12, '12', ' 13 ', 13), hostile: fc.oneof(hostile, fc.constantFrom(999, '12a', 0, -12, 12.5)) },
-				templateId: { valid: fc.constantFrom('101', 101, ' 101 '), hostile: fc.oneof(hostile, fc.constantFrom('999', '1e2', '0x65', '101abc', '104', '102', 106)) },
-				customerPhone: { valid: fc.constantFrom('+4915123456789', '0049 151 2345 6789', '+1 (555) 010-9999'), hostile: fc.oneof(hostile, oddPhone) },
+				channelId: {
+					valid: fc.constantFrom(12, '12', ' 13 ', 13),
+					hostile: fc.oneof(hostile, fc.constantFrom(999, '12a', 0, -12, 12.5)),
+				},
+				templateId: {
+					valid: fc.constantFrom('101', 101, ' 101 '),
+					hostile: fc.oneof(
+						hostile,
+						fc.constantFrom('999', '1e2', '0x65', '101abc', '104', '102', 106),
+					),
+				},
+				customerPhone: {
+					valid: fc.constantFrom('+4915123456789', '0049 151 2345 6789', '+1 (555) 010-9999'),
+					hostile: fc.oneof(hostile, oddPhone),
+				},
 				v1: variable,
 				v2: variable,
 				v3: variable,
 				vars: {
-					valid: fc.constantFrom({ '1': 'Anna', '2': 1042, '3': new Date(0) }, '{"1": "Anna", "2": "1042", "3": "Monday"}', { '01': 'Anna', '{{2}}': true, ' 3 ': 3.5 }),
-					hostile: fc.oneof(hostile, fc.constantFrom({}, '{"1": ', '[1,2,3]', '{"a": "b"}', '{"{{1}}": "x"}', '{"0": "x"}', '{"99999": "x"}', '{"1": {"x": 1}}', 'null', '42')),
+					valid: fc.constantFrom(
+						{ '1': 'Anna', '2': 1042, '3': new Date(0) },
+						'{"1": "Anna", "2": "1042", "3": "Monday"}',
+						{ '01': 'Anna', '{{2}}': true, ' 3 ': 3.5 },
+					),
+					hostile: fc.oneof(
+						hostile,
+						fc.constantFrom(
+							{},
+							'{"1": ',
+							'[1,2,3]',
+							'{"a": "b"}',
+							'{"{{1}}": "x"}',
+							'{"0": "x"}',
+							'{"99999": "x"}',
+							'{"1": {"x": 1}}',
+							'null',
+							'42',
+						),
+					),
 				},
-				headerMediaUrl: { valid: fc.constantFrom('', null), hostile: fc.oneof(oddUrl(mediaUrl), hostile) },
-				headerMediaType: { valid: fc.constantFrom('auto', 'image', 'video', 'document', 'audio'), hostile },
+				headerMediaUrl: {
+					valid: fc.constantFrom('', null),
+					hostile: fc.oneof(oddUrl(mediaUrl), hostile),
+				},
+				headerMediaType: {
+					valid: fc.constantFrom('auto', 'image', 'video', 'document', 'audio'),
+					hostile,
+				},
 			},
-			fc.record({ variablesMode: fc.constantFrom('mapper', 'json'), locatorMode: fc.constantFrom('id', 'list') }),
+			fc.record({
+				variablesMode: fc.constantFrom('mapper', 'json'),
+				locatorMode: fc.constantFrom('id', 'list'),
+			}),
 			fc.record({
 				concurrency: fc.constant(1),
 				timeout: fc.constant(5000),
@@ -319,51 +456,95 @@ function buildOps(mediaUrl: string) {
 			resource: 'whatsappTemplate',
 			operation: 'send',
 			channelId: param('channelId', c.fields.channelId),
-			templateId: { __rl: true, mode: c.extra.locatorMode, value: param('templateId', c.fields.templateId) } as never,
+			templateId: {
+				__rl: true,
+				mode: c.extra.locatorMode,
+				value: param('templateId', c.fields.templateId),
+			} as never,
 			customerPhone: param('customerPhone', c.fields.customerPhone),
 			variablesMode: c.extra.variablesMode as string,
 			variables: {
 				mappingMode: 'defineBelow',
-				value: { '1': param('v1', c.fields.v1), '2': param('v2', c.fields.v2), '3': param('v3', c.fields.v3) },
+				value: {
+					'1': param('v1', c.fields.v1),
+					'2': param('v2', c.fields.v2),
+					'3': param('v3', c.fields.v3),
+				},
 				matchingColumns: [],
-				schema: ['1', '2', '3'].map((id) => ({ id, displayName: `{{${id}}}`, required: true, defaultMatch: false, display: true, type: 'string', canBeUsedToMatch: false })),
+				schema: ['1', '2', '3'].map((id) => ({
+					id,
+					displayName: `{{${id}}}`,
+					required: true,
+					defaultMatch: false,
+					display: true,
+					type: 'string',
+					canBeUsedToMatch: false,
+				})),
 				attemptToConvertTypes: false,
 				convertFieldsToString: false,
 			} as never,
-			variablesJson: c.fields.vars.kind === 'literal' && typeof c.fields.vars.value !== 'string' ? JSON.stringify(c.fields.vars.value) : (param('vars', c.fields.vars) as string),
+			variablesJson:
+				c.fields.vars.kind === 'literal' && typeof c.fields.vars.value !== 'string'
+					? JSON.stringify(c.fields.vars.value)
+					: (param('vars', c.fields.vars) as string),
 			headerMediaUrl: param('headerMediaUrl', c.fields.headerMediaUrl),
 			headerMediaType: param('headerMediaType', c.fields.headerMediaType),
 			options: c.options as never,
 		}),
 		pairing: (body, c, i) => {
 			const problems: string[] = [];
-			if (body.channel_id !== String(positiveInteger(valueOf(c.fields.channelId, i)))) problems.push(`channel_id ${JSON.stringify(body.channel_id)} does not come from item ${i}`);
-			if (body.template_id !== String(positiveInteger(valueOf(c.fields.templateId, i)))) problems.push(`template_id ${JSON.stringify(body.template_id)} does not come from item ${i}`);
-			if (String(body.customer_phone).slice(1) !== phoneDigits(valueOf(c.fields.customerPhone, i))) problems.push(`customer_phone does not come from item ${i}`);
+			if (body.channel_id !== String(positiveInteger(valueOf(c.fields.channelId, i))))
+				problems.push(`channel_id ${JSON.stringify(body.channel_id)} does not come from item ${i}`);
+			if (body.template_id !== String(positiveInteger(valueOf(c.fields.templateId, i))))
+				problems.push(
+					`template_id ${JSON.stringify(body.template_id)} does not come from item ${i}`,
+				);
+			if (String(body.customer_phone).slice(1) !== phoneDigits(valueOf(c.fields.customerPhone, i)))
+				problems.push(`customer_phone does not come from item ${i}`);
 			const attributes = (body.attributes ?? {}) as Record<string, unknown>;
 			if (c.extra.variablesMode === 'mapper') {
-				for (const [position, key] of [['1', 'v1'], ['2', 'v2'], ['3', 'v3']]) {
+				for (const [position, key] of [
+					['1', 'v1'],
+					['2', 'v2'],
+					['3', 'v3'],
+				]) {
 					if (!(position in attributes)) continue;
 					const raw = valueOf(c.fields[key], i);
-					const expected = raw === undefined || raw === null ? '' : (asText(raw) ?? (typeof raw === 'object' && 'toISO' in (raw as object) ? attributes[position] : undefined));
-					if (attributes[position] !== expected) problems.push(`attributes.${position} ${JSON.stringify(attributes[position])} does not come from item ${i}`);
+					const expected =
+						raw === undefined || raw === null
+							? ''
+							: (asText(raw) ??
+								(typeof raw === 'object' && 'toISO' in (raw as object)
+									? attributes[position]
+									: undefined));
+					if (attributes[position] !== expected)
+						problems.push(
+							`attributes.${position} ${JSON.stringify(attributes[position])} does not come from item ${i}`,
+						);
 				}
 			}
 			if (body.attachment !== undefined) {
 				const url = Object.values(body.attachment as Record<string, unknown>)[0];
-				if (url !== String(valueOf(c.fields.headerMediaUrl, i)).trim()) problems.push('attachment URL does not come from the item');
+				if (url !== String(valueOf(c.fields.headerMediaUrl, i)).trim())
+					problems.push('attachment URL does not come from the item');
 			}
 			return problems;
 		},
 	};
 
-	const channel: FieldDef = { valid: fc.constantFrom(12, '12', 13, ' 12 '), hostile: fc.oneof(hostile, fc.constantFrom(999, 12.5, '12a', 0, -1)) };
+	const channel: FieldDef = {
+		valid: fc.constantFrom(12, '12', 13, ' 12 '),
+		hostile: fc.oneof(hostile, fc.constantFrom(999, 12.5, '12a', 0, -1)),
+	};
 	const get: ReadOp = {
 		name: 'get',
 		arbitrary: cases(
 			{
 				channelId: channel,
-				templateId: { valid: fc.constantFrom('101', 101, '107', ' 104 '), hostile: fc.oneof(hostile, fc.constantFrom('999', '1e2', 101.5)) },
+				templateId: {
+					valid: fc.constantFrom('101', 101, '107', ' 104 '),
+					hostile: fc.oneof(hostile, fc.constantFrom('999', '1e2', 101.5)),
+				},
 			},
 			fc.record({ locatorMode: fc.constantFrom('id', 'list') }),
 			fc.constant({}),
@@ -372,7 +553,11 @@ function buildOps(mediaUrl: string) {
 			resource: 'whatsappTemplate',
 			operation: 'get',
 			channelId: param('channelId', c.fields.channelId),
-			templateId: { __rl: true, mode: c.extra.locatorMode, value: param('templateId', c.fields.templateId) } as never,
+			templateId: {
+				__rl: true,
+				mode: c.extra.locatorMode,
+				value: param('templateId', c.fields.templateId),
+			} as never,
 		}),
 		path: DETAIL_PATH,
 		query: (c, i) => ({
@@ -385,8 +570,14 @@ function buildOps(mediaUrl: string) {
 		arbitrary: cases(
 			{
 				channelId: channel,
-				returnAll: { valid: fc.boolean(), hostile: fc.oneof(hostile, fc.constantFrom('true', 'false', 1, 0)) },
-				limit: { valid: fc.integer({ min: 1, max: 10 }), hostile: fc.oneof(hostile, fc.constantFrom('3', 2.5, 0, -1, 'abc', null)) },
+				returnAll: {
+					valid: fc.boolean(),
+					hostile: fc.oneof(hostile, fc.constantFrom('true', 'false', 1, 0)),
+				},
+				limit: {
+					valid: fc.integer({ min: 1, max: 10 }),
+					hostile: fc.oneof(hostile, fc.constantFrom('3', 2.5, 0, -1, 'abc', null)),
+				},
 			},
 			fc.constant({}),
 			fc.constant({}),
@@ -426,10 +617,18 @@ beforeAll(() => buildOps(media.url));
  * Runs one generated case with continue-on-fail and the checks every case shares. Returns
  * undefined when n8n itself refused the workflow (already reported).
  */
-async function runGeneratedCase(op: { name: string; parameters(c: never): INodeParameters }, c: SendCase | ReadCase) {
+async function runGeneratedCase(
+	op: { name: string; parameters(c: never): INodeParameters },
+	c: SendCase | ReadCase,
+) {
 	fake.reset();
 	const items = itemsFor(c.n, c.fields);
-	const result = await runCase({ parameters: op.parameters(c as never), credentials: { baseUrl: fake.url, apiKey: API_KEY }, items, continueOnFail: true });
+	const result = await runCase({
+		parameters: op.parameters(c as never),
+		credentials: { baseUrl: fake.url, apiKey: API_KEY },
+		items,
+		continueOnFail: true,
+	});
 	const problems: string[] = [];
 	commonChecks(fake.requests, problems);
 	if (result === 'n8n refused the workflow') {
@@ -446,39 +645,66 @@ async function checkSend(op: SendOp, c: SendCase) {
 	const checked = await runGeneratedCase(op, c);
 	if (!checked) return;
 	const { result, problems } = checked;
-	if (result.output.length !== c.n) problems.push(`${result.output.length} output items for ${c.n} input items`);
+	if (result.output.length !== c.n)
+		problems.push(`${result.output.length} output items for ${c.n} input items`);
 	const outcomes = Array.from({ length: c.n }, (_, i) => {
 		const item = result.output[i];
-		if (item && (item.pairedItem as { item: number } | undefined)?.item !== i) problems.push(`output ${i} is paired to ${JSON.stringify(item.pairedItem)}`);
+		if (item && (item.pairedItem as { item: number } | undefined)?.item !== i)
+			problems.push(`output ${i} is paired to ${JSON.stringify(item.pairedItem)}`);
 		const outcome = outcomeOf(item, i, problems, mentionsObjectText(c));
 		if (outcome.kind === 'invalid') {
 			// An error item is json alone: its description is json.message (n8n 2.x keeps no json beside an error object).
-			const description = String((item?.error as { description?: string } | undefined)?.description ?? item?.json.message ?? '');
-			if (!description.includes('Nothing was sent')) problems.push(`item ${i}: refused, but the description does not say nothing was sent: ${description}`);
+			const description = String(
+				(item?.error as { description?: string } | undefined)?.description ??
+					item?.json.message ??
+					'',
+			);
+			if (!description.includes('Nothing was sent'))
+				problems.push(
+					`item ${i}: refused, but the description does not say nothing was sent: ${description}`,
+				);
 		}
-		count(`${op.name}: ${outcome.kind}${outcome.kind === 'invalid' ? ` ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(outcome.message ?? '')?.[0]}` : ''}`);
+		count(
+			`${op.name}: ${outcome.kind}${outcome.kind === 'invalid' ? ` ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(outcome.message ?? '')?.[0]}` : ''}`,
+		);
 		return outcome;
 	});
 	const posts = fake.requests.filter((r) => r.method === 'POST');
-	if (posts.some((r) => r.path !== SEND_PATHS[op.name])) problems.push(`POST to another path: ${posts.map((r) => r.path).join()}`);
+	if (posts.some((r) => r.path !== SEND_PATHS[op.name]))
+		problems.push(`POST to another path: ${posts.map((r) => r.path).join()}`);
 	const expectedSenders = outcomes.flatMap((o, i) => (o.kind === 'invalid' ? [] : [i]));
 	if (c.options.dryRun === true) {
 		if (posts.length > 0) problems.push(`dry run sent ${posts.length} message(s)`);
 		for (const i of expectedSenders) {
-			const request = (result.output[i]?.json as { request?: { path: string; body: Record<string, unknown> } }).request;
+			const request = (
+				result.output[i]?.json as { request?: { path: string; body: Record<string, unknown> } }
+			).request;
 			if (!request) {
 				problems.push(`dry run item ${i} has no request`);
 				continue;
 			}
-			const record = { method: 'POST', path: request.path, query: {}, headers: { 'x-service-api-key': API_KEY, 'content-type': 'application/json' }, rawBody: JSON.stringify(request.body), body: request.body, time: 0 };
-			for (const problem of specProblems(record, API_KEY)) problems.push(`dry run item ${i}: ${problem}`);
+			const record = {
+				method: 'POST',
+				path: request.path,
+				query: {},
+				headers: { 'x-service-api-key': API_KEY, 'content-type': 'application/json' },
+				rawBody: JSON.stringify(request.body),
+				body: request.body,
+				time: 0,
+			};
+			for (const problem of specProblems(record, API_KEY))
+				problems.push(`dry run item ${i}: ${problem}`);
 			problems.push(...op.pairing(request.body, c, i).map((p) => `dry run item ${i}: ${p}`));
 		}
 	} else {
 		if (posts.length !== expectedSenders.length) {
-			problems.push(`${posts.length} POST(s), but ${expectedSenders.length} item(s) passed the checks (${JSON.stringify(outcomes)})`);
+			problems.push(
+				`${posts.length} POST(s), but ${expectedSenders.length} item(s) passed the checks (${JSON.stringify(outcomes)})`,
+			);
 		} else {
-			expectedSenders.forEach((i, k) => problems.push(...op.pairing(posts[k].body, c, i).map((p) => `item ${i}: ${p}`)));
+			expectedSenders.forEach((i, k) =>
+				problems.push(...op.pairing(posts[k].body, c, i).map((p) => `item ${i}: ${p}`)),
+			);
 		}
 	}
 	report(problems, { op: op.name, c, outcomes, output: result.output.map((o) => o.json) });
@@ -488,53 +714,71 @@ async function checkRead(op: ReadOp, c: ReadCase) {
 	const checked = await runGeneratedCase(op, c);
 	if (!checked) return;
 	const { result, problems } = checked;
-	for (const item of result.output) count(`${op.name}: ${typeof item.json.error === 'string' ? (/\(item \d+\)/.test(item.json.error) ? `invalid ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(item.json.error)?.[0]}` : 'service') : 'ok'}`);
+	for (const item of result.output)
+		count(
+			`${op.name}: ${typeof item.json.error === 'string' ? (/\(item \d+\)/.test(item.json.error) ? `invalid ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(item.json.error)?.[0]}` : 'service') : 'ok'}`,
+		);
 	const refused = new Set<number>();
 	for (const item of result.output) {
 		const paired = (item.pairedItem as { item?: number } | undefined)?.item;
-		if (paired !== undefined && (paired < 0 || paired >= c.n)) problems.push(`output paired to missing item ${paired}`);
+		if (paired !== undefined && (paired < 0 || paired >= c.n))
+			problems.push(`output paired to missing item ${paired}`);
 		if (typeof item.json.error !== 'string') continue;
 		checkErrorShape(item, item.json.error, 'output', problems);
 		const named = /\(item (\d+)\)/.exec(item.json.error);
 		if (!named) continue;
 		const index = Number(named[1]);
-		if (paired !== undefined && paired !== index) problems.push(`error for item ${index} is paired to item ${paired}`);
-		if (!LABELS.some((label) => (item.json.error as string).startsWith(`${label} `))) problems.push(`error names no field: ${item.json.error}`);
+		if (paired !== undefined && paired !== index)
+			problems.push(`error for item ${index} is paired to item ${paired}`);
+		if (!LABELS.some((label) => (item.json.error as string).startsWith(`${label} `)))
+			problems.push(`error names no field: ${item.json.error}`);
 		refused.add(index);
 	}
 	// n8n's routing gives error items of a multi-result read no pairing; an item is then known by the index in its message.
 	if (op.name === 'get') {
-		if (result.output.length !== c.n) problems.push(`${result.output.length} outputs for ${c.n} items`);
+		if (result.output.length !== c.n)
+			problems.push(`${result.output.length} outputs for ${c.n} items`);
 		result.output.forEach((item, i) => {
-			if ((item.pairedItem as { item: number } | undefined)?.item !== i) problems.push(`output ${i} is paired to ${JSON.stringify(item.pairedItem)}`);
+			if ((item.pairedItem as { item: number } | undefined)?.item !== i)
+				problems.push(`output ${i} is paired to ${JSON.stringify(item.pairedItem)}`);
 		});
 	}
 	const expected = Array.from({ length: c.n }, (_, i) => i)
 		.filter((i) => !refused.has(i))
 		.map((i) => JSON.stringify(op.query(c, i)))
 		.sort();
-	const gets = fake.requests.filter((r) => r.path === op.path).map((r) => JSON.stringify(r.query)).sort();
+	const gets = fake.requests
+		.filter((r) => r.path === op.path)
+		.map((r) => JSON.stringify(r.query))
+		.sort();
 	if (fake.requests.some((r) => r.path !== op.path)) problems.push('request to another path');
-	if (JSON.stringify(gets) !== JSON.stringify(expected)) problems.push(`GETs ${gets.join(' ')} but expected ${expected.join(' ')}`);
+	if (JSON.stringify(gets) !== JSON.stringify(expected))
+		problems.push(`GETs ${gets.join(' ')} but expected ${expected.join(' ')}`);
 	report(problems, { op: op.name, c, output: result.output.map((o) => o.json) });
 }
 
 describe('hostile parameters through the engine (fixed seed, bounded runs)', () => {
-	test.each(['sendText', 'sendAttachment', 'send'] as const)('%s: each item is sent valid per the spec, or refused by name with nothing sent', async (name) => {
-		const op = sendOps.find((o) => o.name === name)!;
-		await checkProperty(
-			fc.asyncProperty(op.arbitrary, async (c) => await checkSend(op, c)),
-			fuzzRuns(name === 'send' ? 120 : 60),
-		);
-	});
+	test.each(['sendText', 'sendAttachment', 'send'] as const)(
+		'%s: each item is sent valid per the spec, or refused by name with nothing sent',
+		async (name) => {
+			const op = sendOps.find((o) => o.name === name)!;
+			await checkProperty(
+				fc.asyncProperty(op.arbitrary, async (c) => await checkSend(op, c)),
+				fuzzRuns(name === 'send' ? 120 : 60),
+			);
+		},
+	);
 
-	test.each(['get', 'getAll'] as const)('%s: each item reads with integer query parameters, or is refused by name with no request', async (name) => {
-		const op = readOps.find((o) => o.name === name)!;
-		await checkProperty(
-			fc.asyncProperty(op.arbitrary, async (c) => await checkRead(op, c)),
-			fuzzRuns(50),
-		);
-	});
+	test.each(['get', 'getAll'] as const)(
+		'%s: each item reads with integer query parameters, or is refused by name with no request',
+		async (name) => {
+			const op = readOps.find((o) => o.name === name)!;
+			await checkProperty(
+				fc.asyncProperty(op.arbitrary, async (c) => await checkRead(op, c)),
+				fuzzRuns(50),
+			);
+		},
+	);
 
 	let optionRuns = 0;
 	test('send options from expressions (concurrency, timeout, dry run) never crash or hang a send', async () => {
@@ -550,23 +794,37 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 						operation: 'sendText',
 						customerId,
 						text: 'hello',
-						options: { concurrency: '={{ $json.c }}', timeout: '={{ $json.t }}', dryRun: '={{ $json.d }}' },
+						options: {
+							concurrency: '={{ $json.c }}',
+							timeout: '={{ $json.t }}',
+							dryRun: '={{ $json.d }}',
+						},
 					},
 					credentials: { baseUrl: fake.url, apiKey: API_KEY },
-					items: [{ c: concurrency, t: timeout, d: dryRun }, { c: concurrency, t: timeout, d: dryRun }] as IDataObject[],
+					items: [
+						{ c: concurrency, t: timeout, d: dryRun },
+						{ c: concurrency, t: timeout, d: dryRun },
+					] as IDataObject[],
 					continueOnFail: true,
 				});
 				const problems: string[] = [];
 				commonChecks(fake.requests, problems);
-				
+
 				if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
 				const posts = fake.sends().filter((r) => r.body?.customer_id === customerId).length;
 				// A timeout of a few ms is the user's choice (the item then says it may have gone out); otherwise both go, or none in a dry run.
 				const failed = result.output.filter((o) => typeof o.json.error === 'string');
-				if (failed.some((o) => !/did not answer in time/.test(o.json.error as string))) problems.push(`unexpected failure: ${failed.map((o) => o.json.error).join()}`);
-				if (failed.length === 0 && posts !== (dryRun === true ? 0 : 2)) problems.push(`${posts} POSTs for 2 items (dry run: ${String(dryRun)})`);
+				if (failed.some((o) => !/did not answer in time/.test(o.json.error as string)))
+					problems.push(`unexpected failure: ${failed.map((o) => o.json.error).join()}`);
+				if (failed.length === 0 && posts !== (dryRun === true ? 0 : 2))
+					problems.push(`${posts} POSTs for 2 items (dry run: ${String(dryRun)})`);
 				if (posts > 2) problems.push(`${posts} POSTs for 2 items`);
-				report(problems, { concurrency, timeout, dryRun, output: result.output.map((o) => o.json) });
+				report(problems, {
+					concurrency,
+					timeout,
+					dryRun,
+					output: result.output.map((o) => o.json),
+				});
 			}),
 			fuzzRuns(30),
 		);
@@ -575,51 +833,103 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 	test('template send options from expressions (check, rendered message, empty variables, dry run) never crash a send', async () => {
 		const hostile = anyHostile(media.url);
 		await checkProperty(
-			fc.asyncProperty(fc.array(hostile, { minLength: 5, maxLength: 5 }), async ([validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency]) => {
-				fake.reset();
-				const result = await runBounded({
-					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
-						validateTemplate: '={{ $json.o[0] }}',
-						includeRenderedMessage: '={{ $json.o[1] }}',
-						allowEmptyVariables: '={{ $json.o[2] }}',
-						dryRun: '={{ $json.o[3] }}',
-						concurrency: '={{ $json.o[4] }}',
-					}),
-					credentials: { baseUrl: fake.url, apiKey: API_KEY },
-					items: [
-						{ phone: '+4915123456789', o: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency] },
-						{ phone: 'not a phone', o: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency] },
-					] as IDataObject[],
-					continueOnFail: true,
-				});
-				const problems: string[] = [];
-				commonChecks(fake.requests, problems);
-				if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
-				if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
-				const second = result.output[1];
-				if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error))) problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
-				// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty values are allowed.
-				const first = result.output[0]?.json ?? {};
-				const sent = fake.sends().length;
-				if (sent > 1) problems.push(`${sent} POSTs`);
-				if (allowEmptyVariables !== true && typeof first.error !== 'string') problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
-				if (allowEmptyVariables === true && dryRun !== true && sent !== 1) problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
-				if (dryRun === true && sent !== 0) problems.push('dry run sent');
-				report(problems, { options: [validateTemplate, includeRenderedMessage, allowEmptyVariables, dryRun, concurrency], output: result.output.map((o) => o.json) });
-			}),
+			fc.asyncProperty(
+				fc.array(hostile, { minLength: 5, maxLength: 5 }),
+				async ([
+					validateTemplate,
+					includeRenderedMessage,
+					allowEmptyVariables,
+					dryRun,
+					concurrency,
+				]) => {
+					fake.reset();
+					const result = await runBounded({
+						parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
+							validateTemplate: '={{ $json.o[0] }}',
+							includeRenderedMessage: '={{ $json.o[1] }}',
+							allowEmptyVariables: '={{ $json.o[2] }}',
+							dryRun: '={{ $json.o[3] }}',
+							concurrency: '={{ $json.o[4] }}',
+						}),
+						credentials: { baseUrl: fake.url, apiKey: API_KEY },
+						items: [
+							{
+								phone: '+4915123456789',
+								o: [
+									validateTemplate,
+									includeRenderedMessage,
+									allowEmptyVariables,
+									dryRun,
+									concurrency,
+								],
+							},
+							{
+								phone: 'not a phone',
+								o: [
+									validateTemplate,
+									includeRenderedMessage,
+									allowEmptyVariables,
+									dryRun,
+									concurrency,
+								],
+							},
+						] as IDataObject[],
+						continueOnFail: true,
+					});
+					const problems: string[] = [];
+					commonChecks(fake.requests, problems);
+					if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
+					if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
+					const second = result.output[1];
+					if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error)))
+						problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
+					// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty values are allowed.
+					const first = result.output[0]?.json ?? {};
+					const sent = fake.sends().length;
+					if (sent > 1) problems.push(`${sent} POSTs`);
+					if (allowEmptyVariables !== true && typeof first.error !== 'string')
+						problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
+					if (allowEmptyVariables === true && dryRun !== true && sent !== 1)
+						problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
+					if (dryRun === true && sent !== 0) problems.push('dry run sent');
+					report(problems, {
+						options: [
+							validateTemplate,
+							includeRenderedMessage,
+							allowEmptyVariables,
+							dryRun,
+							concurrency,
+						],
+						output: result.output.map((o) => o.json),
+					});
+				},
+			),
 			fuzzRuns(30),
 		);
 	});
 
-	test('Default Country from expressions: a sent number is libphonenumber\'s reading, or as before for + and 00; all else is refused by name', async () => {
-		const country = fc.oneof(fc.constantFrom('DE', 'US', 'FR', 'AR', 'RU', 'IT', 'de', ' us ', 'XX', 'DEU', ''), anyHostile(media.url));
-		const national = fc.constantFrom('0151 2345 6789', '(415) 555-0132', '06 12 34 56 78', '011 15-2345-6789', '8 (912) 345-67-89', '0151 234', '02 1234 5678');
+	test("Default Country from expressions: a sent number is libphonenumber's reading, or as before for + and 00; all else is refused by name", async () => {
+		const country = fc.oneof(
+			fc.constantFrom('DE', 'US', 'FR', 'AR', 'RU', 'IT', 'de', ' us ', 'XX', 'DEU', ''),
+			anyHostile(media.url),
+		);
+		const national = fc.constantFrom(
+			'0151 2345 6789',
+			'(415) 555-0132',
+			'06 12 34 56 78',
+			'011 15-2345-6789',
+			'8 (912) 345-67-89',
+			'0151 234',
+			'02 1234 5678',
+		);
 		const contact = fc.record({ phone: fc.oneof(oddPhone, national), country });
 		await checkProperty(
 			fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), async (contacts) => {
 				fake.reset();
 				const result = await runBounded({
-					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', { defaultCountry: '={{ $json.country }}' }),
+					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', {
+						defaultCountry: '={{ $json.country }}',
+					}),
 					credentials: { baseUrl: fake.url, apiKey: API_KEY },
 					items: contacts as IDataObject[],
 					continueOnFail: true,
@@ -630,11 +940,19 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 					const json = result.output[index]?.json ?? {};
 					const expected = phoneWithCountry(item.phone, item.country);
 					const sent = (json.extra as IDataObject | undefined)?.customer_phone;
-					if (expected === undefined && !new RegExp(`^(Default Country|Customer Phone) \\(item ${index}\\)`).test(String(json.error))) problems.push(`item ${index} not refused by name: ${JSON.stringify(json)}`);
-					if (expected !== undefined && sent !== expected) problems.push(`item ${index}: expected ${expected}, got ${JSON.stringify(json)}`);
+					if (
+						expected === undefined &&
+						!new RegExp(`^(Default Country|Customer Phone) \\(item ${index}\\)`).test(
+							String(json.error),
+						)
+					)
+						problems.push(`item ${index} not refused by name: ${JSON.stringify(json)}`);
+					if (expected !== undefined && sent !== expected)
+						problems.push(`item ${index}: expected ${expected}, got ${JSON.stringify(json)}`);
 				});
 				const accepted = result.output.filter((o) => typeof o.json.error !== 'string').length;
-				if (fake.sends().length !== accepted) problems.push(`${fake.sends().length} POSTs for ${accepted} accepted items`);
+				if (fake.sends().length !== accepted)
+					problems.push(`${fake.sends().length} POSTs for ${accepted} accepted items`);
 				report(problems, { contacts, output: result.output.map((o) => o.json) });
 			}),
 			fuzzRuns(40),
@@ -644,7 +962,15 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 	test('literal numbers in string fields and strings in number fields', async () => {
 		fake.reset();
 		const result = await runBounded({
-			parameters: { resource: 'whatsappTemplate', operation: 'send', channelId: '12' as never, templateId: { __rl: true, mode: 'id', value: 101 } as never, customerPhone: 4915123456789 as never, variablesMode: 'json', variablesJson: '{"1": 1, "2": true, "3": 3.5}' },
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'send',
+				channelId: '12' as never,
+				templateId: { __rl: true, mode: 'id', value: 101 } as never,
+				customerPhone: 4915123456789 as never,
+				variablesMode: 'json',
+				variablesJson: '{"1": 1, "2": true, "3": 3.5}',
+			},
 			credentials: { baseUrl: fake.url, apiKey: API_KEY },
 			continueOnFail: true,
 		});
@@ -653,7 +979,12 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 		expect(fake.sends()).toHaveLength(0);
 		fake.reset();
 		const sent = await runBounded({
-			parameters: { resource: 'message', operation: 'sendText', customerId: 1042 as never, text: 3.25 as never },
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: 1042 as never,
+				text: 3.25 as never,
+			},
 			credentials: { baseUrl: fake.url, apiKey: API_KEY },
 		});
 		expect(sent.error).toBeUndefined();

@@ -27,7 +27,10 @@ function bigChannel() {
 			id,
 			name: `${kind}_${String(i).padStart(4, '0')}`,
 			body: `Hi {{1}}, message ${i} for {{2}}.`,
-			header: { type: i % 7 === 0 ? 'image' : 'text', value: i % 7 === 0 ? 'https://cdn.example.com/a.png' : 'Hello' },
+			header: {
+				type: i % 7 === 0 ? 'image' : 'text',
+				value: i % 7 === 0 ? 'https://cdn.example.com/a.png' : 'Hello',
+			},
 			footer: '',
 			buttons: [],
 			attributes: [{ attribute: '1' }, { attribute: '2' }],
@@ -57,7 +60,13 @@ async function allPages(filter?: string) {
 	let pages = 0;
 	do {
 		const started = Date.now();
-		const page = await searchList('searchTemplates', { channelId: CHANNEL }, credentials(), filter, token);
+		const page = await searchList(
+			'searchTemplates',
+			{ channelId: CHANNEL },
+			credentials(),
+			filter,
+			token,
+		);
 		pageTimes.push(Date.now() - started);
 		expect(page.results.length).toBeLessThanOrEqual(100);
 		for (const result of page.results) {
@@ -78,7 +87,9 @@ describe('5,000 templates in one channel', () => {
 		expect(new Set(names).size).toBe(COUNT);
 		expect(names).toEqual(templates.map((t) => t.name));
 		const worst = Math.max(...pageTimes);
-		timings.push(`  dropdown, no filter: 50 pages, first ${pageTimes[0]} ms, slowest ${worst} ms, mean ${Math.round(pageTimes.reduce((a, b) => a + b, 0) / pages)} ms per page (each page reads the whole list: ${fake.requests.length} list requests)`);
+		timings.push(
+			`  dropdown, no filter: 50 pages, first ${pageTimes[0]} ms, slowest ${worst} ms, mean ${Math.round(pageTimes.reduce((a, b) => a + b, 0) / pages)} ms per page (each page reads the whole list: ${fake.requests.length} list requests)`,
+		);
 		// One list request per page, however long the list: the time each page takes is logged, not asserted.
 		expect(fake.requests).toHaveLength(pages);
 	});
@@ -96,28 +107,57 @@ describe('5,000 templates in one channel', () => {
 		expect(names).toHaveLength(expected);
 		const needle = filter.trim().toLowerCase();
 		for (const name of names) expect(name.toLowerCase()).toContain(needle);
-		timings.push(`  dropdown, search ${JSON.stringify(filter)}: ${names.length} match(es), ${pageTimes.length} page(s), slowest ${Math.max(...pageTimes)} ms`);
+		timings.push(
+			`  dropdown, search ${JSON.stringify(filter)}: ${names.length} match(es), ${pageTimes.length} page(s), slowest ${Math.max(...pageTimes)} ms`,
+		);
 	});
 
 	test('an odd pagination token gives a page (at most 100), never an error', async () => {
 		for (const token of ['abc', '-5', '1e9', '']) {
-			const page = await searchList('searchTemplates', { channelId: CHANNEL }, credentials(), undefined, token);
+			const page = await searchList(
+				'searchTemplates',
+				{ channelId: CHANNEL },
+				credentials(),
+				undefined,
+				token,
+			);
 			expect(page.results.length).toBeLessThanOrEqual(100);
 		}
 	});
 
-	test('the mapper loads one template\'s detail and never the list', async () => {
+	test("the mapper loads one template's detail and never the list", async () => {
 		const started = Date.now();
-		const fields = await mapperFields('getTemplateVariables', { resource: 'whatsappTemplate', operation: 'send', channelId: CHANNEL, templateId: { __rl: true, mode: 'list', value: '14321' } } as never, credentials());
+		const fields = await mapperFields(
+			'getTemplateVariables',
+			{
+				resource: 'whatsappTemplate',
+				operation: 'send',
+				channelId: CHANNEL,
+				templateId: { __rl: true, mode: 'list', value: '14321' },
+			} as never,
+			credentials(),
+		);
 		const ms = Date.now() - started;
 		expect(fields.fields.map((f) => f.id)).toEqual(['1', '2']);
-		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', DETAIL_PATH, { platform_id: String(CHANNEL), template_id: '14321' }]]);
-		timings.push(`  mapper for one template: ${ms} ms, ${fake.requests.length} request (get-template-detail)`);
+		expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', DETAIL_PATH, { platform_id: String(CHANNEL), template_id: '14321' }],
+		]);
+		timings.push(
+			`  mapper for one template: ${ms} ms, ${fake.requests.length} request (get-template-detail)`,
+		);
 	});
 
 	test('Get Many returns all 5,000 with Return All, and Limit otherwise', async () => {
 		let started = Date.now();
-		const all = await runBounded({ parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: CHANNEL, returnAll: true }, credentials: credentials() });
+		const all = await runBounded({
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: CHANNEL,
+				returnAll: true,
+			},
+			credentials: credentials(),
+		});
 		const allMs = Date.now() - started;
 		expect(all.error).toBeUndefined();
 		expect(all.output).toHaveLength(COUNT);
@@ -125,11 +165,23 @@ describe('5,000 templates in one channel', () => {
 		expect(all.output.every((o) => (o.pairedItem as { item: number }).item === 0)).toBe(true);
 
 		started = Date.now();
-		const some = await runBounded({ parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: CHANNEL, returnAll: false, limit: 10 }, credentials: credentials() });
+		const some = await runBounded({
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: CHANNEL,
+				returnAll: false,
+				limit: 10,
+			},
+			credentials: credentials(),
+		});
 		const someMs = Date.now() - started;
 		expect(some.output.map((o) => o.json.id)).toEqual(templates.slice(0, 10).map((t) => t.id));
 
-		const byDefault = await runBounded({ parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: CHANNEL }, credentials: credentials() });
+		const byDefault = await runBounded({
+			parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: CHANNEL },
+			credentials: credentials(),
+		});
 		expect(byDefault.output).toHaveLength(50);
 		expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(3);
 		timings.push(`  Get Many, Return All: ${COUNT} items in ${allMs} ms; Limit 10: ${someMs} ms`);

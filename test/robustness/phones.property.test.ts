@@ -26,7 +26,18 @@ type Plan = (string | number | null | unknown[])[];
 
 const PLANS = metadata.countries as unknown as Record<string, Plan>;
 const COUNTRIES = Object.keys(PLANS).sort();
-const TYPE_NAMES = ['fixed line', 'mobile', 'toll free', 'premium rate', 'personal', 'voicemail', 'UAN', 'pager', 'VoIP', 'shared cost'];
+const TYPE_NAMES = [
+	'fixed line',
+	'mobile',
+	'toll free',
+	'premium rate',
+	'personal',
+	'voicemail',
+	'UAN',
+	'pager',
+	'VoIP',
+	'shared cost',
+];
 const NUMBERS_PER_TYPE = fuzzRuns(4);
 
 /** What the library makes of a text typed for a country: the E.164 number, or undefined when it is not valid. */
@@ -47,7 +58,13 @@ function variants(nsn: string, trunkPrefix: string): string[] {
 	const tail = nsn.slice(3);
 	const typed = [nsn, groups.join(' '), groups.join('.'), groups.join('-'), `(${head}) ${tail}`];
 	if (!trunkPrefix) return typed;
-	return [...typed, `${trunkPrefix}${nsn}`, `${trunkPrefix} ${groups.join(' ')}`, `(${trunkPrefix}${head}) ${tail}`, `${trunkPrefix}${head}.${tail}`];
+	return [
+		...typed,
+		`${trunkPrefix}${nsn}`,
+		`${trunkPrefix} ${groups.join(' ')}`,
+		`(${trunkPrefix}${head}) ${tail}`,
+		`${trunkPrefix}${head}.${tail}`,
+	];
 }
 
 /** The country's national format of a valid number, as the library writes it. */
@@ -61,7 +78,10 @@ function typeNumbers(country: string): Array<{ type: string; nsn: string }> {
 	const types = (PLANS[country][11] ?? []) as Array<[string, number[]?] | 0 | null>;
 	return types.flatMap((type, index) => {
 		if (!type || !type[0]) return [];
-		const numbers = fc.sample(fc.stringMatching(new RegExp(`^(?:${type[0]})$`)), { seed: FUZZ_SEED + index, numRuns: NUMBERS_PER_TYPE });
+		const numbers = fc.sample(fc.stringMatching(new RegExp(`^(?:${type[0]})$`)), {
+			seed: FUZZ_SEED + index,
+			numRuns: NUMBERS_PER_TYPE,
+		});
 		return numbers.map((nsn) => ({ type: TYPE_NAMES[index], nsn }));
 	});
 }
@@ -69,7 +89,12 @@ function typeNumbers(country: string): Array<{ type: string; nsn: string }> {
 /** Digit strings of every length a number may have, with and without the trunk prefix. */
 function digitStrings(country: string, trunkPrefix: string): string[] {
 	const digits = fc.stringMatching(/^\d{3,17}$/);
-	return fc.sample(digits, { seed: FUZZ_SEED + country.charCodeAt(0) * 31 + country.charCodeAt(1), numRuns: fuzzRuns(12) }).flatMap((text) => [text, `${trunkPrefix}${text}`]);
+	return fc
+		.sample(digits, {
+			seed: FUZZ_SEED + country.charCodeAt(0) * 31 + country.charCodeAt(1),
+			numRuns: fuzzRuns(12),
+		})
+		.flatMap((text) => [text, `${trunkPrefix}${text}`]);
 }
 
 /** Numbers typed with the country's own calling code but no +, and after its international call prefix (011 in the US). */
@@ -78,12 +103,24 @@ function internationalWithoutPlus(country: string, index: number): string[] {
 	const nsn = examples[country as CountryCode];
 	const other = COUNTRIES[(index * 7 + 3) % COUNTRIES.length];
 	const abroad = `${PLANS[other][0]}${examples[other as CountryCode]}`;
-	const idds = fc.sample(fc.stringMatching(new RegExp(`^(?:${iddPattern})$`)), { seed: FUZZ_SEED + index, numRuns: 3 });
-	return [`${callingCode}${nsn}`, `${callingCode} ${nsn}`, ...idds.flatMap((idd) => [`${idd}${abroad}`, `${idd} ${callingCode} ${nsn}`])];
+	const idds = fc.sample(fc.stringMatching(new RegExp(`^(?:${iddPattern})$`)), {
+		seed: FUZZ_SEED + index,
+		numRuns: 3,
+	});
+	return [
+		`${callingCode}${nsn}`,
+		`${callingCode} ${nsn}`,
+		...idds.flatMap((idd) => [`${idd}${abroad}`, `${idd} ${callingCode} ${nsn}`]),
+	];
 }
 
 interface Tally {
-	[category: string]: { compared: number; valid: number; international: number; beyondE164: number };
+	[category: string]: {
+		compared: number;
+		valid: number;
+		international: number;
+		beyondE164: number;
+	};
 }
 
 const mismatches: string[] = [];
@@ -101,10 +138,16 @@ function compare(category: string, country: string, text: string): void {
 	if (expected) entry.valid += 1;
 	if (expected && !/^\+\d{7,15}$/.test(expected)) {
 		entry.beyondE164 += 1;
-		if (actual !== undefined) mismatches.push(`${country} ${category} ${JSON.stringify(text)}: library ${expected}, beyond E.164, node ${actual}`);
+		if (actual !== undefined)
+			mismatches.push(
+				`${country} ${category} ${JSON.stringify(text)}: library ${expected}, beyond E.164, node ${actual}`,
+			);
 		return;
 	}
-	if (actual !== expected) mismatches.push(`${country} ${category} ${JSON.stringify(text)}: library ${expected ?? 'refuses'}, node ${actual ?? 'refuses'}`);
+	if (actual !== expected)
+		mismatches.push(
+			`${country} ${category} ${JSON.stringify(text)}: library ${expected ?? 'refuses'}, node ${actual ?? 'refuses'}`,
+		);
 }
 
 describe('Default Country agrees with libphonenumber-js', () => {
@@ -112,18 +155,25 @@ describe('Default Country agrees with libphonenumber-js', () => {
 
 	test('every country the library knows is in the node table, under its own calling code', () => {
 		expect(COUNTRIES.length).toBeGreaterThan(240);
-		for (const country of COUNTRIES) expect(countryOf(country)?.callingCode).toBe(PLANS[country][0]);
+		for (const country of COUNTRIES)
+			expect(countryOf(country)?.callingCode).toBe(PLANS[country][0]);
 	});
 
 	test('the example mobile number of every country: valid, and the same E.164 number from every way of typing it', () => {
 		for (const country of COUNTRIES) {
 			const nsn = examples[country as CountryCode];
 			const trunkPrefix = String(PLANS[country][5] ?? '');
-			expect({ country, valid: library(nsn, country) !== undefined }).toEqual({ country, valid: true });
-			for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)]) compare('example mobile', country, text);
+			expect({ country, valid: library(nsn, country) !== undefined }).toEqual({
+				country,
+				valid: true,
+			});
+			for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)])
+				compare('example mobile', country, text);
 		}
 		const { compared, valid } = tally['example mobile'];
-		console.log(`example mobile numbers: ${COUNTRIES.length} countries, ${compared} texts, ${valid} valid per the library, ${compared - mismatches.length} agree`);
+		console.log(
+			`example mobile numbers: ${COUNTRIES.length} countries, ${compared} texts, ${valid} valid per the library, ${compared - mismatches.length} agree`,
+		);
 		expect(mismatches).toEqual([]);
 	});
 
@@ -131,19 +181,25 @@ describe('Default Country agrees with libphonenumber-js', () => {
 		for (const country of COUNTRIES) {
 			const trunkPrefix = String(PLANS[country][5] ?? '');
 			for (const { type, nsn } of typeNumbers(country)) {
-				for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)]) compare(type, country, text);
+				for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)])
+					compare(type, country, text);
 			}
 			for (const text of digitStrings(country, trunkPrefix)) compare('digits', country, text);
 		}
 		COUNTRIES.forEach((country, index) => {
-			for (const text of internationalWithoutPlus(country, index)) compare('calling code without +, or after the call prefix', country, text);
+			for (const text of internationalWithoutPlus(country, index))
+				compare('calling code without +, or after the call prefix', country, text);
 		});
-		for (const [category, { compared, valid, international, beyondE164 }] of Object.entries(tally)) {
+		for (const [category, { compared, valid, international, beyondE164 }] of Object.entries(
+			tally,
+		)) {
 			console.log(
 				`${category}: ${compared} texts compared, ${valid} valid per the library (${beyondE164} of them beyond E.164's 7 to 15 digits, refused), ${compared - valid} not valid, ${international} starting with 00 left as international`,
 			);
 		}
-		console.log(`disagreements: ${mismatches.length}${mismatches.length ? `\n${mismatches.slice(0, 40).join('\n')}` : ''}`);
+		console.log(
+			`disagreements: ${mismatches.length}${mismatches.length ? `\n${mismatches.slice(0, 40).join('\n')}` : ''}`,
+		);
 		expect(mismatches).toEqual([]);
 	});
 });

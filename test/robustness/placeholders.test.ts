@@ -33,15 +33,36 @@ const credentials = () => ({ baseUrl: fake.url, apiKey: API_KEY });
 const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 function template(body: unknown, extra: Record<string, unknown> = {}) {
-	return { id: 900, name: 'odd', body, header: { type: 'text', value: 'Hello' }, footer: '', buttons: [], ...extra };
+	return {
+		id: 900,
+		name: 'odd',
+		body,
+		header: { type: 'text', value: 'Hello' },
+		footer: '',
+		buttons: [],
+		...extra,
+	};
 }
 
 async function fieldsOf(id = 900) {
-	return await mapperFields('getTemplateVariables', { resource: 'whatsappTemplate', operation: 'send', channelId: CHANNEL, templateId: locator(id) }, credentials());
+	return await mapperFields(
+		'getTemplateVariables',
+		{
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			channelId: CHANNEL,
+			templateId: locator(id),
+		},
+		credentials(),
+	);
 }
 
 /** A dry run with the rendered message, the variables given as JSON. */
-async function dryRun(variables: Record<string, string>, options: Record<string, unknown> = {}, id = 900) {
+async function dryRun(
+	variables: Record<string, string>,
+	options: Record<string, unknown> = {},
+	id = 900,
+) {
 	// Every case puts a template of its own at the service: each dry run reads it as a fresh process would.
 	restartProcess();
 	return await runBounded({
@@ -104,7 +125,10 @@ describe('placeholder shapes: mapper, template check and rendered message', () =
 
 		const unfilled = await dryRun({});
 		if (positions.length === 0) expect(unfilled.error).toBeUndefined();
-		else expect(unfilled.error?.message).toBe(`Variables (item 0): template "odd" needs a value for ${positions.map((p) => `{{${p}}}`).join(', ')}`);
+		else
+			expect(unfilled.error?.message).toBe(
+				`Variables (item 0): template "odd" needs a value for ${positions.map((p) => `{{${p}}}`).join(', ')}`,
+			);
 	});
 
 	test('attributes list is the authority; odd entries fall back to the body', async () => {
@@ -116,8 +140,14 @@ describe('placeholder shapes: mapper, template check and rendered message', () =
 			[[{ attribute: { toString: 'x' } }], ['1']],
 			[null, ['1']],
 			['x', ['1']],
-			[[{ attribute: '1' }, { attribute: '2' }], ['1', '2']],
-			[[{ attribute: '2' }, { attribute: '1' }, { attribute: '2' }], ['1', '2']],
+			[
+				[{ attribute: '1' }, { attribute: '2' }],
+				['1', '2'],
+			],
+			[
+				[{ attribute: '2' }, { attribute: '1' }, { attribute: '2' }],
+				['1', '2'],
+			],
 		];
 		for (const [attributes, positions] of cases) {
 			fake.setTemplates(CHANNEL, [template('Hi {{1}}', { attributes })]);
@@ -140,26 +170,46 @@ describe('placeholder shapes: mapper, template check and rendered message', () =
 		const renderMs = Date.now() - renderStart;
 		expect((run.output[0].json.rendered as { body: string }).body).toBe('xA'.repeat(200_000));
 		// How fast is the benchmarks' to say; the figures are logged. The test's own timeout bounds a quadratic pass.
-		console.log(`1 MB template body: mapper ${mapperMs} ms, dry run with rendered message ${renderMs} ms`);
+		console.log(
+			`1 MB template body: mapper ${mapperMs} ms, dry run with rendered message ${renderMs} ms`,
+		);
 	});
 
 	test('property: any body text never crashes the mapper, the check or the rendering', async () => {
 		const piece = fc.oneof(
 			fc.string({ maxLength: 8 }),
-			fc.constantFrom('{{', '}}', '{', '}', '{{1}}', '{{ 2 }}', '{{01}}', '{{0}}', '{{a}}', '{{{3}}}', '\n', '😀', '\u202E'),
+			fc.constantFrom(
+				'{{',
+				'}}',
+				'{',
+				'}',
+				'{{1}}',
+				'{{ 2 }}',
+				'{{01}}',
+				'{{0}}',
+				'{{a}}',
+				'{{{3}}}',
+				'\n',
+				'😀',
+				'\u202E',
+			),
 			fc.integer({ min: 0, max: 100_000 }).map((n) => `{{${n}}}`),
 		);
 		await checkProperty(
-			fc.asyncProperty(fc.array(piece, { maxLength: 30 }).map((parts) => parts.join('')), async (body) => {
-				fake.setTemplates(CHANNEL, [template(body)]);
-				const fields = await fieldsOf();
-				const positions = fields.fields.map((f) => f.id);
-				for (const p of positions) expect(p).toMatch(/^[1-9]\d{0,3}$/);
-				const run = await dryRun(Object.fromEntries(positions.map((p) => [p, value(p)])));
-				expect(run.error).toBeUndefined();
-				const rendered = (run.output[0].json.rendered as { body: string }).body;
-				for (const p of positions) expect(rendered).not.toMatch(new RegExp(`\\{\\{\\s*0*${p}\\s*\\}\\}`));
-			}),
+			fc.asyncProperty(
+				fc.array(piece, { maxLength: 30 }).map((parts) => parts.join('')),
+				async (body) => {
+					fake.setTemplates(CHANNEL, [template(body)]);
+					const fields = await fieldsOf();
+					const positions = fields.fields.map((f) => f.id);
+					for (const p of positions) expect(p).toMatch(/^[1-9]\d{0,3}$/);
+					const run = await dryRun(Object.fromEntries(positions.map((p) => [p, value(p)])));
+					expect(run.error).toBeUndefined();
+					const rendered = (run.output[0].json.rendered as { body: string }).body;
+					for (const p of positions)
+						expect(rendered).not.toMatch(new RegExp(`\\{\\{\\s*0*${p}\\s*\\}\\}`));
+				},
+			),
 			fuzzRuns(40),
 		);
 	});
@@ -171,7 +221,10 @@ describe('template objects in odd shapes from the service', () => {
 		['name missing', { name: undefined }],
 		['header is a string', { header: 'image' }],
 		['header type is a number', { header: { type: 5 } }],
-		['header type in capitals', { header: { type: 'IMAGE', value: 'https://cdn.example.com/a.png' } }],
+		[
+			'header type in capitals',
+			{ header: { type: 'IMAGE', value: 'https://cdn.example.com/a.png' } },
+		],
 		['buttons is a string', { buttons: 'x' }],
 		['buttons hold null', { buttons: [null, 5, { type: 'url' }] }],
 		['footer is a number', { footer: 5 }],
@@ -182,7 +235,11 @@ describe('template objects in odd shapes from the service', () => {
 		fake.setTemplates(CHANNEL, [template('Hi {{1}}', extra)]);
 		const fields = await fieldsOf();
 		expect(fields.fields.map((f) => f.id)).toEqual(['1']);
-		for (const options of [{}, { dryRun: false }, { validateTemplate: false, includeRenderedMessage: true, dryRun: false }]) {
+		for (const options of [
+			{},
+			{ dryRun: false },
+			{ validateTemplate: false, includeRenderedMessage: true, dryRun: false },
+		]) {
 			const run = await dryRun({ '1': 'Anna' }, options);
 			// Either it works, or it says what is wrong with the template in words.
 			if (run.error) expect(run.error.message).toMatch(/template|header/i);
@@ -198,8 +255,18 @@ describe('template objects in odd shapes from the service', () => {
 	])('template list where %s: the dropdown and Get Many do not crash', async (_label, list) => {
 		fake.setTemplates(CHANNEL, [...(list as never[]), template('Hi {{1}}')]);
 		const search = await searchList('searchTemplates', { channelId: CHANNEL }, credentials(), 'o');
-		expect(search.results.every((r) => typeof r.name === 'string' && typeof r.value === 'string')).toBe(true);
-		const many = await runBounded({ parameters: { resource: 'whatsappTemplate', operation: 'getAll', channelId: CHANNEL, returnAll: true }, credentials: credentials() });
+		expect(
+			search.results.every((r) => typeof r.name === 'string' && typeof r.value === 'string'),
+		).toBe(true);
+		const many = await runBounded({
+			parameters: {
+				resource: 'whatsappTemplate',
+				operation: 'getAll',
+				channelId: CHANNEL,
+				returnAll: true,
+			},
+			credentials: credentials(),
+		});
 		if (many.error) expect(many.error.message).toMatch(/template/i);
 	});
 });

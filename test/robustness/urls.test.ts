@@ -32,7 +32,9 @@ function spyOnConnections() {
 		const [first, second] = args as [unknown, unknown];
 		if (first && typeof first === 'object' && !Array.isArray(first)) {
 			const options = first as { host?: string; port?: number; path?: string };
-			connections.push(options.path ? `unix:${options.path}` : `${options.host ?? 'localhost'}:${options.port}`);
+			connections.push(
+				options.path ? `unix:${options.path}` : `${options.host ?? 'localhost'}:${options.port}`,
+			);
 		} else if (Array.isArray(first)) {
 			const [options] = first as Array<{ host?: string; port?: number }>;
 			connections.push(`${options?.host ?? 'localhost'}:${options?.port}`);
@@ -64,7 +66,13 @@ const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 function operations(): Record<string, INodeParameters> {
 	return {
 		'Send Text': { resource: 'message', operation: 'sendText', customerId: '1042', text: 'hi' },
-		'Send Attachment': { resource: 'message', operation: 'sendAttachment', customerId: '1042', attachmentType: 'image', attachmentUrl: media.url },
+		'Send Attachment': {
+			resource: 'message',
+			operation: 'sendAttachment',
+			customerId: '1042',
+			attachmentType: 'image',
+			attachmentUrl: media.url,
+		},
 		'Template Send': {
 			resource: 'whatsappTemplate',
 			operation: 'send',
@@ -76,30 +84,45 @@ function operations(): Record<string, INodeParameters> {
 			headerMediaUrl: media.url,
 			options: { includeRenderedMessage: true },
 		},
-		Get: { resource: 'whatsappTemplate', operation: 'get', channelId: 12, templateId: locator(101) as never },
-		'Get Many': { resource: 'whatsappTemplate', operation: 'getAll', channelId: 12, returnAll: true },
+		Get: {
+			resource: 'whatsappTemplate',
+			operation: 'get',
+			channelId: 12,
+			templateId: locator(101) as never,
+		},
+		'Get Many': {
+			resource: 'whatsappTemplate',
+			operation: 'getAll',
+			channelId: 12,
+			returnAll: true,
+		},
 	};
 }
 
-describe('the credential\'s base URL', () => {
-	const refused = (port: number) => [
-		[`ftp://127.0.0.1:${port}`, /must start with https:\/\/ \(or http:\/\/\), not "ftp:"/],
-		[`file:///etc/passwd`, /not "file:"/],
-		['javascript:alert(1)', /not "javascript:"/],
-		['data:text/plain,hello', /not "data:"/],
-		[`ws://127.0.0.1:${port}`, /not "ws:"/],
-		[`gopher://127.0.0.1:${port}/`, /not "gopher:"/],
-		[`127.0.0.1:${port}`, /base URL|https:\/\//],
-		[`//127.0.0.1:${port}`, /is not a URL/],
-		['', /has no base URL/],
-		['   ', /has no base URL/],
-	] as Array<[string, RegExp]>;
+describe("the credential's base URL", () => {
+	const refused = (port: number) =>
+		[
+			[`ftp://127.0.0.1:${port}`, /must start with https:\/\/ \(or http:\/\/\), not "ftp:"/],
+			[`file:///etc/passwd`, /not "file:"/],
+			['javascript:alert(1)', /not "javascript:"/],
+			['data:text/plain,hello', /not "data:"/],
+			[`ws://127.0.0.1:${port}`, /not "ws:"/],
+			[`gopher://127.0.0.1:${port}/`, /not "gopher:"/],
+			[`127.0.0.1:${port}`, /base URL|https:\/\//],
+			[`//127.0.0.1:${port}`, /is not a URL/],
+			['', /has no base URL/],
+			['   ', /has no base URL/],
+		] as Array<[string, RegExp]>;
 
 	test('every scheme but http and https is refused by every operation, before any request', async () => {
 		for (const [baseUrl, reason] of refused(fakePort)) {
 			for (const [name, parameters] of Object.entries(operations())) {
 				const result = await runBounded({ parameters, credentials: { baseUrl, apiKey: API_KEY } });
-				expect({ baseUrl, name, message: result.error?.message }).toEqual({ baseUrl, name, message: expect.stringMatching(/^Invalid credential: /) });
+				expect({ baseUrl, name, message: result.error?.message }).toEqual({
+					baseUrl,
+					name,
+					message: expect.stringMatching(/^Invalid credential: /),
+				});
 				expect(result.error?.message).toMatch(reason);
 				expect(result.error?.description).toContain('fix the Base URL');
 			}
@@ -108,11 +131,24 @@ describe('the credential\'s base URL', () => {
 		expect(connections).toEqual([]);
 	});
 
-	test('the editor\'s dropdown and mapper refuse it the same way', async () => {
+	test("the editor's dropdown and mapper refuse it the same way", async () => {
 		for (const [baseUrl, reason] of refused(fakePort)) {
-			const search = await searchList('searchTemplates', { channelId: 12 }, { baseUrl, apiKey: API_KEY }).catch((e: Error) => e);
+			const search = await searchList(
+				'searchTemplates',
+				{ channelId: 12 },
+				{ baseUrl, apiKey: API_KEY },
+			).catch((e: Error) => e);
 			expect((search as Error).message).toMatch(reason);
-			const fields = await mapperFields('getTemplateVariables', { resource: 'whatsappTemplate', operation: 'send', channelId: 12, templateId: locator(101) } as never, { baseUrl, apiKey: API_KEY }).catch((e: Error) => e);
+			const fields = await mapperFields(
+				'getTemplateVariables',
+				{
+					resource: 'whatsappTemplate',
+					operation: 'send',
+					channelId: 12,
+					templateId: locator(101),
+				} as never,
+				{ baseUrl, apiKey: API_KEY },
+			).catch((e: Error) => e);
 			expect((fields as Error).message).toMatch(reason);
 		}
 		expect(fake.requests).toHaveLength(0);
@@ -120,12 +156,18 @@ describe('the credential\'s base URL', () => {
 
 	test.each([
 		['plain http', (url: string) => url],
-		['upper-case scheme, spaces around', (url: string) => `  ${url.replace('http://', 'HTTP://')}  `],
+		[
+			'upper-case scheme, spaces around',
+			(url: string) => `  ${url.replace('http://', 'HTTP://')}  `,
+		],
 		['trailing slash', (url: string) => `${url}/`],
 		['with /stable/open', (url: string) => `${url}/stable/open/`],
 	])('%s works for every operation', async (_label, build) => {
 		for (const [name, parameters] of Object.entries(operations())) {
-			const result = await runBounded({ parameters, credentials: { baseUrl: build(fake.url), apiKey: API_KEY } });
+			const result = await runBounded({
+				parameters,
+				credentials: { baseUrl: build(fake.url), apiKey: API_KEY },
+			});
 			expect({ name, error: result.error?.message }).toEqual({ name, error: undefined });
 		}
 		for (const request of fake.requests) {
@@ -140,14 +182,38 @@ describe('URLs from the input are passed on, never fetched', () => {
 	test('attachment and header media URLs: only the fake service is contacted', async () => {
 		const runs: Array<[string, INodeParameters]> = [
 			...Object.entries(operations()),
-			['dry run', { ...operations()['Template Send'], options: { dryRun: true, includeRenderedMessage: true } }],
+			[
+				'dry run',
+				{
+					...operations()['Template Send'],
+					options: { dryRun: true, includeRenderedMessage: true },
+				},
+			],
 			['media type given', { ...operations()['Template Send'], headerMediaType: 'image' }],
-			['template check off', { ...operations()['Template Send'], options: { validateTemplate: false } }],
-			['wrong media for the header (refused)', { ...operations()['Template Send'], templateId: locator(101) as never, variablesJson: '{"1":"a","2":"b","3":"c"}' }],
-			['attachment URL from an expression', { ...operations()['Send Attachment'], attachmentUrl: '={{ $json.url }}' }],
+			[
+				'template check off',
+				{ ...operations()['Template Send'], options: { validateTemplate: false } },
+			],
+			[
+				'wrong media for the header (refused)',
+				{
+					...operations()['Template Send'],
+					templateId: locator(101) as never,
+					variablesJson: '{"1":"a","2":"b","3":"c"}',
+				},
+			],
+			[
+				'attachment URL from an expression',
+				{ ...operations()['Send Attachment'], attachmentUrl: '={{ $json.url }}' },
+			],
 		];
 		for (const [name, parameters] of runs) {
-			const result = await runBounded({ parameters, credentials: { baseUrl: fake.url, apiKey: API_KEY }, items: [{ url: `${media.url}?from=item` }], continueOnFail: true });
+			const result = await runBounded({
+				parameters,
+				credentials: { baseUrl: fake.url, apiKey: API_KEY },
+				items: [{ url: `${media.url}?from=item` }],
+				continueOnFail: true,
+			});
 			expect({ name, outputs: result.output.length > 0 }).toEqual({ name, outputs: true });
 		}
 		const sentUrls = fake.sends().map((r) => JSON.stringify(r.body));
@@ -158,10 +224,25 @@ describe('URLs from the input are passed on, never fetched', () => {
 	});
 
 	test('header media URLs in odd schemes are refused by name, never followed', async () => {
-		for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://127.0.0.1/x.png', '/relative.png', `//127.0.0.1:${fakePort}/x.png`, 'data:image/png;base64,AAAA']) {
-			const result = await runBounded({ parameters: { ...operations()['Template Send'], headerMediaUrl: url }, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail: true });
+		for (const url of [
+			'file:///etc/passwd',
+			'javascript:alert(1)',
+			'ftp://127.0.0.1/x.png',
+			'/relative.png',
+			`//127.0.0.1:${fakePort}/x.png`,
+			'data:image/png;base64,AAAA',
+		]) {
+			const result = await runBounded({
+				parameters: { ...operations()['Template Send'], headerMediaUrl: url },
+				credentials: { baseUrl: fake.url, apiKey: API_KEY },
+				continueOnFail: true,
+			});
 			expect(result.output[0].json.error).toMatch(/^Header Media URL \(item 0\): /);
-			const attachment = await runBounded({ parameters: { ...operations()['Send Attachment'], attachmentUrl: url }, credentials: { baseUrl: fake.url, apiKey: API_KEY }, continueOnFail: true });
+			const attachment = await runBounded({
+				parameters: { ...operations()['Send Attachment'], attachmentUrl: url },
+				credentials: { baseUrl: fake.url, apiKey: API_KEY },
+				continueOnFail: true,
+			});
 			expect(attachment.output[0].json.error).toMatch(/^Attachment URL \(item 0\): /);
 		}
 		expect(fake.sends()).toHaveLength(0);

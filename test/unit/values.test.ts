@@ -1,7 +1,17 @@
 import { describeIndexes } from '../../nodes/OmnichannelMessaging/helpers/errors';
-import { backoffDelay, parseRetryAfter, RATE_LIMIT } from '../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
-import { toPositiveInteger, toServiceString } from '../../nodes/OmnichannelMessaging/helpers/values';
-import { normalizeVariables, parseVariablesJson } from '../../nodes/OmnichannelMessaging/helpers/template/variables';
+import {
+	backoffDelay,
+	parseRetryAfter,
+	RATE_LIMIT,
+} from '../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
+import {
+	toPositiveInteger,
+	toServiceString,
+} from '../../nodes/OmnichannelMessaging/helpers/values';
+import {
+	normalizeVariables,
+	parseVariablesJson,
+} from '../../nodes/OmnichannelMessaging/helpers/template/variables';
 
 describe('values', () => {
 	test('toServiceString turns expression results into text or refuses', () => {
@@ -32,8 +42,14 @@ describe('variables', () => {
 		});
 	});
 	test('empty values are missing unless allowed', () => {
-		expect(normalizeVariables({ '1': '', '2': null, '3': '  ' }, false)).toEqual({ ok: true, values: {} });
-		expect(normalizeVariables({ '1': '', '2': null }, true)).toEqual({ ok: true, values: { '1': '', '2': '' } });
+		expect(normalizeVariables({ '1': '', '2': null, '3': '  ' }, false)).toEqual({
+			ok: true,
+			values: {},
+		});
+		expect(normalizeVariables({ '1': '', '2': null }, true)).toEqual({
+			ok: true,
+			values: { '1': '', '2': '' },
+		});
 	});
 	test('names and objects are refused with a reason', () => {
 		const named = normalizeVariables({ name: 'Anna' }, false);

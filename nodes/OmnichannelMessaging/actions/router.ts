@@ -7,7 +7,10 @@ import { messageOperations } from './message/Message.resource';
 import { whatsappTemplateOperations } from './whatsappTemplate/WhatsappTemplate.resource';
 
 /** One operation of the node: what `execute` runs for the chosen resource and operation. */
-export type Operation = (this: IExecuteFunctions, context: OperationContext) => Promise<INodeExecutionData[][]>;
+export type Operation = (
+	this: IExecuteFunctions,
+	context: OperationContext,
+) => Promise<INodeExecutionData[][]>;
 
 /** A resource's operations, by the `operation` parameter's value. */
 export type Operations = Record<string, Operation>;

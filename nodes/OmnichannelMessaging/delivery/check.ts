@@ -8,14 +8,22 @@ import type { ItemResults } from '../helpers/results';
 import { readSendOnceKey } from './sendOnce';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
-function recordItemError(context: IExecuteFunctions, caught: unknown, itemIndex: number, results: ItemResults): void {
+function recordItemError(
+	context: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number,
+	results: ItemResults,
+): void {
 	const error = parameterReadError(context.getNode(), caught, itemIndex);
 	if (!failuresBecomeItems(context)) throw nothingSentError(context.getNode(), error);
 	results[itemIndex] = errorItem(error, itemIndex);
 }
 
 /** Step 1a, with Send Once per Key: every item's key (undefined where it is bad input, the item's error recorded). */
-export function checkSendOnceKeys(operation: OperationContext, results: ItemResults): Array<string | undefined> {
+export function checkSendOnceKeys(
+	operation: OperationContext,
+	results: ItemResults,
+): Array<string | undefined> {
 	const context = operation.functions;
 	return context.getInputData().map((_, itemIndex) => {
 		try {

@@ -1,6 +1,17 @@
-import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
-import { factsOf, itemCancelledError, rateLimitedError, sendFailureError, serviceResponseError } from '../helpers/errors';
+import {
+	factsOf,
+	itemCancelledError,
+	rateLimitedError,
+	sendFailureError,
+	serviceResponseError,
+} from '../helpers/errors';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
@@ -38,7 +49,11 @@ interface DeliveryConfig {
  * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
  * the node stops) and turns how it ended into its result or its error.
  */
-async function sendWithPacing(config: DeliveryConfig, request: PreparedSend, itemIndex: number): Promise<IDataObject> {
+async function sendWithPacing(
+	config: DeliveryConfig,
+	request: PreparedSend,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const { context, connection, pacer, limits } = config;
 	const cancelSignal = context.getExecutionCancelSignal();
 	const send = async () =>
@@ -51,11 +66,20 @@ async function sendWithPacing(config: DeliveryConfig, request: PreparedSend, ite
 	const end = await sendPaced(pacer, limits, cancelSignal, send);
 	if (end.kind === 'cancelled') throw itemCancelledError(context.getNode(), itemIndex);
 	if (end.kind === 'gaveUp') {
-		throw rateLimitedError(context.getNode(), itemIndex, { attempts: end.tries, why: end.why, retryAfterMs: end.retryAfterMs, progressWindowMs: end.progressWindowMs });
+		throw rateLimitedError(context.getNode(), itemIndex, {
+			attempts: end.tries,
+			why: end.why,
+			retryAfterMs: end.retryAfterMs,
+			progressWindowMs: end.progressWindowMs,
+		});
 	}
 	const response = end.answer;
 	const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
-	const error = serviceResponseError(context, response, { itemIndex, delivery, expect: 'sendResult' });
+	const error = serviceResponseError(context, response, {
+		itemIndex,
+		delivery,
+		expect: 'sendResult',
+	});
 	if (error && refusedByService(response.statusCode)) request.onRefused?.();
 	if (error) throw error;
 	return response.body as IDataObject;
@@ -78,13 +102,15 @@ async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> 
 	try {
 		const body = await sendWithPacing(config, request, itemIndex);
 		report.sent.push(itemIndex);
-		const json = request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
+		const json =
+			request.outputRendered && request.rendered ? { ...body, rendered: request.rendered } : body;
 		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
 		await source.settle(itemIndex, 'sent');
 	} catch (caught) {
 		const error = sendFailureError(config.context.getNode(), caught, itemIndex);
 		report.failed.push(itemIndex);
-		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex) report.firstFailure = { itemIndex, error };
+		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex)
+			report.firstFailure = { itemIndex, error };
 		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
 		await source.settle(itemIndex, factsOf(error).outcome);
 	}
@@ -111,7 +137,14 @@ export async function deliverAll(
 		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
 		timeout: options.timeout,
 	};
-	const delivery: Delivery = { config, prepared, results, source, report, continueOnFail: failuresBecomeItems(context, session.parameters.node) };
+	const delivery: Delivery = {
+		config,
+		prepared,
+		results,
+		source,
+		report,
+		continueOnFail: failuresBecomeItems(context, session.parameters.node),
+	};
 	const cancelSignal = context.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {

@@ -17,7 +17,11 @@ export function reportDryRun(
 		results[itemIndex] = {
 			json: {
 				dryRun: true,
-				request: { method: request.method, path: `${API_PREFIX}${request.path}`, body: request.body },
+				request: {
+					method: request.method,
+					path: `${API_PREFIX}${request.path}`,
+					body: request.body,
+				},
 				rendered: request.rendered ?? null,
 			},
 			pairedItem: { item: itemIndex },

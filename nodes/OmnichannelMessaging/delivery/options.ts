@@ -64,7 +64,11 @@ const SHARED_OPTIONS: INodeProperties[] = [
 ];
 
 /** The Options collection of a send: the shared options, plus the operation's own. */
-export function sendOptionsField({ resource, operation, extra = [] }: SendOptionsConfig): INodeProperties {
+export function sendOptionsField({
+	resource,
+	operation,
+	extra = [],
+}: SendOptionsConfig): INodeProperties {
 	const options = [...SHARED_OPTIONS, ...SEND_ONCE_OPTIONS, ...extra];
 	return {
 		displayName: 'Options',
@@ -93,7 +97,8 @@ export function readSendOptions(context: OperationContext): SendOptions {
 		concurrency: Number.isInteger(concurrency)
 			? Math.min(SEND_LIMITS.maxConcurrency, Math.max(1, concurrency))
 			: SEND_LIMITS.defaultConcurrency,
-		maxPerSecond: typeof raw.maxPerSecond === 'number' && raw.maxPerSecond > 0 ? raw.maxPerSecond : 0,
+		maxPerSecond:
+			typeof raw.maxPerSecond === 'number' && raw.maxPerSecond > 0 ? raw.maxPerSecond : 0,
 		collection: raw,
 		sendOnce: readSendOnceOptions(raw, saved),
 		dryRun: raw.dryRun === true,

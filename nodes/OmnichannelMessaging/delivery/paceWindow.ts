@@ -84,7 +84,6 @@ export class PaceWindow {
 
 	private takenSinceBurst = 0;
 
-
 	constructor(private readonly timings: PacingTimings) {
 		this.window = timings.initialWindow;
 		this.probeAfterMs = timings.probeAfterMs;
@@ -175,11 +174,16 @@ export class PaceWindow {
 		this.burst = { before: previous, lastSeq: this.seq, open: inFlight, refused: 1, unanswered: 0 };
 		// A burst below the level means that level was too high (or the service now takes less): it
 		// comes down by one at least. A probe's burst, or the first, sets the level anew.
-		this.level = !probing && !this.slowStart && Number.isFinite(previous) ? Math.max(1, previous - 1) : Number.POSITIVE_INFINITY;
+		this.level =
+			!probing && !this.slowStart && Number.isFinite(previous)
+				? Math.max(1, previous - 1)
+				: Number.POSITIVE_INFINITY;
 		this.window = Math.max(1, this.window * this.timings.decrease);
 		// Each probe waits twice as long as the last: a level that holds costs a pause ever more rarely.
 		// A burst below the level shows the service changed, and the next probe comes at the base time.
-		this.probeAfterMs = probing ? Math.min(this.timings.probeAfterMaxMs, this.probeAfterMs * 2) : this.timings.probeAfterMs;
+		this.probeAfterMs = probing
+			? Math.min(this.timings.probeAfterMaxMs, this.probeAfterMs * 2)
+			: this.timings.probeAfterMs;
 		this.slowStart = false;
 		this.fullForMs = 0;
 		this.lastFullAt = now;
@@ -217,7 +221,9 @@ export class PaceWindow {
 
 	/** The rate to start at: the execution's cap, and the rate the service took, while it is fresh. */
 	startRate(limits: SendLimits, now: number): number {
-		const caps = [limits.maxPerSecond, now < this.rateHeldUntil ? this.learnedRate : 0].filter((rate) => rate > 0);
+		const caps = [limits.maxPerSecond, now < this.rateHeldUntil ? this.learnedRate : 0].filter(
+			(rate) => rate > 0,
+		);
 		return caps.length > 0 ? Math.min(...caps) : 0;
 	}
 

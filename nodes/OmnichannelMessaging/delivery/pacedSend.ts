@@ -14,7 +14,13 @@ export interface AnswerHead {
 export type PacedEnd<A> =
 	| { kind: 'answered'; answer: A }
 	| { kind: 'cancelled' }
-	| { kind: 'gaveUp'; why: 'noProgress' | 'waitTooLong'; tries: number; retryAfterMs?: number; progressWindowMs: number };
+	| {
+			kind: 'gaveUp';
+			why: 'noProgress' | 'waitTooLong';
+			tries: number;
+			retryAfterMs?: number;
+			progressWindowMs: number;
+	  };
 
 /**
  * Sends one message through the pacer. Only a "not taken" answer is tried again, for as long as
@@ -44,6 +50,13 @@ export async function sendPaced<A extends AnswerHead>(
 		}
 		const refusal = pacer.answered(permit, limits, answer.statusCode, answer.headers);
 		if (!refusal) return { kind: 'answered', answer };
-		if (waitsTooLong(refusal)) return { kind: 'gaveUp', why: 'waitTooLong', tries, retryAfterMs: refusal.retryAfterMs, progressWindowMs };
+		if (waitsTooLong(refusal))
+			return {
+				kind: 'gaveUp',
+				why: 'waitTooLong',
+				tries,
+				retryAfterMs: refusal.retryAfterMs,
+				progressWindowMs,
+			};
 	}
 }

@@ -42,7 +42,10 @@ export class Pacer {
 			if (signal?.aborted) return undefined;
 			const now = this.clock.now();
 			if (now < this.pausedUntil) {
-				await this.waitUnlessAborted(this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs), signal);
+				await this.waitUnlessAborted(
+					this.pausedUntil - now + this.clock.random() * resumeSpreadMs(this.pauseMs),
+					signal,
+				);
 				continue;
 			}
 			if (this.pauseUnended) {
@@ -67,7 +70,12 @@ export class Pacer {
 	 * The service answered: a "not taken" (the policy says which) shrinks the window and pauses
 	 * every new start; anything else the service took. Returns the refusal, for the send loop.
 	 */
-	answered(permit: Permit, limits: SendLimits, statusCode: number, headers: Record<string, unknown>): Refusal | undefined {
+	answered(
+		permit: Permit,
+		limits: SendLimits,
+		statusCode: number,
+		headers: Record<string, unknown>,
+	): Refusal | undefined {
 		const now = this.clock.now();
 		const refusal = refusalOf(statusCode, headers, now);
 		if (refusal) {

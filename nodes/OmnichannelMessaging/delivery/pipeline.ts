@@ -30,9 +30,14 @@ function throwIfStopped(
 		const notStarted = prepared.flatMap((request, itemIndex) =>
 			request && !done.has(itemIndex) && !results[itemIndex] ? [itemIndex] : [],
 		);
-		throw partialSendError(context.getNode(), report.firstFailure.error, { sent: report.sent, failed: report.failed, notStarted });
+		throw partialSendError(context.getNode(), report.firstFailure.error, {
+			sent: report.sent,
+			failed: report.failed,
+			notStarted,
+		});
 	}
-	if (context.getExecutionCancelSignal()?.aborted) throw executionCancelledError(context.getNode(), report.sent);
+	if (context.getExecutionCancelSignal()?.aborted)
+		throw executionCancelledError(context.getNode(), report.sent);
 }
 
 /** Where the workers take the checked items from: Send Once's order, or input order. */
@@ -56,7 +61,16 @@ export async function runSendPipeline(
 	const session = new SendSession(parameters, readSendOptions(parameters));
 	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
-	const sendOnce = sendOnceFor(this, { settings: options.sendOnce, concurrency: options.concurrency, dryRun: options.dryRun, node: parameters.node }, results);
+	const sendOnce = sendOnceFor(
+		this,
+		{
+			settings: options.sendOnce,
+			concurrency: options.concurrency,
+			dryRun: options.dryRun,
+			node: parameters.node,
+		},
+		results,
+	);
 	try {
 		if (sendOnce) await sendOnce.open(checkSendOnceKeys(parameters, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
@@ -77,7 +91,10 @@ export async function runSendPipeline(
 
 /** The operation that sends what `prepare` builds from each item. */
 export function sendOperation(prepare: PrepareSend) {
-	return async function (this: IExecuteFunctions, context: OperationContext): Promise<INodeExecutionData[][]> {
+	return async function (
+		this: IExecuteFunctions,
+		context: OperationContext,
+	): Promise<INodeExecutionData[][]> {
 		return await runSendPipeline.call(this, prepare, context);
 	};
 }

@@ -29,15 +29,23 @@ export function parseRetryAfter(value: unknown, now: number): number | undefined
  * A 429, or a 503 that names a Retry-After, is "not taken". A 503 without one may come after the
  * service took the message, so it is not retried: a second try could send it twice.
  */
-export function refusalOf(statusCode: number, headers: Record<string, unknown>, now: number): Refusal | undefined {
+export function refusalOf(
+	statusCode: number,
+	headers: Record<string, unknown>,
+	now: number,
+): Refusal | undefined {
 	const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
-	if (statusCode === 429 || (statusCode === 503 && retryAfterMs !== undefined)) return { retryAfterMs };
+	if (statusCode === 429 || (statusCode === 503 && retryAfterMs !== undefined))
+		return { retryAfterMs };
 	return undefined;
 }
 
 /** Exponential backoff with jitter, so many waiting sends do not come back in one burst. */
 export function backoffDelay(refusalsInARow: number, random: number): number {
-	const ceiling = Math.min(RATE_LIMIT.backoffMaxMs, RATE_LIMIT.backoffBaseMs * 2 ** (refusalsInARow - 1));
+	const ceiling = Math.min(
+		RATE_LIMIT.backoffMaxMs,
+		RATE_LIMIT.backoffBaseMs * 2 ** (refusalsInARow - 1),
+	);
 	return Math.round(ceiling / 2 + (ceiling / 2) * random);
 }
 
@@ -87,6 +95,9 @@ export class ProgressWatch {
 
 	/** False once the service has refused every send, and taken none, for the whole progress window. */
 	makingProgress(now: number): boolean {
-		return this.refusalsInARow === 0 || now - Math.max(this.lastSuccessAt, this.refusingSince) <= RATE_LIMIT.progressWindowMs;
+		return (
+			this.refusalsInARow === 0 ||
+			now - Math.max(this.lastSuccessAt, this.refusingSince) <= RATE_LIMIT.progressWindowMs
+		);
 	}
 }

@@ -54,4 +54,8 @@ export class SendSession {
 }
 
 /** How an operation turns item `itemIndex` into a checked request (or throws the item's input error). */
-export type PrepareSend = (this: IExecuteFunctions, itemIndex: number, session: SendSession) => Promise<PreparedSend>;
+export type PrepareSend = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	session: SendSession,
+) => Promise<PreparedSend>;

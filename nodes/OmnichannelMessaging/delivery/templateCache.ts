@@ -53,7 +53,11 @@ export class TemplateCache {
 		if (held && now < held.freshUntil && !(fresh && answered)) {
 			return { value: (await held.read) as T, held: answered };
 		}
-		const entry: SharedRead = { read: read(), startedAt: now, freshUntil: Number.POSITIVE_INFINITY };
+		const entry: SharedRead = {
+			read: read(),
+			startedAt: now,
+			freshUntil: Number.POSITIVE_INFINITY,
+		};
 		this.share(key, entry, now);
 		// Registered before any caller awaits the read: nobody resumes to find a failed read still held.
 		void entry.read.then(
@@ -74,7 +78,8 @@ export class TemplateCache {
 
 	/** Holds `read` for `key`, and lets go of answers no longer fresh (templates an expression picked once). */
 	private share(key: string, read: SharedRead, now: number): void {
-		for (const [heldKey, held] of this.reads) if (held.freshUntil <= now) this.reads.delete(heldKey);
+		for (const [heldKey, held] of this.reads)
+			if (held.freshUntil <= now) this.reads.delete(heldKey);
 		this.reads.set(key, read);
 	}
 }

@@ -6,7 +6,11 @@ export function showFor(resource: string, operation: string): { show: Show } {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-export function operationField(resource: string, options: INodePropertyOptions[], defaultOperation: string): INodeProperties {
+export function operationField(
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',

@@ -11,13 +11,21 @@ export interface NumberedThing {
 	example: number;
 }
 
-function mode(displayName: string, name: string, type: INodePropertyMode['type'], rest: Partial<INodePropertyMode>): INodePropertyMode {
+function mode(
+	displayName: string,
+	name: string,
+	type: INodePropertyMode['type'],
+	rest: Partial<INodePropertyMode>,
+): INodePropertyMode {
 	return { displayName, name, type, ...rest };
 }
 
 export function listOrIdField(
 	thing: NumberedThing,
-	field: Pick<INodeProperties, 'name' | 'description' | 'hint' | 'displayOptions' | 'typeOptions'> & { searchListMethod: string },
+	field: Pick<
+		INodeProperties,
+		'name' | 'description' | 'hint' | 'displayOptions' | 'typeOptions'
+	> & { searchListMethod: string },
 ): INodeProperties {
 	const { searchListMethod, ...rest } = field;
 	return {
@@ -37,7 +45,12 @@ export function listOrIdField(
 }
 
 /** A plain number is one saved before the field became a locator; anything else is the item's input error. */
-export function numberedIdFrom(thing: NumberedThing, parameter: unknown, node: INode, itemIndex: number): number {
+export function numberedIdFrom(
+	thing: NumberedThing,
+	parameter: unknown,
+	node: INode,
+	itemIndex: number,
+): number {
 	const raw = locatorValue(parameter);
 	const id = toPositiveInteger(raw);
 	if (id === undefined) {

@@ -24,7 +24,9 @@ function stripNationalPrefix(digits: string, plan: NumberingPlan): string {
 function hasType(nationalNumber: string, plan: NumberingPlan): boolean {
 	if (!plan.pattern.test(nationalNumber)) return false;
 	if (!plan.types) return true;
-	return plan.types.some((type) => type.lengths.includes(nationalNumber.length) && type.pattern.test(nationalNumber));
+	return plan.types.some(
+		(type) => type.lengths.includes(nationalNumber.length) && type.pattern.test(nationalNumber),
+	);
 }
 
 /** The number's country among those of its calling code, as libphonenumber's getCountryByCallingCode finds it. */
@@ -82,7 +84,10 @@ function withoutPlusSign(digits: string, plan: NumberingPlan): string | undefine
 	const shorter = digits.slice(plan.callingCode.length);
 	const full = nationalNumberOf(digits, plan);
 	const fits = (number: string) => plan.pattern.test(number);
-	if ((!fits(full) && fits(nationalNumberOf(shorter, plan))) || checkLength(full, plan.lengths) === 'tooLong') {
+	if (
+		(!fits(full) && fits(nationalNumberOf(shorter, plan))) ||
+		checkLength(full, plan.lengths) === 'tooLong'
+	) {
 		return shorter;
 	}
 	return undefined;
@@ -115,7 +120,10 @@ export function nationalToE164(digits: string, country: string): string | undefi
 	const readPlan = reading.country ? plan : (planOfCallingCode(callingCode) as NumberingPlan);
 	const nationalNumber = nationalNumberOf(reading.digits, readPlan);
 	const numberCountry = exactCountry(callingCode, nationalNumber) ?? reading.country;
-	if (nationalNumber.length < MIN_NATIONAL || nationalNumber.length > MAX_NATIONAL) return undefined;
+	if (nationalNumber.length < MIN_NATIONAL || nationalNumber.length > MAX_NATIONAL)
+		return undefined;
 	const validPlan = numberCountry ? planOf(numberCountry) : planOfCallingCode(callingCode);
-	return validPlan && hasType(nationalNumber, validPlan) ? `+${callingCode}${nationalNumber}` : undefined;
+	return validPlan && hasType(nationalNumber, validPlan)
+		? `+${callingCode}${nationalNumber}`
+		: undefined;
 }

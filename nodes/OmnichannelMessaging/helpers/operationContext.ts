@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INode, NodeParameterValueType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INode,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 /** Whether a saved parameter value holds an expression anywhere ("=…" text, n8n's mark). */
 function holdsExpression(value: unknown): boolean {
@@ -10,7 +16,8 @@ function holdsExpression(value: unknown): boolean {
 /** The saved value at a parameter path such as `options.sendOnceKey`. */
 function savedValue(parameters: IDataObject, path: string): unknown {
 	let value: unknown = parameters;
-	for (const part of path.split('.')) value = value !== null && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
+	for (const part of path.split('.'))
+		value = value !== null && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
 	return value;
 }
 
@@ -38,7 +45,8 @@ export class OperationContext {
 		const key = `${name}\n${JSON.stringify(fallback) ?? ''}`;
 		if (this.sameForEveryItem.has(key)) return this.sameForEveryItem.get(key);
 		const value = this.functions.getNodeParameter(name, itemIndex, fallback);
-		if (!holdsExpression(savedValue(this.node.parameters, name))) this.sameForEveryItem.set(key, value);
+		if (!holdsExpression(savedValue(this.node.parameters, name)))
+			this.sameForEveryItem.set(key, value);
 		return value;
 	}
 
@@ -51,7 +59,8 @@ export class OperationContext {
 		const saved = this.node.parameters[name] as IDataObject | undefined;
 		const collection: IDataObject = {};
 		for (const option of Object.keys(saved ?? {})) {
-			if (!perItem.has(option)) collection[option] = this.get(`${name}.${option}`, 0) as IDataObject[string];
+			if (!perItem.has(option))
+				collection[option] = this.get(`${name}.${option}`, 0) as IDataObject[string];
 		}
 		return collection;
 	}

@@ -14,7 +14,10 @@ function fromNational(phone: string, country: Country): PhoneCheck {
 	const { name, callingCode, example } = country;
 	if (converted) {
 		// A valid number of the plan (a pager, a short service number) that E.164 has no room for.
-		return { ok: false, reason: `as a number of ${name} it is ${converted}, but after the + a phone number has 7 to 15 digits` };
+		return {
+			ok: false,
+			reason: `as a number of ${name} it is ${converted}, but after the + a phone number has 7 to 15 digits`,
+		};
 	}
 	const dialled = example.e164 ? `, for example ${example.national}` : '';
 	const international = example.e164 ? `, for example ${example.e164}` : '';
@@ -28,7 +31,10 @@ function fromNational(phone: string, country: Country): PhoneCheck {
  * "0049 (170) 123-45.67" becomes "+491701234567"; with a default country a number without + or 00
  * is read as dialled there, the way libphonenumber reads it.
  */
-export function normalizePhone(raw: unknown, country?: Country | (() => Country | undefined)): PhoneCheck {
+export function normalizePhone(
+	raw: unknown,
+	country?: Country | (() => Country | undefined),
+): PhoneCheck {
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
 		return { ok: false, reason: 'it must be text, for example +4915123456789' };
 	}

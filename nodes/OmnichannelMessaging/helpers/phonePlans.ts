@@ -30,7 +30,16 @@ const numbers = (list: string) => (list ? list.split(',').map(Number) : []);
 
 /** The format is described in phoneTable.generated.ts. */
 function compile(fields: string[]): NumberingPlan {
-	const [callingCode, idd, pattern, lengths, prefixForParsing, transformRule, leadingDigits, types] = fields;
+	const [
+		callingCode,
+		idd,
+		pattern,
+		lengths,
+		prefixForParsing,
+		transformRule,
+		leadingDigits,
+		types,
+	] = fields;
 	return {
 		callingCode,
 		idd: start(idd),
@@ -87,7 +96,12 @@ export function countryOf(code: string): Country | undefined {
 	let country = countries.get(upper);
 	if (!country) {
 		const row = COUNTRIES[upper].split(';');
-		country = { code: upper, name: row[0], callingCode: row[1], example: { e164: row[9], national: row[10] } };
+		country = {
+			code: upper,
+			name: row[0],
+			callingCode: row[1],
+			example: { e164: row[9], national: row[10] },
+		};
 		countries.set(upper, country);
 	}
 	return country;

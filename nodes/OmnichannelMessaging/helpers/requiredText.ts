@@ -11,11 +11,18 @@ export interface RequiredText {
 	advice: string;
 }
 
-export function readRequiredText(context: OperationContext, itemIndex: number, text: RequiredText): string {
+export function readRequiredText(
+	context: OperationContext,
+	itemIndex: number,
+	text: RequiredText,
+): string {
 	const raw = context.get(text.parameter, itemIndex, '');
 	const value = toServiceString(raw)?.trim();
 	if (!value) {
-		const problem = raw === '' || raw === undefined || raw === null ? 'it is empty' : `${JSON.stringify(raw)} is not ${text.what}`;
+		const problem =
+			raw === '' || raw === undefined || raw === null
+				? 'it is empty'
+				: `${JSON.stringify(raw)} is not ${text.what}`;
 		throw invalidInputError(context.node, itemIndex, text.field, `${problem}: ${text.advice}`);
 	}
 	return value;

@@ -18,11 +18,19 @@ function routedToErrorOutput(error: NodeApiError | NodeOperationError): boolean 
 	return error.node?.onError === 'continueErrorOutput' && !error.node.type.endsWith('Tool');
 }
 
-export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+export function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+): INodeExecutionData {
 	const item: INodeExecutionData = { json: errorItemJson(error), pairedItem: { item: itemIndex } };
 	if (routedToErrorOutput(error)) {
 		// Writable: n8n 1.63 clears it after routing.
-		Object.defineProperty(item, 'error', { value: error, enumerable: false, writable: true, configurable: true });
+		Object.defineProperty(item, 'error', {
+			value: error,
+			enumerable: false,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return item;
 }

@@ -9,7 +9,10 @@ export function checkMediaUrl(raw: unknown): UrlCheck {
 	try {
 		parsed = new URL(value);
 	} catch {
-		return { ok: false, reason: 'it is not an absolute URL, for example https://example.com/file.pdf' };
+		return {
+			ok: false,
+			reason: 'it is not an absolute URL, for example https://example.com/file.pdf',
+		};
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
 		return {

@@ -24,7 +24,8 @@ function isDateTimeLike(value: unknown): value is { toISO(): string | null } {
 
 /** A whole number of 1 or more: "12" and 12 pass, "12a" and 1.5 do not. */
 export function toPositiveInteger(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+	if (typeof value === 'number')
+		return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
 		const parsed = Number(value.trim());
 		return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
@@ -39,12 +40,15 @@ export function excerpt(text: string, max: number): string {
 
 /** A plain value where a workflow saved one before the field became a locator. */
 export function locatorValue(raw: unknown): unknown {
-	return typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
+	return typeof raw === 'object' && raw !== null && 'value' in raw
+		? (raw as { value: unknown }).value
+		: raw;
 }
 
 /** An n8n item must be an object: null or text entries are left out. */
 export function objectsOf(list: unknown): IDataObject[] {
 	return (Array.isArray(list) ? (list as unknown[]) : []).filter(
-		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+		(entry): entry is IDataObject =>
+			typeof entry === 'object' && entry !== null && !Array.isArray(entry),
 	);
 }

@@ -10,7 +10,9 @@ import { editorParameter } from '../helpers/operationContext';
 const PAGE_SIZE = 100;
 
 function nameOf(template: WhatsAppTemplate): string {
-	return typeof template.name === 'string' || typeof template.name === 'number' ? String(template.name) : String(template.id);
+	return typeof template.name === 'string' || typeof template.name === 'number'
+		? String(template.name)
+		: String(template.id);
 }
 
 /** The service has no paging or search of its own, so both happen here. */
@@ -25,10 +27,15 @@ export async function searchTemplates(
 	const offset = Math.max(0, Number(paginationToken) || 0);
 
 	// Only entries with an id can be picked; names that are not text are shown by id (no String() of objects).
-	const templates = (await fetchTemplateList.call(this, await connectForEditor.call(this), channelId)).filter(
-		(template) => typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
+	const templates = (
+		await fetchTemplateList.call(this, await connectForEditor.call(this), channelId)
+	).filter(
+		(template) =>
+			typeof template?.id === 'number' || (typeof template?.id === 'string' && template.id !== ''),
 	);
-	const matching = templates.filter((template) => needle === '' || nameOf(template).toLowerCase().includes(needle));
+	const matching = templates.filter(
+		(template) => needle === '' || nameOf(template).toLowerCase().includes(needle),
+	);
 	const page = matching.slice(offset, offset + PAGE_SIZE);
 	return {
 		results: page.map((template) => {
@@ -44,7 +51,10 @@ export async function searchTemplates(
 	};
 }
 
-export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchChannels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const channels = await fetchChannelList.call(this, await connectForEditor.call(this));
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {

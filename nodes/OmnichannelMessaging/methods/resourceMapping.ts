@@ -9,13 +9,18 @@ import { editorParameter } from '../helpers/operationContext';
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
 
-export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const channelId = toPositiveInteger(locatorValue(editorParameter(this, 'channelId')));
 	const templateId = toPositiveInteger(locatorValue(editorParameter(this, 'templateId')));
 	if (channelId === undefined || templateId === undefined) {
 		return { fields: [], emptyFieldsNotice: CANNOT_LOAD };
 	}
-	const template = await fetchTemplate.call(this, await connectForEditor.call(this), { channelId, templateId });
+	const template = await fetchTemplate.call(this, await connectForEditor.call(this), {
+		channelId,
+		templateId,
+	});
 	const positions = getVariablePositions(template);
 	return {
 		fields: positions.map((position) => {
@@ -30,6 +35,7 @@ export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise
 				type: 'string',
 			};
 		}),
-		emptyFieldsNotice: positions.length === 0 ? 'This template has no variables: nothing to fill in' : undefined,
+		emptyFieldsNotice:
+			positions.length === 0 ? 'This template has no variables: nothing to fill in' : undefined,
 	};
 }

@@ -26,10 +26,18 @@ function toChannel(entry: unknown): Channel | undefined {
 }
 
 /** Not in the spec: a deployment without it answers 404, and the picker says to give the channel by ID. */
-export async function fetchChannelList(this: ILoadOptionsFunctions, connection: ServiceConnection): Promise<Channel[]> {
-	const response = await serviceRequest.call(this, connection, { method: 'GET', path: PATHS.channelList });
+export async function fetchChannelList(
+	this: ILoadOptionsFunctions,
+	connection: ServiceConnection,
+): Promise<Channel[]> {
+	const response = await serviceRequest.call(this, connection, {
+		method: 'GET',
+		path: PATHS.channelList,
+	});
 	if (response.statusCode === 404) throw channelListMissingError(this.getNode());
 	const error = serviceResponseError(this, response, { expect: 'channelList' });
 	if (error) throw error;
-	return (response.body as unknown[]).map(toChannel).filter((channel): channel is Channel => channel !== undefined);
+	return (response.body as unknown[])
+		.map(toChannel)
+		.filter((channel): channel is Channel => channel !== undefined);
 }

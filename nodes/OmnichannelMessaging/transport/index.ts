@@ -8,8 +8,19 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { API_PREFIX, CREDENTIAL_TYPE, EDITOR_TIMEOUT_MS, MAX_TIMER_MS, REQUEST_TIMEOUT_MS } from '../constants';
-import { invalidCredentialError, requestFailureError, serviceResponseError, silentServiceError } from '../helpers/errors';
+import {
+	API_PREFIX,
+	CREDENTIAL_TYPE,
+	EDITOR_TIMEOUT_MS,
+	MAX_TIMER_MS,
+	REQUEST_TIMEOUT_MS,
+} from '../constants';
+import {
+	invalidCredentialError,
+	requestFailureError,
+	serviceResponseError,
+	silentServiceError,
+} from '../helpers/errors';
 import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors';
 import type { FailedSendOutcome } from '../helpers/outcome';
 import { checkCredential } from '../helpers/credential';
@@ -54,7 +65,10 @@ export interface RequestPlace {
  * request unless it is handed over; a broadcast reads it once. `node`: the execution's copy where it
  * has one (getNode() deep-copies the node).
  */
-export async function connectToService(this: RequestContext, node?: INode): Promise<ServiceConnection> {
+export async function connectToService(
+	this: RequestContext,
+	node?: INode,
+): Promise<ServiceConnection> {
 	const data = await this.getCredentials(CREDENTIAL_TYPE);
 	const saved = node ?? this.getNode();
 	const checked = checkCredential(data);
@@ -62,7 +76,12 @@ export async function connectToService(this: RequestContext, node?: INode): Prom
 	const reference = saved.credentials?.[CREDENTIAL_TYPE];
 	return {
 		baseUrl: checked.baseUrl,
-		credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
+		credentialsDecrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data,
+		},
 		secrets: secretsOf(data),
 	};
 }
@@ -80,7 +99,12 @@ type HttpHelper = (
 ) => Promise<unknown>;
 
 /** The options of n8n's helper for one request: answers of any status, no redirect followed. */
-function httpOptions(connection: ServiceConnection, request: ServiceRequest, timeout: number, signal: AbortSignal): IHttpRequestOptions {
+function httpOptions(
+	connection: ServiceConnection,
+	request: ServiceRequest,
+	timeout: number,
+	signal: AbortSignal,
+): IHttpRequestOptions {
 	return {
 		method: request.method,
 		baseURL: connection.baseUrl,
@@ -136,17 +160,29 @@ export async function serviceRequest(
 	const signal = place.cancelSignal ? AbortSignal.any([place.cancelSignal, deadline]) : deadline;
 	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its
 	// idle timeout), so it gets a context whose cancel signal also fires at the deadline.
-	const bounded = Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as RequestContext;
+	const bounded = Object.create(this, {
+		getExecutionCancelSignal: { value: () => signal },
+	}) as RequestContext;
 	let answer: ServiceResponse;
 	try {
-		answer = await requestThroughN8n(bounded, connection, httpOptions(connection, request, timeout, signal));
+		answer = await requestThroughN8n(
+			bounded,
+			connection,
+			httpOptions(connection, request, timeout, signal),
+		);
 	} catch (error) {
-		if (deadline.aborted && connection.editor) throw silentServiceError(this.getNode(), connection.baseUrl, timeout);
+		if (deadline.aborted && connection.editor)
+			throw silentServiceError(this.getNode(), connection.baseUrl, timeout);
 		// n8n's error is never passed on: it carries the request, and with it the API key header.
-		throw requestFailureError(this.getNode(), deadline.aborted ? { code: 'ETIMEDOUT' } : error, place);
+		throw requestFailureError(
+			this.getNode(),
+			deadline.aborted ? { code: 'ETIMEDOUT' } : error,
+			place,
+		);
 	}
 	const clean = scrubSecrets(answer, connection.secrets);
-	if (isRedirect(clean.statusCode)) throw redirectError(this.getNode(), clean, connection.baseUrl, place);
+	if (isRedirect(clean.statusCode))
+		throw redirectError(this.getNode(), clean, connection.baseUrl, place);
 	return clean;
 }
 

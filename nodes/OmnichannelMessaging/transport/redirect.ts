@@ -28,7 +28,10 @@ function redirectDelivery(statusCode: number): FailedSendOutcome {
 	return [301, 302, 307, 308].includes(statusCode) ? 'notSent' : 'unknown';
 }
 
-export function redirectWords(statusCode: number, target: string | undefined): { message: string; description: string } {
+export function redirectWords(
+	statusCode: number,
+	target: string | undefined,
+): { message: string; description: string } {
 	return {
 		message: target
 			? `The service redirected the request to ${target} (HTTP ${statusCode})`
@@ -39,7 +42,12 @@ export function redirectWords(statusCode: number, target: string | undefined): {
 	};
 }
 
-export function redirectError(node: INode, response: ServiceResponse, baseUrl: string, place: ErrorPlace = {}): NodeApiError {
+export function redirectError(
+	node: INode,
+	response: ServiceResponse,
+	baseUrl: string,
+	place: ErrorPlace = {},
+): NodeApiError {
 	const { statusCode } = response;
 	const target = redirectTarget(response, baseUrl);
 	const words = redirectWords(statusCode, target);
@@ -55,5 +63,9 @@ export function redirectError(node: INode, response: ServiceResponse, baseUrl: s
 		},
 	);
 	const outcome = delivery ?? redirectDelivery(statusCode);
-	return withFacts(error, { outcome, reason: 'redirected', httpCode: String(statusCode) }, { cause: 'configuration-invalid' });
+	return withFacts(
+		error,
+		{ outcome, reason: 'redirected', httpCode: String(statusCode) },
+		{ cause: 'configuration-invalid' },
+	);
 }

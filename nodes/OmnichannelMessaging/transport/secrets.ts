@@ -32,14 +32,17 @@ export function secretsOf(data: ICredentialDataDecryptedObject): string[] {
 			// Not a URL: the credential check says so, and nothing is sent.
 		}
 	}
-	const all = found.flatMap((secret) => [secret, encodeURIComponent(secret)]).filter((secret) => secret.length >= SHORTEST_SECRET);
+	const all = found
+		.flatMap((secret) => [secret, encodeURIComponent(secret)])
+		.filter((secret) => secret.length >= SHORTEST_SECRET);
 	// Longest first, so a secret inside another is not half replaced.
 	return [...new Set(all)].sort((a, b) => b.length - a.length);
 }
 
 function scrubText(text: string, secrets: readonly string[]): string {
 	let result = text;
-	for (const secret of secrets) if (result.includes(secret)) result = result.split(secret).join(HIDDEN);
+	for (const secret of secrets)
+		if (result.includes(secret)) result = result.split(secret).join(HIDDEN);
 	return result;
 }
 

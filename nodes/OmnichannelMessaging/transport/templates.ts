@@ -17,7 +17,11 @@ export async function fetchTemplate(
 	return (await readJson.call(
 		this,
 		connection,
-		{ method: 'GET', path: PATHS.templateDetail, qs: { platform_id: where.channelId, template_id: where.templateId } },
+		{
+			method: 'GET',
+			path: PATHS.templateDetail,
+			qs: { platform_id: where.channelId, template_id: where.templateId },
+		},
 		'template',
 		place,
 	)) as WhatsAppTemplate;

@@ -33,7 +33,22 @@ const ODD_STRINGS = [
 	'\uD800',
 ];
 
-const ODD_NUMBERS = [0, -0, -1, 1.5, 12.0, 101, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e21, 5e-324];
+const ODD_NUMBERS = [
+	0,
+	-0,
+	-1,
+	1.5,
+	12.0,
+	101,
+	Number.NaN,
+	Number.POSITIVE_INFINITY,
+	Number.NEGATIVE_INFINITY,
+	2 ** 53 + 2,
+	Number.MAX_SAFE_INTEGER,
+	Number.MIN_SAFE_INTEGER,
+	1e21,
+	5e-324,
+];
 
 /** Arbitrary strings, including 100 KB ones. */
 export const oddString: fc.Arbitrary<string> = fc.oneof(
@@ -41,7 +56,10 @@ export const oddString: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 2, arbitrary: fc.string() },
 	{ weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
 	{ weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-	{ weight: 1, arbitrary: fc.constantFrom('a'.repeat(100_000), '😀'.repeat(30_000), `+${'1'.repeat(100_000)}`) },
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom('a'.repeat(100_000), '😀'.repeat(30_000), `+${'1'.repeat(100_000)}`),
+	},
 );
 
 export const oddNumber: fc.Arbitrary<number> = fc.oneof(
@@ -52,7 +70,20 @@ export const oddNumber: fc.Arbitrary<number> = fc.oneof(
 
 /** Everything but strings and numbers: null, undefined, booleans, objects, arrays, dates, big ints. */
 export const oddOther: fc.Arbitrary<unknown> = fc.oneof(
-	fc.constantFrom(null, undefined, true, false, {}, [], [1, 2], ['101'], { value: '101' }, { toString: 'x' }, new Date(0), new Date(Number.NaN)),
+	fc.constantFrom(
+		null,
+		undefined,
+		true,
+		false,
+		{},
+		[],
+		[1, 2],
+		['101'],
+		{ value: '101' },
+		{ toString: 'x' },
+		new Date(0),
+		new Date(Number.NaN),
+	),
 	fc.date(),
 	fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
 	fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),

@@ -4,7 +4,8 @@
  * numbers and booleans become their text, dates ISO 8601.
  */
 export function positiveInteger(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+	if (typeof value === 'number')
+		return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
 		const parsed = Number(value.trim());
 		return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
@@ -23,5 +24,7 @@ export function asText(value: unknown): string | undefined {
 /** The digits a phone number must keep, whatever separators or 00 prefix it came with. */
 export function phoneDigits(value: unknown): string | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-	return String(value).replace(/[^0-9]/g, '').replace(/^00/, '');
+	return String(value)
+		.replace(/[^0-9]/g, '')
+		.replace(/^00/, '');
 }

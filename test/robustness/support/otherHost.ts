@@ -19,9 +19,16 @@ export async function startOtherHost(): Promise<OtherHost> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			received.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
+			received.push({
+				method: req.method,
+				url: req.url,
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString(),
+			});
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ id: 'elsewhere-1', status: 'sent', platform_id: 12, name: 'elsewhere' }));
+			res.end(
+				JSON.stringify({ id: 'elsewhere-1', status: 'sent', platform_id: 12, name: 'elsewhere' }),
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

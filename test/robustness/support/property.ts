@@ -5,7 +5,10 @@ import { FUZZ_SEED } from './config';
 
 /** Long runs of one character (the 100 KB inputs) shown as a count, and the whole capped. */
 export function shorten(text: string, max = 3000): string {
-	const squeezed = text.replace(/([\s\S])\1{40,}/g, (run, char: string) => `${char.repeat(8)}…(${run.length}×)`);
+	const squeezed = text.replace(
+		/([\s\S])\1{40,}/g,
+		(run, char: string) => `${char.repeat(8)}…(${run.length}×)`,
+	);
 	return squeezed.length > max ? `${squeezed.slice(0, max)}…` : squeezed;
 }
 
@@ -24,7 +27,10 @@ export async function checkProperty<T extends [unknown, ...unknown[]]>(
 		...(path ? { path, endOnFailure: true } : {}),
 	});
 	if (!details.failed) return;
-	const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+	const cause =
+		details.errorInstance instanceof Error
+			? details.errorInstance.message
+			: String(details.errorInstance);
 	throw new Error(
 		[
 			`Property failed after ${details.numRuns} run(s); reproduce with FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}"`,

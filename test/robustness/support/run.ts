@@ -6,7 +6,10 @@ import type { RunOptions, RunResult } from '../../helpers/engine';
 export async function runBounded(options: RunOptions, limitMs = 15_000): Promise<RunResult> {
 	let timer: NodeJS.Timeout | undefined;
 	const hang = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`the node did not end within ${limitMs} ms`)), limitMs);
+		timer = setTimeout(
+			() => reject(new Error(`the node did not end within ${limitMs} ms`)),
+			limitMs,
+		);
 	});
 	try {
 		return await Promise.race([runNode(options), hang]);

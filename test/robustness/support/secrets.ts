@@ -27,7 +27,8 @@ export function findSecret(value: unknown, secret: string, limit = 5): string[] 
 				visit(entry, `${path}.get(${String(key)})`, depth + 1);
 			}
 		}
-		if (object instanceof Set) for (const entry of object) visit(entry, `${path}<entry>`, depth + 1);
+		if (object instanceof Set)
+			for (const entry of object) visit(entry, `${path}<entry>`, depth + 1);
 		for (const key of Object.getOwnPropertyNames(object)) {
 			let child: unknown;
 			try {

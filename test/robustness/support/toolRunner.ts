@@ -17,7 +17,11 @@ export interface ToolRunResult {
 }
 
 /** One tool call: `args` are what the agent passed; parameters read them with `$fromAI(...)`. */
-export async function runAsTool(parameters: INodeParameters, credentials: CredentialData, args: IDataObject): Promise<ToolRunResult> {
+export async function runAsTool(
+	parameters: INodeParameters,
+	credentials: CredentialData,
+	args: IDataObject,
+): Promise<ToolRunResult> {
 	const { run, output } = await runNode({
 		parameters,
 		credentials,

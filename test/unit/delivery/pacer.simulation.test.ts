@@ -27,12 +27,26 @@ import type { ServiceSpec } from './simulator';
 const SEED = Number(process.env.FUZZ_SEED ?? 424242);
 
 /** The pacer under test; PACER_UNDER_TEST=<module exporting OldPacer> runs the suite against another one (docs/performance.md). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const makePacer = (clock: Clock): SimPacer => (process.env.PACER_UNDER_TEST ? new (require(process.env.PACER_UNDER_TEST).OldPacer)(clock) : new Pacer(clock, PACING));
+const makePacer = (clock: Clock): SimPacer =>
+	process.env.PACER_UNDER_TEST
+		? // eslint-disable-next-line @typescript-eslint/no-require-imports
+			new (require(process.env.PACER_UNDER_TEST).OldPacer)(clock)
+		: new Pacer(clock, PACING);
 
-const broadcast = (items: number, extra: Partial<Execution> = {}): Execution => ({ process: 0, startAt: 0, items, ...extra });
+const broadcast = (items: number, extra: Partial<Execution> = {}): Execution => ({
+	process: 0,
+	startAt: 0,
+	items,
+	...extra,
+});
 
-async function run(seed: number, service: ServiceSpec, executions: Execution[], processes = 1, batchMs = 0): Promise<Report> {
+async function run(
+	seed: number,
+	service: ServiceSpec,
+	executions: Execution[],
+	processes = 1,
+	batchMs = 0,
+): Promise<Report> {
 	return await simulate({ seed, service, processes, executions, makePacer, batchMs });
 }
 
@@ -42,7 +56,11 @@ function bursts(refusals: number[]): number {
 }
 
 function expectEachTakenOnce(report: Report) {
-	expect({ timedOut: report.timedOut, lost: report.lost, sentTwice: report.sentTwice }).toEqual({ timedOut: false, lost: 0, sentTwice: 0 });
+	expect({ timedOut: report.timedOut, lost: report.lost, sentTwice: report.sentTwice }).toEqual({
+		timedOut: false,
+		lost: 0,
+		sentTwice: 0,
+	});
 }
 
 /** Wall from the broadcast's first request ÷ the floor with the network's share: what the bound is stated on. */
@@ -60,29 +78,52 @@ describe('one process, a limit on requests in flight, requests arriving out of o
 		jitterShare: fc.constantFrom(0, 0.1, 0.3),
 		coldMs: fc.constantFrom(0, 0, 150, 300),
 		batchMs: fc.constantFrom(0, 2, 5),
-		refusal: fc.constantFrom<Pick<ServiceSpec, 'retryAfter' | 'status'>>({ retryAfter: '1' }, { retryAfter: '0' }, {}, { retryAfter: '1', status: 503 }),
+		refusal: fc.constantFrom<Pick<ServiceSpec, 'retryAfter' | 'status'>>(
+			{ retryAfter: '1' },
+			{ retryAfter: '0' },
+			{},
+			{ retryAfter: '1', status: 503 },
+		),
 	});
 
 	test('every message once; wall within 1.3 × the floor (network included) plus the first pause; few bursts; the window back at the limit', async () => {
 		await fc.assert(
-			fc.asyncProperty(arbitrary, async ({ seed, limit, latencyMs, jitterShare, coldMs, batchMs, refusal }) => {
-				const coldRequests = { count: 2, extraMs: coldMs };
-				const service: ServiceSpec = { latencyMs, inFlightLimit: limit, jitterMs: latencyMs * jitterShare, coldRequests, ...refusal };
-				const items = Math.ceil((8_000 * limit) / latencyMs);
-				const report = await run(seed, service, [broadcast(items)], 1, batchMs);
-				expectEachTakenOnce(report);
-				expect(stretch(report, service)).toBeLessThanOrEqual(1.3);
-				const probes = Math.floor(report.wall / PACING.probeAfterMs);
-				expect(bursts(report.refusals)).toBeLessThanOrEqual(3 + probes);
-				expect(report.belowLimitMs).toBeLessThanOrEqual(6_000);
-			}),
+			fc.asyncProperty(
+				arbitrary,
+				async ({ seed, limit, latencyMs, jitterShare, coldMs, batchMs, refusal }) => {
+					const coldRequests = { count: 2, extraMs: coldMs };
+					const service: ServiceSpec = {
+						latencyMs,
+						inFlightLimit: limit,
+						jitterMs: latencyMs * jitterShare,
+						coldRequests,
+						...refusal,
+					};
+					const items = Math.ceil((8_000 * limit) / latencyMs);
+					const report = await run(seed, service, [broadcast(items)], 1, batchMs);
+					expectEachTakenOnce(report);
+					expect(stretch(report, service)).toBeLessThanOrEqual(1.3);
+					const probes = Math.floor(report.wall / PACING.probeAfterMs);
+					expect(bursts(report.refusals)).toBeLessThanOrEqual(3 + probes);
+					expect(report.belowLimitMs).toBeLessThanOrEqual(6_000);
+				},
+			),
 			{ seed: SEED, numRuns: 40 },
 		);
 	});
 
 	test('the case of issue 29: 600 and 3,000 recipients, limit 10, 100 ms, 0–30 ms each way, answers read 5 ms at a time', async () => {
-		const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 10, jitterMs: 30, retryAfter: '1' };
-		for (const [seed, items] of [[1, 600], [2, 600], [3, 3_000]]) {
+		const service: ServiceSpec = {
+			latencyMs: 100,
+			inFlightLimit: 10,
+			jitterMs: 30,
+			retryAfter: '1',
+		};
+		for (const [seed, items] of [
+			[1, 600],
+			[2, 600],
+			[3, 3_000],
+		]) {
 			const report = await run(seed, service, [broadcast(items)], 1, 5);
 			expectEachTakenOnce(report);
 			expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
@@ -90,20 +131,38 @@ describe('one process, a limit on requests in flight, requests arriving out of o
 	});
 
 	test('the same seed gives the same run', async () => {
-		const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 10, jitterMs: 30, retryAfter: '1' };
-		expect(await run(7, service, [broadcast(300)])).toEqual(await run(7, service, [broadcast(300)]));
+		const service: ServiceSpec = {
+			latencyMs: 100,
+			inFlightLimit: 10,
+			jitterMs: 30,
+			retryAfter: '1',
+		};
+		expect(await run(7, service, [broadcast(300)])).toEqual(
+			await run(7, service, [broadcast(300)]),
+		);
 	});
 });
 
 describe('a limit on sends per second (token bucket), alone and with an in-flight limit', () => {
 	test('every message once; wall within 1.35 × the floor plus the first pause', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 10, max: 80 }), fc.boolean(), async (seed, rate, alsoInFlight) => {
-				const service: ServiceSpec = { latencyMs: 100, ratePerSecond: rate, inFlightLimit: alsoInFlight ? Math.ceil(rate / 10) + 2 : undefined, jitterMs: 20, retryAfter: '1' };
-				const report = await run(seed, service, [broadcast(rate * 8)]);
-				expectEachTakenOnce(report);
-				expect(stretch(report, { ...service, jitterMs: 0 })).toBeLessThanOrEqual(1.35);
-			}),
+			fc.asyncProperty(
+				fc.integer({ min: 1, max: 1_000_000 }),
+				fc.integer({ min: 10, max: 80 }),
+				fc.boolean(),
+				async (seed, rate, alsoInFlight) => {
+					const service: ServiceSpec = {
+						latencyMs: 100,
+						ratePerSecond: rate,
+						inFlightLimit: alsoInFlight ? Math.ceil(rate / 10) + 2 : undefined,
+						jitterMs: 20,
+						retryAfter: '1',
+					};
+					const report = await run(seed, service, [broadcast(rate * 8)]);
+					expectEachTakenOnce(report);
+					expect(stretch(report, { ...service, jitterMs: 0 })).toBeLessThanOrEqual(1.35);
+				},
+			),
 			{ seed: SEED, numRuns: 20 },
 		);
 	});
@@ -112,27 +171,51 @@ describe('a limit on sends per second (token bucket), alone and with an in-fligh
 describe('the service changes under the broadcast', () => {
 	test('a second process sharing the service: every message once, both done within 2.6 × the floor of both', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 6, max: 16 }), async (seed, limit) => {
-				const service: ServiceSpec = { latencyMs: 100, inFlightLimit: limit, jitterMs: 20, retryAfter: '1' };
-				const items = limit * 40;
-				const report = await run(seed, service, [broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })], 2);
-				expectEachTakenOnce(report);
-				const floorOfBoth = (2 * items * service.latencyMs) / limit;
-				expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
-			}),
+			fc.asyncProperty(
+				fc.integer({ min: 1, max: 1_000_000 }),
+				fc.integer({ min: 6, max: 16 }),
+				async (seed, limit) => {
+					const service: ServiceSpec = {
+						latencyMs: 100,
+						inFlightLimit: limit,
+						jitterMs: 20,
+						retryAfter: '1',
+					};
+					const items = limit * 40;
+					const report = await run(
+						seed,
+						service,
+						[broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })],
+						2,
+					);
+					expectEachTakenOnce(report);
+					const floorOfBoth = (2 * items * service.latencyMs) / limit;
+					expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
+				},
+			),
 			{ seed: SEED, numRuns: 15 },
 		);
 	});
 
 	test('a limit that drops to half mid-broadcast: every message once, wall within 1.6 × the floor at the lower limit (network included) plus the first pause', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 8, max: 16 }), async (seed, limit) => {
-				const to = Math.ceil(limit / 2);
-				const service: ServiceSpec = { latencyMs: 100, inFlightLimit: limit, jitterMs: 20, retryAfter: '1', limitDrop: { atMs: 3_000, to } };
-				const report = await run(seed, service, [broadcast(to * 100)]);
-				expectEachTakenOnce(report);
-				expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
-			}),
+			fc.asyncProperty(
+				fc.integer({ min: 1, max: 1_000_000 }),
+				fc.integer({ min: 8, max: 16 }),
+				async (seed, limit) => {
+					const to = Math.ceil(limit / 2);
+					const service: ServiceSpec = {
+						latencyMs: 100,
+						inFlightLimit: limit,
+						jitterMs: 20,
+						retryAfter: '1',
+						limitDrop: { atMs: 3_000, to },
+					};
+					const report = await run(seed, service, [broadcast(to * 100)]);
+					expectEachTakenOnce(report);
+					expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
+				},
+			),
 			{ seed: SEED, numRuns: 15 },
 		);
 	});
@@ -158,11 +241,16 @@ describe('Retry-After and the rate cap', () => {
 
 describe('single-message executions', () => {
 	const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 10, jitterMs: 15, retryAfter: '1' };
-	const events = (count: number, from: number, gapMs: number) => Array.from({ length: count }, (_, i) => broadcast(1, { startAt: from + i * gapMs }));
+	const events = (count: number, from: number, gapMs: number) =>
+		Array.from({ length: count }, (_, i) => broadcast(1, { startAt: from + i * gapMs }));
 
 	test('after the level is learned, 60 of them over 20 s do not grow the window: the next broadcast starts without a 429', async () => {
 		for (const seed of [1, 2, 3]) {
-			const report = await run(seed, service, [broadcast(300), ...events(60, 8_000, 333), broadcast(600, { startAt: 30_000 })]);
+			const report = await run(seed, service, [
+				broadcast(300),
+				...events(60, 8_000, 333),
+				broadcast(600, { startAt: 30_000 }),
+			]);
 			expectEachTakenOnce(report);
 			expect(report.refusals.filter((at) => at >= 30_000 && at < 31_000)).toEqual([]);
 		}
@@ -170,7 +258,10 @@ describe('single-message executions', () => {
 
 	test('60 of them on a fresh process, then its first broadcast: within 1.25 × the floor (network included) plus the first pause', async () => {
 		for (const seed of [1, 2, 3]) {
-			const report = await run(seed, service, [...events(60, 0, 100), broadcast(600, { startAt: 7_000 })]);
+			const report = await run(seed, service, [
+				...events(60, 0, 100),
+				broadcast(600, { startAt: 7_000 }),
+			]);
 			expectEachTakenOnce(report);
 			expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
 		}

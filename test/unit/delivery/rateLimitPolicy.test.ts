@@ -2,7 +2,14 @@
  * The rate-limit policy (delivery/rateLimitPolicy.ts): which answers are "not taken", the pause each
  * asks for, and when the node stops trying. Times are given, never read from a clock.
  */
-import { ProgressWatch, RATE_LIMIT, pauseAfter, refusalOf, resumeSpreadMs, waitsTooLong } from '../../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
+import {
+	ProgressWatch,
+	RATE_LIMIT,
+	pauseAfter,
+	refusalOf,
+	resumeSpreadMs,
+	waitsTooLong,
+} from '../../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
 
 describe('what a refusal is', () => {
 	test('a 429, with or without Retry-After, and a 503 only with one', () => {

@@ -48,14 +48,26 @@ export interface Report {
 }
 
 function floorOf(spec: ServiceSpec, items: number): number {
-	const byCount = spec.inFlightLimit ? (items * spec.latencyMs) / Math.min(spec.inFlightLimit, spec.limitDrop?.to ?? Infinity) : 0;
+	const byCount = spec.inFlightLimit
+		? (items * spec.latencyMs) / Math.min(spec.inFlightLimit, spec.limitDrop?.to ?? Infinity)
+		: 0;
 	const byRate = spec.ratePerSecond ? (items * 1000) / spec.ratePerSecond : 0;
 	return Math.max(byCount, byRate);
 }
 
-async function runExecution(clock: VirtualClock, service: SimService, pacer: SimPacer, execution: Execution, index: number, started: number[]) {
+async function runExecution(
+	clock: VirtualClock,
+	service: SimService,
+	pacer: SimPacer,
+	execution: Execution,
+	index: number,
+	started: number[],
+) {
 	await clock.wait(execution.startAt);
-	const limits = { ceiling: execution.concurrency ?? 20, maxPerSecond: execution.maxPerSecond ?? 0 };
+	const limits = {
+		ceiling: execution.concurrency ?? 20,
+		maxPerSecond: execution.maxPerSecond ?? 0,
+	};
 	let next = 0;
 	const worker = async () => {
 		while (next < execution.items) {
@@ -77,12 +89,19 @@ export async function simulate(scenario: Scenario): Promise<Report> {
 	const started = scenario.executions.map(() => Number.POSITIVE_INFINITY);
 	let finished = 0;
 	for (const [index, execution] of scenario.executions.entries()) {
-		void runExecution(clock, service, pacers[execution.process], execution, index, started).then(() => (finished += 1));
+		void runExecution(clock, service, pacers[execution.process], execution, index, started).then(
+			() => (finished += 1),
+		);
 	}
 	let belowLimitMs = 0;
 	const observe = (from: number, to: number) => {
 		const firstRefusal = service.arrivals.find((arrival) => !arrival.taken);
-		if (firstRefusal && from >= firstRefusal.at && pacers[0].snapshot().window < service.limitAt(from)) belowLimitMs += to - from;
+		if (
+			firstRefusal &&
+			from >= firstRefusal.at &&
+			pacers[0].snapshot().window < service.limitAt(from)
+		)
+			belowLimitMs += to - from;
 	};
 	const done = await clock.run(() => finished === scenario.executions.length, 600_000, observe);
 	const items = scenario.executions.reduce((sum, execution) => sum + execution.items, 0);

@@ -52,7 +52,8 @@ export class VirtualClock implements Clock {
 		while (low < high) {
 			const mid = (low + high) >> 1;
 			const other = this.events[mid];
-			if (other.at < event.at || (other.at === event.at && other.order < event.order)) low = mid + 1;
+			if (other.at < event.at || (other.at === event.at && other.order < event.order))
+				low = mid + 1;
 			else high = mid;
 		}
 		this.events.splice(low, 0, event);
@@ -67,7 +68,11 @@ export class VirtualClock implements Clock {
 	 * Runs events until `done` holds or nothing is left; returns false when the time limit passed
 	 * first. `observe` sees each stretch of time before the clock moves over it.
 	 */
-	async run(done: () => boolean, limitMs: number, observe?: (from: number, to: number) => void): Promise<boolean> {
+	async run(
+		done: () => boolean,
+		limitMs: number,
+		observe?: (from: number, to: number) => void,
+	): Promise<boolean> {
 		for (;;) {
 			await new Promise<void>((resolve) => setImmediate(resolve));
 			if (done()) return true;
@@ -76,7 +81,11 @@ export class VirtualClock implements Clock {
 			observe?.(this.time, next.at);
 			this.time = next.at;
 			next.run();
-			while (this.batchMs > 0 && this.events.length > 0 && this.events[0].at <= next.at + this.batchMs) {
+			while (
+				this.batchMs > 0 &&
+				this.events.length > 0 &&
+				this.events[0].at <= next.at + this.batchMs
+			) {
 				const together = this.events.shift() as Event;
 				this.time = together.at;
 				together.run();
@@ -142,33 +151,47 @@ export class SimService {
 
 	limitAt(time: number): number {
 		const drop = this.spec.limitDrop;
-		return drop && time >= drop.atMs ? drop.to : (this.spec.inFlightLimit ?? Number.POSITIVE_INFINITY);
+		return drop && time >= drop.atMs
+			? drop.to
+			: (this.spec.inFlightLimit ?? Number.POSITIVE_INFINITY);
 	}
 
 	averageServing(until: number): number {
 		return until > 0 ? (this.busyArea + this.serving * (until - this.busyAt)) / until : 0;
 	}
 
-	request(sender: number, message: string): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
+	request(
+		sender: number,
+		message: string,
+	): Promise<{ statusCode: number; headers: Record<string, unknown> }> {
 		return new Promise((resolve) => {
 			const now = this.clock.now();
-			const cold = this.sent++ < (this.spec.coldRequests?.count ?? 0) ? (this.spec.coldRequests?.extraMs ?? 0) : 0;
+			const cold =
+				this.sent++ < (this.spec.coldRequests?.count ?? 0)
+					? (this.spec.coldRequests?.extraMs ?? 0)
+					: 0;
 			this.clock.at(now + cold + this.random() * this.spec.jitterMs, () => {
 				const answer = this.arrive(sender, message);
 				this.clock.at(this.clock.now() + this.spec.latencyMs, () => {
 					if (answer.statusCode === 200) this.setServing(-1);
-					this.clock.at(this.clock.now() + this.random() * this.spec.jitterMs, () => resolve(answer));
+					this.clock.at(this.clock.now() + this.random() * this.spec.jitterMs, () =>
+						resolve(answer),
+					);
 				});
 			});
 		});
 	}
 
-	private arrive(sender: number, message: string): { statusCode: number; headers: Record<string, unknown> } {
+	private arrive(
+		sender: number,
+		message: string,
+	): { statusCode: number; headers: Record<string, unknown> } {
 		const now = this.clock.now();
 		const arrival: Arrival = { at: now, sender, message, taken: false, beingServed: this.serving };
 		this.arrivals.push(arrival);
 		if (!this.takeToken(now) || this.serving >= this.limitAt(now)) {
-			const headers = this.spec.retryAfter === undefined ? {} : { 'retry-after': this.spec.retryAfter };
+			const headers =
+				this.spec.retryAfter === undefined ? {} : { 'retry-after': this.spec.retryAfter };
 			return { statusCode: this.spec.status ?? 429, headers };
 		}
 		arrival.taken = true;

@@ -6,7 +6,8 @@ const FRESH_MS = 300_000;
 /** A read the test answers when it likes; `count` says how many were started. */
 function reads() {
 	const started: Array<{ resolve(value: string): void; reject(error: Error): void }> = [];
-	const read = async () => await new Promise<string>((resolve, reject) => started.push({ resolve, reject }));
+	const read = async () =>
+		await new Promise<string>((resolve, reject) => started.push({ resolve, reject }));
 	return { read, started, count: () => started.length };
 }
 

@@ -86,26 +86,39 @@ describe('normalizePhone with a Default Country', () => {
 	});
 
 	test('numbers with + or 00 are read as without the option, whatever the country', () => {
-		for (const [raw] of [['+49 151 2345 6789'], ['0049 (151) 2345-6789'], ['+1234567'], ['+123456'], ['++4915123456789']]) {
+		for (const [raw] of [
+			['+49 151 2345 6789'],
+			['0049 (151) 2345-6789'],
+			['+1234567'],
+			['+123456'],
+			['++4915123456789'],
+		]) {
 			expect(normalizePhone(raw, country('FR'))).toEqual(normalizePhone(raw));
 		}
 	});
 
 	test('a valid number of the plan that E.164 has no room for is refused, as with +', () => {
 		const result = normalizePhone('01680', country('DE'));
-		expect(result).toEqual({ ok: false, reason: 'as a number of Germany it is +491680, but after the + a phone number has 7 to 15 digits' });
+		expect(result).toEqual({
+			ok: false,
+			reason:
+				'as a number of Germany it is +491680, but after the + a phone number has 7 to 15 digits',
+		});
 		expect(normalizePhone('+491680').ok).toBe(false);
 	});
 
 	test('empty, and not text, as without the option', () => {
 		expect(normalizePhone('  ', country('DE'))).toEqual(normalizePhone('  '));
 		expect(normalizePhone(null, country('DE'))).toEqual(normalizePhone(null));
-		expect(normalizePhone(15123456789, country('DE'))).toEqual({ ok: true, phone: '+4915123456789' });
+		expect(normalizePhone(15123456789, country('DE'))).toEqual({
+			ok: true,
+			phone: '+4915123456789',
+		});
 	});
 });
 
 describe('the numbering plans', () => {
-	test('a country\'s rules are compiled once, when first asked for, and then shared', () => {
+	test("a country's rules are compiled once, when first asked for, and then shared", () => {
 		const first = planOf('BR');
 		expect(first?.pattern).toBeInstanceOf(RegExp);
 		expect(planOf('BR')).toBe(first);

@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 
 import { countryOf } from '../../../nodes/OmnichannelMessaging/helpers/phonePlans';
-import { COUNTRY_NAMES_CLDR, PHONE_TABLE_SOURCE } from '../../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
+import {
+	COUNTRY_NAMES_CLDR,
+	PHONE_TABLE_SOURCE,
+} from '../../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
 
 const generator = require('../../../scripts/phones-generate.js') as {
 	buildPhoneTable: (options?: { names?: (country: string) => string; cldr?: string }) => string;
@@ -19,16 +22,21 @@ describe('the generated phone table', () => {
 	test('is what npm run phones:generate writes from the pinned libphonenumber-js', () => {
 		const sameCldr = process.versions.cldr === COUNTRY_NAMES_CLDR;
 		const expected = generator.buildPhoneTable(
-			sameCldr ? {} : { names: (country) => countryOf(country)?.name ?? '', cldr: COUNTRY_NAMES_CLDR },
+			sameCldr
+				? {}
+				: { names: (country) => countryOf(country)?.name ?? '', cldr: COUNTRY_NAMES_CLDR },
 		);
 		const committed = readFileSync(generator.OUTPUT, 'utf8');
 		if (committed !== expected) {
-			throw new Error('nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run phones:generate and commit it');
+			throw new Error(
+				'nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run phones:generate and commit it',
+			);
 		}
 	});
 
 	test('names the library version it was built from, which is the pinned one', () => {
-		const pinned = (require('../../../package.json') as { devDependencies: Record<string, string> }).devDependencies['libphonenumber-js'];
+		const pinned = (require('../../../package.json') as { devDependencies: Record<string, string> })
+			.devDependencies['libphonenumber-js'];
 		expect(PHONE_TABLE_SOURCE).toBe(`libphonenumber-js ${generator.libraryVersion()}`);
 		expect(pinned).toBe(generator.libraryVersion());
 	});

@@ -1,9 +1,12 @@
 import { checkMediaUrl, normalizeBaseUrl } from '../../../nodes/OmnichannelMessaging/helpers/url';
 
 describe('checkMediaUrl', () => {
-	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])('accepts %s', (url) => {
-		expect(checkMediaUrl(url)).toEqual({ ok: true, url });
-	});
+	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])(
+		'accepts %s',
+		(url) => {
+			expect(checkMediaUrl(url)).toEqual({ ok: true, url });
+		},
+	);
 	test.each([
 		['javascript:alert(1)', 'scheme "javascript:"'],
 		['file:///etc/passwd', 'scheme "file:"'],
@@ -33,7 +36,10 @@ describe('normalizeBaseUrl', () => {
 	])('%j -> %s', (raw, expected) => {
 		expect(normalizeBaseUrl(raw)).toEqual({ ok: true, url: expected });
 	});
-	test.each(['ftp://api.example.com', 'javascript:alert(1)', 'api.example.com', ''])('refuses %j', (raw) => {
-		expect(normalizeBaseUrl(raw).ok).toBe(false);
-	});
+	test.each(['ftp://api.example.com', 'javascript:alert(1)', 'api.example.com', ''])(
+		'refuses %j',
+		(raw) => {
+			expect(normalizeBaseUrl(raw).ok).toBe(false);
+		},
+	);
 });

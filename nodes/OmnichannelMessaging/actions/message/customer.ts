@@ -30,5 +30,9 @@ export function readCustomerId(context: OperationContext, itemIndex: number): st
 }
 
 export function messageSendFields(operation: string, fields: INodeProperties[]): INodeProperties[] {
-	return [customerIdField(operation), ...fields, sendOptionsField({ resource: 'message', operation })];
+	return [
+		customerIdField(operation),
+		...fields,
+		sendOptionsField({ resource: 'message', operation }),
+	];
 }

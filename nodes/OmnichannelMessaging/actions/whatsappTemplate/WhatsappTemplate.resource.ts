@@ -15,7 +15,8 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a template',
-				description: 'Get one approved template of a channel, with its body, header, buttons and variables',
+				description:
+					'Get one approved template of a channel, with its body, header, buttons and variables',
 			},
 			{
 				name: 'Get Many',

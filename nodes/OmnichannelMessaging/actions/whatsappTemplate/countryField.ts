@@ -30,7 +30,10 @@ export type CountryChoice = { perItem: false; code?: string } | { perItem: true 
 export function defaultCountryChoice(node: INode): CountryChoice {
 	const saved = (node.parameters.options as IDataObject | undefined)?.defaultCountry;
 	if (typeof saved === 'string' && saved.startsWith('=')) return { perItem: true };
-	return { perItem: false, code: saved === undefined || saved === null || saved === '' ? undefined : String(saved) };
+	return {
+		perItem: false,
+		code: saved === undefined || saved === null || saved === '' ? undefined : String(saved),
+	};
 }
 
 /** When set, the rendered message names the number sent. */
@@ -39,9 +42,14 @@ export function countryIsSet(choice: CountryChoice): boolean {
 }
 
 /** The item's country; without one, a number needs + or 00, as without the option. */
-export function countryForItem(context: OperationContext, itemIndex: number, choice: CountryChoice): Country | undefined {
+export function countryForItem(
+	context: OperationContext,
+	itemIndex: number,
+	choice: CountryChoice,
+): Country | undefined {
 	const value = choice.perItem ? context.get('options.defaultCountry', itemIndex, '') : choice.code;
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	const country = typeof value === 'string' ? countryOf(value.trim()) : undefined;
 	if (country) return country;
 	throw invalidInputError(

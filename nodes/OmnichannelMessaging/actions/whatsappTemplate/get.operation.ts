@@ -1,6 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom, readRequestOptionsField, templateIdField, templateIdFrom } from '../common.descriptions';
+import {
+	channelIdField,
+	channelIdFrom,
+	readRequestOptionsField,
+	templateIdField,
+	templateIdFrom,
+} from '../common.descriptions';
 import type { ReadItem } from './read';
 import { fetchTemplate } from '../../transport/templates';
 
@@ -17,5 +23,7 @@ export const readTemplate: ReadItem = async function (itemIndex, connection, con
 		channelId: channelIdFrom(context.get('channelId', itemIndex, undefined), node, itemIndex),
 		templateId: templateIdFrom(context.get('templateId', itemIndex, undefined), node, itemIndex),
 	};
-	return [(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject];
+	return [
+		(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject,
+	];
 };

@@ -25,7 +25,9 @@ export const getAllDescription: INodeProperties[] = [
 		default: 50,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description: 'Max number of results to return',
-		displayOptions: { show: { resource: ['whatsappTemplate'], operation: ['getAll'], returnAll: [false] } },
+		displayOptions: {
+			show: { resource: ['whatsappTemplate'], operation: ['getAll'], returnAll: [false] },
+		},
 	},
 	readRequestOptionsField('whatsappTemplate', 'getAll'),
 ];
@@ -36,14 +38,26 @@ function readLimit(context: OperationContext, itemIndex: number): number {
 	const raw = context.get('limit', itemIndex, 50);
 	const limit = toPositiveInteger(raw);
 	if (limit === undefined) {
-		throw invalidInputError(context.node, itemIndex, 'Limit', `${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`);
+		throw invalidInputError(
+			context.node,
+			itemIndex,
+			'Limit',
+			`${JSON.stringify(raw) ?? 'nothing'} is not a whole number of 1 or more`,
+		);
 	}
 	return limit;
 }
 
 /** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
 export const readTemplateList: ReadItem = async function (itemIndex, connection, context) {
-	const channelId = channelIdFrom(context.get('channelId', itemIndex, undefined), context.node, itemIndex);
+	const channelId = channelIdFrom(
+		context.get('channelId', itemIndex, undefined),
+		context.node,
+		itemIndex,
+	);
 	const limit = readLimit(context, itemIndex);
-	return objectsOf(await fetchTemplateList.call(this, connection, channelId, { itemIndex })).slice(0, limit);
+	return objectsOf(await fetchTemplateList.call(this, connection, channelId, { itemIndex })).slice(
+		0,
+		limit,
+	);
 };

@@ -26,7 +26,10 @@ export async function runReadPipeline(
 	readItem: ReadItem,
 	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	const connection = { ...(await connectToService.call(this, context.node)), timeout: readTimeout(context) };
+	const connection = {
+		...(await connectToService.call(this, context.node)),
+		timeout: readTimeout(context),
+	};
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
 		try {
@@ -42,7 +45,10 @@ export async function runReadPipeline(
 }
 
 export function readOperation(readItem: ReadItem) {
-	return async function (this: IExecuteFunctions, context: OperationContext): Promise<INodeExecutionData[][]> {
+	return async function (
+		this: IExecuteFunctions,
+		context: OperationContext,
+	): Promise<INodeExecutionData[][]> {
 		return await runReadPipeline.call(this, readItem, context);
 	};
 }

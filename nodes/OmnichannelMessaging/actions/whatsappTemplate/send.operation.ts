@@ -1,13 +1,30 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { CHANNEL_DEPENDENCY, channelIdField, channelIdFrom, templateIdField, templateIdFrom } from '../common.descriptions';
+import {
+	CHANNEL_DEPENDENCY,
+	channelIdField,
+	channelIdFrom,
+	templateIdField,
+	templateIdFrom,
+} from '../common.descriptions';
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
-import { countryForItem, countryIsSet, defaultCountryChoice, defaultCountryField } from './countryField';
+import {
+	countryForItem,
+	countryIsSet,
+	defaultCountryChoice,
+	defaultCountryField,
+} from './countryField';
 import { forgetTemplate, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import { renderTemplate } from '../../helpers/template/placeholders';
-import { headerMediaKey, readHeaderMedia, readPhone, readVariables, templateIfNeeded } from './sendInput';
+import {
+	headerMediaKey,
+	readHeaderMedia,
+	readPhone,
+	readVariables,
+	templateIfNeeded,
+} from './sendInput';
 import type { TemplateOptions } from './sendInput';
 
 const show = showFor('whatsappTemplate', 'send');
@@ -45,7 +62,7 @@ export const sendDescription: INodeProperties[] = [
 			{
 				name: 'Map Each Variable',
 				value: 'mapper',
-				description: "One field per placeholder of the chosen template ({{1}}, {{2}}, …)",
+				description: 'One field per placeholder of the chosen template ({{1}}, {{2}}, …)',
 			},
 			{
 				name: 'JSON',
@@ -108,7 +125,11 @@ export const sendDescription: INodeProperties[] = [
 			{ name: 'Audio', value: 'audio' },
 			{ name: 'Document', value: 'document' },
 			{ name: 'Image', value: 'image' },
-			{ name: 'Same as Template', value: 'auto', description: "Use the type of the template's header" },
+			{
+				name: 'Same as Template',
+				value: 'auto',
+				description: "Use the type of the template's header",
+			},
 			{ name: 'Video', value: 'video' },
 		],
 		description: 'What kind of media the header media URL points to',
@@ -139,7 +160,8 @@ export const sendDescription: INodeProperties[] = [
 				name: 'allowEmptyVariables',
 				type: 'boolean',
 				default: false,
-				description: 'Whether an empty variable value is sent as empty text instead of stopping the item',
+				description:
+					'Whether an empty variable value is sent as empty text instead of stopping the item',
 			},
 			defaultCountryField(),
 		],
@@ -170,20 +192,28 @@ function templateBody(
 }
 
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
-	const options = await session.once('templateOptions', async () => readTemplateOptions(session.parameters.node, session.options.collection));
+	const options = await session.once('templateOptions', async () =>
+		readTemplateOptions(session.parameters.node, session.options.collection),
+	);
 	const params = session.parameters;
 	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
 	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
-	const phone = readPhone(params, itemIndex, () => countryForItem(params, itemIndex, options.defaultCountry));
+	const phone = readPhone(params, itemIndex, () =>
+		countryForItem(params, itemIndex, options.defaultCountry),
+	);
 	const values = readVariables(params, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
 	const media = readHeaderMedia(params, itemIndex);
-	const template = await templateIfNeeded(session, { channelId, templateId, itemIndex }, options, { values, media });
+	const template = await templateIfNeeded(session, { channelId, templateId, itemIndex }, options, {
+		values,
+		media,
+	});
 
 	const body = templateBody({ channelId, templateId, phone }, values);
-	if (media.url) body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
+	if (media.url)
+		body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
 		method: 'POST',

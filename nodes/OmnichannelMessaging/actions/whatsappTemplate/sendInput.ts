@@ -23,7 +23,8 @@ export interface HeaderMedia {
 function readRawVariables(params: OperationContext, itemIndex: number, json: boolean): unknown {
 	if (!json) return (params.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
 	const parsed = parseVariablesJson(params.get('variablesJson', itemIndex, '{}'));
-	if (!parsed.ok) throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
+	if (!parsed.ok)
+		throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
 	return parsed.value;
 }
 
@@ -39,12 +40,26 @@ export function readVariables(
 	const json = params.get('variablesMode', itemIndex, 'mapper') === 'json';
 	const field = json ? 'Variables (JSON)' : 'Variables';
 	const empty: string[] = [];
-	const checked = normalizeVariables(readRawVariables(params, itemIndex, json), allowEmpty, (position) => empty.push(position));
+	const checked = normalizeVariables(
+		readRawVariables(params, itemIndex, json),
+		allowEmpty,
+		(position) => empty.push(position),
+	);
 	if (!checked.ok) throw invalidInputError(params.node, itemIndex, field, checked.reason);
-	const missing = reportEmpty ? [...new Set(empty)].filter((position) => !(position in checked.values)) : [];
+	const missing = reportEmpty
+		? [...new Set(empty)].filter((position) => !(position in checked.values))
+		: [];
 	if (missing.length > 0) {
-		const gaps = missing.sort((a, b) => Number(a) - Number(b)).map((position) => `{{${position}}}`).join(', ');
-		throw invalidInputError(params.node, itemIndex, field, `${gaps} has no value: map a value to it, or turn on Allow Empty Variables`);
+		const gaps = missing
+			.sort((a, b) => Number(a) - Number(b))
+			.map((position) => `{{${position}}}`)
+			.join(', ');
+		throw invalidInputError(
+			params.node,
+			itemIndex,
+			field,
+			`${gaps} has no value: map a value to it, or turn on Allow Empty Variables`,
+		);
 	}
 	return checked.values;
 }
@@ -56,7 +71,8 @@ export function readHeaderMedia(params: OperationContext, itemIndex: number): He
 		const problem = `${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`;
 		throw invalidInputError(params.node, itemIndex, 'Header Media Type', problem);
 	}
-	if (rawUrl === '' || rawUrl === undefined || rawUrl === null) return { url: undefined, type: rawType };
+	if (rawUrl === '' || rawUrl === undefined || rawUrl === null)
+		return { url: undefined, type: rawType };
 	const url = checkMediaUrl(rawUrl);
 	if (!url.ok) throw invalidInputError(params.node, itemIndex, 'Header Media URL', url.reason);
 	return { url: url.url, type: rawType };
@@ -95,7 +111,11 @@ interface ExecutionTemplate {
 }
 
 /** A read of the template fails as the item's error, naming the template and the channel. */
-async function loading<T>(loads: SendSession, where: TemplateItem, load: () => Promise<T>): Promise<T> {
+async function loading<T>(
+	loads: SendSession,
+	where: TemplateItem,
+	load: () => Promise<T>,
+): Promise<T> {
 	try {
 		return await load();
 	} catch (error) {
@@ -115,13 +135,20 @@ export async function checkedTemplate(
 	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
 ): Promise<WhatsAppTemplate> {
 	const place = { channelId: where.channelId, templateId: where.templateId };
-	const read = async (fresh: boolean) => await templateForSends.call(loads.context, await loads.connect(), place, fresh);
+	const read = async (fresh: boolean) =>
+		await templateForSends.call(loads.context, await loads.connect(), place, fresh);
 	const key = `template:${place.channelId}:${place.templateId}`;
-	const entry = await loading(loads, where, async () => await loads.once<ExecutionTemplate>(key, async () => ({ copy: await read(false) })));
+	const entry = await loading(
+		loads,
+		where,
+		async () => await loads.once<ExecutionTemplate>(key, async () => ({ copy: await read(false) })),
+	);
 	let { copy } = entry;
-	if (check && copy.held && check(copy.template)) copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
+	if (check && copy.held && check(copy.template))
+		copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
 	const problem = check?.(copy.template);
-	if (problem) throw invalidInputError(loads.parameters.node, where.itemIndex, problem.field, problem.problem);
+	if (problem)
+		throw invalidInputError(loads.parameters.node, where.itemIndex, problem.field, problem.problem);
 	return copy.template;
 }
 
@@ -133,7 +160,11 @@ export interface TemplateOptions {
 	defaultCountry: CountryChoice;
 }
 
-export function readPhone(params: OperationContext, itemIndex: number, country: () => Country | undefined): string {
+export function readPhone(
+	params: OperationContext,
+	itemIndex: number,
+	country: () => Country | undefined,
+): string {
 	const rawPhone = params.get('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {

@@ -13,7 +13,10 @@ export class Claims {
 	 * All at once (nothing awaited in between): an execution only ever waits on executions that
 	 * started before it, so two can never wait on each other.
 	 */
-	claimKeys(scopeKey: string, keys: string[]): { mine: Set<string>; others: Map<string, Promise<SendOutcome>> } {
+	claimKeys(
+		scopeKey: string,
+		keys: string[],
+	): { mine: Set<string>; others: Map<string, Promise<SendOutcome>> } {
 		const mine = new Set<string>();
 		const others = new Map<string, Promise<SendOutcome>>();
 		for (const key of keys) {

@@ -2,7 +2,9 @@ import type { SEND_ONCE } from '../../constants';
 import type { Clock } from '../clock';
 
 /** The history row's timings (constants.ts, SEND_ONCE). */
-export type HistoryRowTimings = { readonly [K in Exclude<keyof typeof SEND_ONCE, 'defaultHistory'>]: number };
+export type HistoryRowTimings = {
+	readonly [K in Exclude<keyof typeof SEND_ONCE, 'defaultHistory'>]: number;
+};
 
 export interface StoreAccess {
 	/** Calls of the same signature (scope and history size) may carry each other's values. */
@@ -73,17 +75,23 @@ export class HistoryRow {
 
 	/** Records `values`, sharing a call with other writes; gives back the ones that were there already. */
 	async record(access: StoreAccess, values: string[], verify = false): Promise<Set<string>> {
-		return await new Promise((resolve, reject) => this.enqueue({ kind: 'record', access, values, verify, resolve, reject }));
+		return await new Promise((resolve, reject) =>
+			this.enqueue({ kind: 'record', access, values, verify, resolve, reject }),
+		);
 	}
 
 	async remove(access: StoreAccess, values: string[]): Promise<void> {
 		if (values.length === 0) return;
-		await new Promise((resolve, reject) => this.enqueue({ kind: 'remove', access, values, verify: false, resolve, reject }));
+		await new Promise((resolve, reject) =>
+			this.enqueue({ kind: 'remove', access, values, verify: false, resolve, reject }),
+		);
 	}
 
 	/** No other call of this process between a look-up's record and its remove. */
 	async alone<T>(run: () => Promise<T>): Promise<T> {
-		return (await new Promise((resolve, reject) => this.enqueue({ kind: 'alone', run, resolve, reject }))) as T;
+		return (await new Promise((resolve, reject) =>
+			this.enqueue({ kind: 'alone', run, resolve, reject }),
+		)) as T;
 	}
 
 	/** Not yet confirmed, but this process knows they are recorded. */
@@ -191,12 +199,16 @@ export class HistoryRow {
 			if (!there.has(value)) {
 				this.lostWriteSeen = true;
 				this.unverified.set(value, ended);
-			} else if (started >= (this.unverified.get(value) ?? 0) + settledAfter) this.unverified.delete(value);
+			} else if (started >= (this.unverified.get(value) ?? 0) + settledAfter)
+				this.unverified.delete(value);
 		}
 	}
 
 	private settleMs(): number {
-		return Math.max(this.timings.settleAfterMs, this.timings.settleCallMultiple * this.longestCallMs);
+		return Math.max(
+			this.timings.settleAfterMs,
+			this.timings.settleCallMultiple * this.longestCallMs,
+		);
 	}
 
 	/**
@@ -222,7 +234,10 @@ export class HistoryRow {
 	private idleCheckDelayMs(): number {
 		let newest = 0;
 		for (const writtenAt of this.unverified.values()) newest = Math.max(newest, writtenAt);
-		const untilAllSettle = Math.max(this.timings.verifyAfterMs, newest + this.settleMs() + 1 - this.clock.now());
+		const untilAllSettle = Math.max(
+			this.timings.verifyAfterMs,
+			newest + this.settleMs() + 1 - this.clock.now(),
+		);
 		if (!this.lostWriteSeen) return untilAllSettle;
 		return Math.min(untilAllSettle, this.timings.verifyAfterMs * 2 ** this.idleChecks);
 	}

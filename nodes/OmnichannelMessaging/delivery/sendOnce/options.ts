@@ -33,15 +33,27 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 	},
 	twoWayChoice('Send Once Across', 'sendOnceScope', 'Where a key counts as already sent', [
 		{ name: 'This Node', value: 'node', description: 'Keys sent by this node only' },
-		{ name: 'All Send Nodes in This Workflow', value: 'workflow', description: 'Keys sent by any send node of this workflow with this scope' },
+		{
+			name: 'All Send Nodes in This Workflow',
+			value: 'workflow',
+			description: 'Keys sent by any send node of this workflow with this scope',
+		},
 	]),
 	twoWayChoice(
 		'If an Earlier Outcome Is Unknown',
 		'sendOnceUnknown',
 		'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut connection, n8n stopping mid-broadcast)',
 		[
-			{ name: 'Skip It', value: 'skip', description: 'Never risk a duplicate: the item is output as skipped' },
-			{ name: 'Send It', value: 'send', description: 'Send again a message that may already have arrived' },
+			{
+				name: 'Skip It',
+				value: 'skip',
+				description: 'Never risk a duplicate: the item is output as skipped',
+			},
+			{
+				name: 'Send It',
+				value: 'send',
+				description: 'Send again a message that may already have arrived',
+			},
 		],
 	),
 	{
@@ -57,7 +69,10 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 ];
 
 /** Judged on the parameter as saved: the key itself is read per item. */
-export function readSendOnceOptions(raw: IDataObject, saved: IDataObject | undefined): SendOnceOptions | undefined {
+export function readSendOnceOptions(
+	raw: IDataObject,
+	saved: IDataObject | undefined,
+): SendOnceOptions | undefined {
 	if (saved?.sendOnceKey === undefined || saved.sendOnceKey === '') return undefined;
 	const history = Number(raw.sendOnceHistory);
 	return {

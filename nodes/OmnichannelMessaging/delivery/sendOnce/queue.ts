@@ -5,7 +5,10 @@ import { skippedItem } from './skipped';
 import type { SkipReason } from './skipped';
 import type { SendOnceStore } from './store';
 
-async function outcomeOf(earlier: Promise<SendOutcome>, cancel?: AbortSignal): Promise<SendOutcome | undefined> {
+async function outcomeOf(
+	earlier: Promise<SendOutcome>,
+	cancel?: AbortSignal,
+): Promise<SendOutcome | undefined> {
 	if (!cancel) return await earlier;
 	if (cancel.aborted) return undefined;
 	let onAbort: () => void = () => {};
@@ -97,7 +100,8 @@ export class SendOnceQueue {
 	async settle(itemIndex: number, outcome: SendOutcome): Promise<void> {
 		const key = this.setup.keys[itemIndex] as string;
 		if (outcome === 'sent') this.acceptedKeys.push(key);
-		if (outcome === 'notSent' && this.claimedByMe.delete(key)) await this.setup.store.release([key]);
+		if (outcome === 'notSent' && this.claimedByMe.delete(key))
+			await this.setup.store.release([key]);
 		this.settleMine(key, outcome);
 	}
 
@@ -147,7 +151,10 @@ export class SendOnceQueue {
 			if (outcome === 'notSent') toClaim.push(key);
 			else decisions.set(key, this.afterEarlier(key, outcome === 'sent'));
 		}
-		const [claimedBefore] = await Promise.all([store.claim(toClaim), store.recordAccepted(this.acceptedKeys.splice(0))]);
+		const [claimedBefore] = await Promise.all([
+			store.claim(toClaim),
+			store.recordAccepted(this.acceptedKeys.splice(0)),
+		]);
 		const accepted = await store.acceptedAmong(toClaim.filter((key) => claimedBefore.has(key)));
 		for (const key of toClaim) {
 			if (claimedBefore.has(key)) decisions.set(key, this.afterEarlier(key, accepted.has(key)));
@@ -163,8 +170,11 @@ export class SendOnceQueue {
 		const { keys, results, batchSize } = this.setup;
 		const batch = this.queue.slice(this.position, this.position + batchSize);
 		this.position += batch.length;
-		const toClaim = batch.map((itemIndex) => keys[itemIndex] as string).filter((key) => !this.decided.has(key));
-		const decisions = toClaim.length > 0 ? await this.claim(toClaim) : new Map<string, KeyDecision>();
+		const toClaim = batch
+			.map((itemIndex) => keys[itemIndex] as string)
+			.filter((key) => !this.decided.has(key));
+		const decisions =
+			toClaim.length > 0 ? await this.claim(toClaim) : new Map<string, KeyDecision>();
 		for (const itemIndex of batch) {
 			const key = keys[itemIndex] as string;
 			const decision = this.decided.get(key) ?? decisions.get(key);

@@ -44,7 +44,10 @@ export class SendOnceRun {
 	private store(): SendOnceStore {
 		const { context } = this;
 		const helpers = context.helpers as Partial<IExecuteFunctions['helpers']>;
-		if (typeof helpers.checkProcessedAndRecord !== 'function' || typeof helpers.removeProcessed !== 'function') {
+		if (
+			typeof helpers.checkProcessedAndRecord !== 'function' ||
+			typeof helpers.removeProcessed !== 'function'
+		) {
 			throw sendOnceUnsupportedError(context.getNode());
 		}
 		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, this.setup.node);
@@ -58,7 +61,12 @@ export class SendOnceRun {
 		const { context, setup } = this;
 		this.keys = keys;
 		const distinct = [...new Set(keys.filter((key): key is string => key !== undefined))];
-		if (distinct.length > setup.settings.history) throw sendOnceHistoryTooSmallError(context.getNode(), distinct.length, setup.settings.history);
+		if (distinct.length > setup.settings.history)
+			throw sendOnceHistoryTooSmallError(
+				context.getNode(),
+				distinct.length,
+				setup.settings.history,
+			);
 		if (setup.dryRun) return await this.previewKeysSentBefore(distinct);
 		const store = this.store();
 		const queue = new SendOnceQueue({
@@ -75,11 +83,17 @@ export class SendOnceRun {
 		const small = distinct.length <= this.batchSize;
 		const decisions: Map<string, KeyDecision> = small
 			? await queue.claimAhead(distinct)
-			: new Map([...(await store.sentBefore(distinct, false)).accepted].map((key) => [key, 'alreadySent' as const]));
+			: new Map(
+					[...(await store.sentBefore(distinct, false)).accepted].map((key) => [
+						key,
+						'alreadySent' as const,
+					]),
+				);
 		if (!small) queue.sentBefore(decisions.keys());
 		keys.forEach((key, itemIndex) => {
 			const decision = key === undefined ? undefined : decisions.get(key);
-			if (decision !== undefined && decision !== 'send') this.results[itemIndex] = skippedItem(itemIndex, decision, key as string);
+			if (decision !== undefined && decision !== 'send')
+				this.results[itemIndex] = skippedItem(itemIndex, decision, key as string);
 		});
 	}
 
@@ -107,7 +121,8 @@ export class SendOnceRun {
 		this.keys.forEach((key, itemIndex) => {
 			if (key === undefined) return;
 			if (accepted.has(key)) this.results[itemIndex] = skippedItem(itemIndex, 'alreadySent', key);
-			else if (unknown.has(key) && !sendUnknown) this.results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
+			else if (unknown.has(key) && !sendUnknown)
+				this.results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
 		});
 	}
 

@@ -28,7 +28,9 @@ export function sendOnceHistoryEntries(keys: string[]): string[] {
 const withPrefix = (prefix: string, keys: Iterable<string>) => [...keys].map((key) => prefix + key);
 
 const keysOf = (prefix: string, values: Iterable<string>) =>
-	[...values].filter((value) => value.startsWith(prefix)).map((value) => value.slice(prefix.length));
+	[...values]
+		.filter((value) => value.startsWith(prefix))
+		.map((value) => value.slice(prefix.length));
 
 /** One group commit per history row (workflow and scope) for every execution of this process. */
 const historyRows = new Map<string, HistoryRow>();
@@ -56,7 +58,10 @@ export class SendOnceStore {
 		rowKey: string,
 		private readonly node: INode,
 	) {
-		this.options = { mode: 'entries', maxEntries: settings.history * ENTRIES_PER_KEY + TRIM_MARGIN };
+		this.options = {
+			mode: 'entries',
+			maxEntries: settings.history * ENTRIES_PER_KEY + TRIM_MARGIN,
+		};
 		this.row = historyRowFor(rowKey);
 		this.access = {
 			signature: `${settings.scope} ${this.options.maxEntries}`,
@@ -65,7 +70,7 @@ export class SendOnceStore {
 		};
 	}
 
-/** Other executions' calls wait a moment to carry this one's writes too. */
+	/** Other executions' calls wait a moment to carry this one's writes too. */
 	join(): void {
 		this.row.join();
 	}
@@ -74,14 +79,19 @@ export class SendOnceStore {
 		this.row.leave();
 	}
 
-/**
- * Two workers inserting a node's first history row at once make one insert fail on the key with
- * nothing recorded; the row exists then, so the call is made once more.
- */
+	/**
+	 * Two workers inserting a node's first history row at once make one insert fail on the key with
+	 * nothing recorded; the row exists then, so the call is made once more.
+	 */
 	private async recordNow(values: string[]): Promise<Set<string>> {
-		const call = async () => await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
+		const call = async () =>
+			await this.helpers.checkProcessedAndRecord(values, this.settings.scope, this.options);
 		const first = await call().catch((error: unknown) => {
-			if (!/duplicate key|unique constraint/i.test(error instanceof Error ? error.message : String(error))) {
+			if (
+				!/duplicate key|unique constraint/i.test(
+					error instanceof Error ? error.message : String(error),
+				)
+			) {
 				throw sendOnceStoreError(this.node, error);
 			}
 			return undefined;
@@ -102,10 +112,10 @@ export class SendOnceStore {
 		}
 	}
 
-/**
- * The store can only check by recording, so the probe's additions are removed again, except
- * entries this process wrote that another process's write had lost: the probe just put those back.
- */
+	/**
+	 * The store can only check by recording, so the probe's additions are removed again, except
+	 * entries this process wrote that another process's write had lost: the probe just put those back.
+	 */
 	private async probeNow(prefix: string, keys: string[]): Promise<Set<string>> {
 		if (keys.length === 0) return new Set();
 		const values = withPrefix(prefix, keys);
@@ -119,24 +129,34 @@ export class SendOnceStore {
 		return new Set(keysOf(prefix, [...there, ...putBack]));
 	}
 
-/**
- * A real run probes acceptances only: a worker writing back a stale row may restore probe entries,
- * and a stray acceptance only hides this run's own send, where a stray claim would make a first
- * send look unknown. Claiming finds the unknown keys.
- */
-	async sentBefore(keys: string[], claimsToo: boolean): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
+	/**
+	 * A real run probes acceptances only: a worker writing back a stale row may restore probe entries,
+	 * and a stray acceptance only hides this run's own send, where a stray claim would make a first
+	 * send look unknown. Claiming finds the unknown keys.
+	 */
+	async sentBefore(
+		keys: string[],
+		claimsToo: boolean,
+	): Promise<{ accepted: Set<string>; unknown: Set<string> }> {
 		const lookUp = async () => {
 			const accepted = await this.probeNow(ACCEPTED, keys);
-			const unknown = claimsToo ? await this.probeNow(CLAIMED, keys.filter((key) => !accepted.has(key))) : new Set<string>();
+			const unknown = claimsToo
+				? await this.probeNow(
+						CLAIMED,
+						keys.filter((key) => !accepted.has(key)),
+					)
+				: new Set<string>();
 			return { accepted, unknown };
 		};
 		return await this.guarded(this.row.alone(lookUp));
 	}
 
-/** Gives back the keys claimed before (by any execution, or lost and put back). */
+	/** Gives back the keys claimed before (by any execution, or lost and put back). */
 	async claim(keys: string[]): Promise<Set<string>> {
 		if (keys.length === 0) return new Set();
-		return new Set(keysOf(CLAIMED, await this.guarded(this.row.record(this.access, withPrefix(CLAIMED, keys)))));
+		return new Set(
+			keysOf(CLAIMED, await this.guarded(this.row.record(this.access, withPrefix(CLAIMED, keys)))),
+		);
 	}
 
 	async acceptedAmong(keys: string[]): Promise<Set<string>> {
@@ -144,10 +164,12 @@ export class SendOnceStore {
 		return await this.guarded(this.row.alone(async () => await this.probeNow(ACCEPTED, keys)));
 	}
 
-/** Writes the claims again too: one another worker's write lost is put back. */
+	/** Writes the claims again too: one another worker's write lost is put back. */
 	async recordAccepted(keys: string[]): Promise<void> {
 		if (keys.length === 0) return;
-		const there = await this.guarded(this.row.record(this.access, sendOnceHistoryEntries(keys), true));
+		const there = await this.guarded(
+			this.row.record(this.access, sendOnceHistoryEntries(keys), true),
+		);
 		const lostClaims = withPrefix(CLAIMED, keys).filter((value) => !there.has(value));
 		this.row.sawLost(lostClaims.length);
 	}

@@ -5,11 +5,18 @@ import type { CredentialProblem } from '../credential';
 import { errorItemJson, withFacts } from './facts';
 
 /** Nothing was sent: no request could carry this credential field (or no URL). */
-export function invalidCredentialError(node: INode, problem: CredentialProblem): NodeOperationError {
+export function invalidCredentialError(
+	node: INode,
+	problem: CredentialProblem,
+): NodeOperationError {
 	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
 		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
 	});
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: problem.field }, { cause: 'credential-invalid' });
+	return withFacts(
+		error,
+		{ outcome: 'notSent', reason: 'invalidInput', field: problem.field },
+		{ cause: 'credential-invalid' },
+	);
 }
 
 /**
@@ -23,5 +30,8 @@ export function isCredentialError(error: unknown): error is NodeOperationError {
 /** A credential error becomes every item's error item (a tool's answer); any other error is thrown on. */
 export function credentialErrorItems(error: unknown, itemCount: number): INodeExecutionData[] {
 	if (!isCredentialError(error)) throw error;
-	return Array.from({ length: itemCount }, (_, itemIndex) => ({ json: errorItemJson(error), pairedItem: { item: itemIndex } }));
+	return Array.from({ length: itemCount }, (_, itemIndex) => ({
+		json: errorItemJson(error),
+		pairedItem: { item: itemIndex },
+	}));
 }

@@ -29,7 +29,11 @@ type NodeFailure = NodeApiError | NodeOperationError;
 const FACTS_KEY = 'sendFailure';
 
 /** Also n8n's `failure` cause, which n8n before 2.41 ignores. */
-export function withFacts<E extends NodeFailure>(error: E, facts: FailureFacts, failure?: Failure): E {
+export function withFacts<E extends NodeFailure>(
+	error: E,
+	facts: FailureFacts,
+	failure?: Failure,
+): E {
 	error.context[FACTS_KEY] = { ...facts } as unknown as IDataObject;
 	if (failure) error.failure = failure;
 	return error;
@@ -37,7 +41,12 @@ export function withFacts<E extends NodeFailure>(error: E, facts: FailureFacts, 
 
 /** Anything not built here may have been delivered. */
 export function factsOf(error: NodeFailure): FailureFacts {
-	return (error.context[FACTS_KEY] as FailureFacts | undefined) ?? { outcome: 'unknown', reason: 'serviceError' };
+	return (
+		(error.context[FACTS_KEY] as FailureFacts | undefined) ?? {
+			outcome: 'unknown',
+			reason: 'serviceError',
+		}
+	);
 }
 
 /**
@@ -46,7 +55,8 @@ export function factsOf(error: NodeFailure): FailureFacts {
  */
 export function errorItemJson(error: NodeFailure): IDataObject {
 	const details: IDataObject = {};
-	for (const [key, value] of Object.entries(factsOf(error))) if (value !== undefined) details[key] = value;
+	for (const [key, value] of Object.entries(factsOf(error)))
+		if (value !== undefined) details[key] = value;
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.message = error.description;
 	json.details = details;

@@ -19,20 +19,36 @@ export function invalidInputError(
 }
 
 /** Before sending, a foreign error is about the item's input, typically a broken expression. */
-export function parameterReadError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function parameterReadError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = error instanceof Error ? error.message : String(error);
-	const built = new NodeOperationError(node, `Item ${itemIndex}: a parameter could not be read: ${message}`, {
-		itemIndex,
-		description: "Check the expressions of this item's fields. Nothing was sent for this item.",
-	});
+	const built = new NodeOperationError(
+		node,
+		`Item ${itemIndex}: a parameter could not be read: ${message}`,
+		{
+			itemIndex,
+			description: "Check the expressions of this item's fields. Nothing was sent for this item.",
+		},
+	);
 	return withFacts(built, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
 /** The node's saved resource and operation are none this version knows. */
-export function unknownOperationError(node: INode, resource: unknown, operation: unknown): NodeOperationError {
-	const error = new NodeOperationError(node, `The operation "${String(operation)}" of "${String(resource)}" is not supported`, {
-		description: 'Open the node and choose the resource and operation again. Nothing was sent.',
-	});
+export function unknownOperationError(
+	node: INode,
+	resource: unknown,
+	operation: unknown,
+): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		`The operation "${String(operation)}" of "${String(resource)}" is not supported`,
+		{
+			description: 'Open the node and choose the resource and operation again. Nothing was sent.',
+		},
+	);
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Operation' });
 }

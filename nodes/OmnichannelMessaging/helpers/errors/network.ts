@@ -38,9 +38,10 @@ export function networkErrorCode(error: unknown): string | undefined {
 		const code = current.code;
 		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 		if (typeof current.message === 'string') {
-			const match = /\b(E(?:CONN\w+|NOTFOUND|AI_AGAIN|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH))\b/.exec(
-				current.message,
-			);
+			const match =
+				/\b(E(?:CONN\w+|NOTFOUND|AI_AGAIN|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH))\b/.exec(
+					current.message,
+				);
 			if (match) return match[1];
 			if (/timeout of \d+ms exceeded|timed? ?out/i.test(current.message)) return 'ETIMEDOUT';
 		}
@@ -73,4 +74,3 @@ export function requestFailureError(
 	const reason = code === 'ETIMEDOUT' || code === 'ECONNABORTED' ? 'timeout' : 'connectionLost';
 	return withFacts(built, { outcome: delivery ?? known?.delivery ?? 'unknown', reason });
 }
-

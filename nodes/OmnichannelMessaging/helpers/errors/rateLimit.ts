@@ -12,7 +12,11 @@ export interface RateLimitStop {
 }
 
 /** The service kept refusing the message as too many requests: it was not sent. */
-export function rateLimitedError(node: INode, itemIndex: number, stop: RateLimitStop): NodeApiError {
+export function rateLimitedError(
+	node: INode,
+	itemIndex: number,
+	stop: RateLimitStop,
+): NodeApiError {
 	const { attempts, why, retryAfterMs } = stop;
 	const because =
 		why === 'noProgress'

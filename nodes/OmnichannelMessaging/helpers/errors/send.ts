@@ -5,7 +5,11 @@ import { factsOf, withFacts } from './facts';
 import { requestFailureError } from './network';
 
 /** What failed while sending an item: its request, or the template it is checked against. */
-export function sendFailureError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+export function sendFailureError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return requestFailureError(node, error, { itemIndex, delivery: 'unknown' });
 }
@@ -19,14 +23,21 @@ export function templateLoadError(
 	const cause = error as NodeApiError | NodeOperationError;
 	const facts = { ...factsOf(cause), outcome: 'notSent' as const };
 	if (cause instanceof NodeOperationError) {
-		const copy = new NodeOperationError(node, cause.message, { itemIndex: where.itemIndex, description: cause.description ?? undefined });
+		const copy = new NodeOperationError(node, cause.message, {
+			itemIndex: where.itemIndex,
+			description: cause.description ?? undefined,
+		});
 		return withFacts(copy, facts, cause.failure);
 	}
-	const loadError = new NodeApiError(node, (cause.errorResponse as JsonObject | undefined) ?? { message: cause.message }, {
-		itemIndex: where.itemIndex,
-		httpCode: cause.httpCode ?? undefined,
-		message: `Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ${where.itemIndex}): ${cause.message}`,
-		description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
-	});
+	const loadError = new NodeApiError(
+		node,
+		(cause.errorResponse as JsonObject | undefined) ?? { message: cause.message },
+		{
+			itemIndex: where.itemIndex,
+			httpCode: cause.httpCode ?? undefined,
+			message: `Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ${where.itemIndex}): ${cause.message}`,
+			description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
+		},
+	);
 	return withFacts(loadError, facts, cause.failure);
 }

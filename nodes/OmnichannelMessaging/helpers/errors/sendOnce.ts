@@ -6,9 +6,14 @@ import { withFacts } from './facts';
 /** n8n has had the processed-data store since 1.64. */
 export function sendOnceUnsupportedError(node: INode): NodeOperationError {
 	const error = new NodeOperationError(node, 'Send Once per Key needs n8n 1.64 or later', {
-		description: "This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.",
+		description:
+			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.',
 	});
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once per Key' });
+	return withFacts(error, {
+		outcome: 'notSent',
+		reason: 'invalidInput',
+		field: 'Send Once per Key',
+	});
 }
 
 /** Nothing more is sent, since nothing could be checked. */
@@ -21,10 +26,22 @@ export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationEr
 }
 
 /** The first keys would be forgotten while the run sends. */
-export function sendOnceHistoryTooSmallError(node: INode, keys: number, history: number): NodeOperationError {
+export function sendOnceHistoryTooSmallError(
+	node: INode,
+	keys: number,
+	history: number,
+): NodeOperationError {
 	const count = (n: number) => n.toLocaleString('en-US');
-	const error = new NodeOperationError(node, `This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`, {
-		description: `Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per run. Nothing was sent.`,
+	const error = new NodeOperationError(
+		node,
+		`This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`,
+		{
+			description: `Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per run. Nothing was sent.`,
+		},
+	);
+	return withFacts(error, {
+		outcome: 'notSent',
+		reason: 'invalidInput',
+		field: 'Send Once History',
 	});
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Send Once History' });
 }

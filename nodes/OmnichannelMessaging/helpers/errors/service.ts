@@ -68,7 +68,8 @@ const EXPECTED: Record<ExpectedAnswer, { holds: (body: unknown) => boolean; mess
 	},
 	template: {
 		holds: (body) =>
-			isObject(body) && (typeof body.id === 'number' || (typeof body.id === 'string' && /^\d+$/.test(body.id))),
+			isObject(body) &&
+			(typeof body.id === 'number' || (typeof body.id === 'string' && /^\d+$/.test(body.id))),
 		message: 'The service answered with something that is not a WhatsApp template',
 	},
 	templateList: {
@@ -96,15 +97,22 @@ interface Words {
 	description: string;
 }
 
-function successProblem(response: ServiceResponse, expect: ExpectedAnswer | undefined): Words | undefined {
+function successProblem(
+	response: ServiceResponse,
+	expect: ExpectedAnswer | undefined,
+): Words | undefined {
 	const { statusCode, body } = response;
 	// Described only for an error: on a broadcast's hot path every answer passes through here.
 	const returned = () => `It returned HTTP ${statusCode} with ${describeBody(body)}.`;
 	if (!isObject(body) && !Array.isArray(body)) {
-		return { message: 'The service answered without the expected JSON data', description: returned() };
+		return {
+			message: 'The service answered without the expected JSON data',
+			description: returned(),
+		};
 	}
 	const expected = expect ? EXPECTED[expect] : undefined;
-	if (expected && !expected.holds(body)) return { message: expected.message, description: returned() };
+	if (expected && !expected.holds(body))
+		return { message: expected.message, description: returned() };
 	return undefined;
 }
 
@@ -122,8 +130,12 @@ function rejectedKeyWords(statusCode: number, body: unknown): Words {
 function failureWords(response: ServiceResponse): Words {
 	const { statusCode, body } = response;
 	if (statusCode === 400 && isObject(body) && typeof body.error === 'string') {
-		const code = typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
-		return { message: excerpt(body.error, 300), description: `The service refused the request (error code: ${code}).` };
+		const code =
+			typeof body.code === 'string' || typeof body.code === 'number' ? body.code : 'none';
+		return {
+			message: excerpt(body.error, 300),
+			description: `The service refused the request (error code: ${code}).`,
+		};
 	}
 	if (statusCode === 401 || statusCode === 403) return rejectedKeyWords(statusCode, body);
 	if (statusCode === 404) {
@@ -137,7 +149,8 @@ function failureWords(response: ServiceResponse): Words {
 	if (statusCode === 429) {
 		return {
 			message: 'The service is rate limiting requests (429)',
-			description: 'Too many requests were sent at once. Lower the concurrency option or try again later.',
+			description:
+				'Too many requests were sent at once. Lower the concurrency option or try again later.',
 		};
 	}
 	if (statusCode >= 500) {
@@ -146,16 +159,24 @@ function failureWords(response: ServiceResponse): Words {
 			description: `The service had an internal problem and sent ${describeBody(body)}.`,
 		};
 	}
-	return { message: `The service answered HTTP ${statusCode}`, description: `The service sent ${describeBody(body)}.` };
+	return {
+		message: `The service answered HTTP ${statusCode}`,
+		description: `The service sent ${describeBody(body)}.`,
+	};
 }
 
 function failureKind(statusCode: number): { reason: FailureReason; failure?: Failure } {
 	if (statusCode === 401 || statusCode === 403) {
-		return { reason: 'unauthorized', failure: statusCode === 401 ? { cause: 'credential-invalid' } : undefined };
+		return {
+			reason: 'unauthorized',
+			failure: statusCode === 401 ? { cause: 'credential-invalid' } : undefined,
+		};
 	}
-	if (statusCode === 404) return { reason: 'rejected', failure: { cause: 'configuration-invalid' } };
+	if (statusCode === 404)
+		return { reason: 'rejected', failure: { cause: 'configuration-invalid' } };
 	if (statusCode === 429) return { reason: 'rateLimited', failure: { cause: 'rate-limited' } };
-	if (statusCode === 503) return { reason: 'serviceError', failure: { cause: 'temporarily-unavailable' } };
+	if (statusCode === 503)
+		return { reason: 'serviceError', failure: { cause: 'temporarily-unavailable' } };
 	if (statusCode >= 400 && statusCode < 500) return { reason: 'rejected' };
 	return { reason: 'serviceError' };
 }
@@ -178,7 +199,14 @@ export function serviceResponseError(
 		description: withDelivery(words.description, place),
 	});
 	const kind = succeeded ? { reason: 'serviceError' as const } : failureKind(statusCode);
-	const serviceCode = isObject(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? body.code : undefined;
+	const serviceCode =
+		isObject(body) && (typeof body.code === 'string' || typeof body.code === 'number')
+			? body.code
+			: undefined;
 	const outcome = place.delivery ?? (statusCode >= 400 && statusCode < 500 ? 'notSent' : 'unknown');
-	return withFacts(error, { outcome, reason: kind.reason, httpCode: String(statusCode), serviceCode }, kind.failure);
+	return withFacts(
+		error,
+		{ outcome, reason: kind.reason, httpCode: String(statusCode), serviceCode },
+		kind.failure,
+	);
 }

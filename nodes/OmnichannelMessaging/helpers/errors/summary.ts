@@ -19,19 +19,27 @@ export function withMoreDescription(
 	const itemIndex = error.context.itemIndex as number | undefined;
 	const copy =
 		error instanceof NodeApiError
-			? new NodeApiError(node, (error.errorResponse as JsonObject | undefined) ?? { message: error.message }, {
-					itemIndex,
-					httpCode: error.httpCode ?? undefined,
-					message: error.message,
-					description,
-				})
+			? new NodeApiError(
+					node,
+					(error.errorResponse as JsonObject | undefined) ?? { message: error.message },
+					{
+						itemIndex,
+						httpCode: error.httpCode ?? undefined,
+						message: error.message,
+						description,
+					},
+				)
 			: new NodeOperationError(node, error.message, { itemIndex, description });
 	return withFacts(copy, factsOf(error), error.failure);
 }
 
 /** Every item was checked first, so nothing went out. */
 export function nothingSentError(node: INode, error: NodeApiError | NodeOperationError) {
-	return withMoreDescription(node, error, 'No message was sent for any item: every item is checked before the first is sent.');
+	return withMoreDescription(
+		node,
+		error,
+		'No message was sent for any item: every item is checked before the first is sent.',
+	);
 }
 
 export function partialSendError(

@@ -18,12 +18,20 @@ export function checkAgainstTemplate(
 	mediaType: HeaderMediaType | 'auto',
 ): TemplateProblem | undefined {
 	const name = `"${typeof template.name === 'string' ? template.name : String(template.id)}"`;
-	return variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType);
+	return (
+		variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType)
+	);
 }
 
-function variablesProblem(name: string, template: WhatsAppTemplate, values: Record<string, string>): TemplateProblem | undefined {
+function variablesProblem(
+	name: string,
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+): TemplateProblem | undefined {
 	const positions = getVariablePositions(template);
-	const missing = positions.filter((position) => !Object.prototype.hasOwnProperty.call(values, position));
+	const missing = positions.filter(
+		(position) => !Object.prototype.hasOwnProperty.call(values, position),
+	);
 	if (missing.length > 0) {
 		return {
 			field: 'Variables',

@@ -12,7 +12,9 @@ const PLACEHOLDER = /\{\{\s*(\d{1,4})\s*\}\}/g;
 /** "1", "01", " 1 ", 1 and "{{1}}" are all position "1"; anything else is not a position. */
 export function positionKey(raw: unknown): string | undefined {
 	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-	const text = String(raw).trim().replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
+	const text = String(raw)
+		.trim()
+		.replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
 	if (!/^\d{1,4}$/.test(text)) return undefined;
 	const position = Number(text);
 	return position > 0 ? String(position) : undefined;
@@ -101,7 +103,10 @@ export function renderTemplate(
 		renderedHeader =
 			headerType === 'text'
 				? { type: 'text', text: typeof headerValue === 'string' ? headerValue : '' }
-				: { type: headerType, url: headerMediaUrl ?? (typeof headerValue === 'string' ? headerValue : undefined) };
+				: {
+						type: headerType,
+						url: headerMediaUrl ?? (typeof headerValue === 'string' ? headerValue : undefined),
+					};
 	}
 	return {
 		header: renderedHeader,

@@ -20,7 +20,9 @@ export function isHeaderMediaType(value: unknown): value is HeaderMediaType {
 
 /** The header's type in lower case ("IMAGE" and "image" both occur), or undefined without one. */
 export function templateHeaderType(template: WhatsAppTemplate): string | undefined {
-	return template.header && typeof template.header === 'object' && typeof template.header.type === 'string'
+	return template.header &&
+		typeof template.header === 'object' &&
+		typeof template.header.type === 'string'
 		? template.header.type.toLowerCase()
 		: undefined;
 }

@@ -11,19 +11,32 @@ export type VariablesCheck =
  * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
  */
 /** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
-function variableEntry(key: string, value: unknown): { position: string; text: string } | { reason: string } {
+function variableEntry(
+	key: string,
+	value: unknown,
+): { position: string; text: string } | { reason: string } {
 	const position = positionKey(key);
 	if (position === undefined) {
-		return { reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on` };
+		return {
+			reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on`,
+		};
 	}
 	if (value === undefined || value === null || value === '') return { position, text: '' };
 	const text = toServiceString(value);
 	if (text !== undefined) return { position, text };
-	const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : 'not a usable value';
+	const kind = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: 'not a usable value';
 	return { reason: `variable {{${position}}} is ${kind}, not text: map a single value to it` };
 }
 
-export function normalizeVariables(raw: unknown, allowEmpty: boolean, onEmpty?: (position: string) => void): VariablesCheck {
+export function normalizeVariables(
+	raw: unknown,
+	allowEmpty: boolean,
+	onEmpty?: (position: string) => void,
+): VariablesCheck {
 	if (raw === undefined || raw === null || raw === '') return { ok: true, values: {} };
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
 		return {
@@ -42,7 +55,9 @@ export function normalizeVariables(raw: unknown, allowEmpty: boolean, onEmpty?: 
 }
 
 /** JSON typed into the node arrives as a string; parse it or say why not. */
-export function parseVariablesJson(raw: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function parseVariablesJson(
+	raw: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: {} };
 	try {

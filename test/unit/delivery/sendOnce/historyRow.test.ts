@@ -2,7 +2,12 @@ import { HistoryRow } from '../../../../nodes/OmnichannelMessaging/delivery/send
 import type { StoreAccess } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/historyRow';
 import { VirtualClock } from '../../../helpers/virtualClock';
 
-const TIMINGS = { groupCommitWaitMs: 10, settleAfterMs: 1_000, settleCallMultiple: 5, verifyAfterMs: 100 };
+const TIMINGS = {
+	groupCommitWaitMs: 10,
+	settleAfterMs: 1_000,
+	settleCallMultiple: 5,
+	verifyAfterMs: 100,
+};
 
 /** n8n's store row as one worker sees it: each call takes `callMs` and is logged with its start time and values. */
 function storeRow(clock: VirtualClock, callMs = 0) {
@@ -45,14 +50,18 @@ describe('HistoryRow', () => {
 		const { access, calls } = storeRow(clock, 50);
 		const first = history.record(access, ['a']);
 		await clock.advance(1);
-		const waiting = [history.record(access, ['b']), history.record(access, ['c']), history.record(access, ['b'])];
+		const waiting = [
+			history.record(access, ['b']),
+			history.record(access, ['c']),
+			history.record(access, ['b']),
+		];
 		await clock.advance(200);
 		await Promise.all([first, ...waiting]);
 		// 'b' again may not share the call that writes 'b' before it: a value's writes keep their order.
 		expect(calls.map((call) => call.values)).toEqual([['a'], ['b', 'c'], ['b']]);
 	});
 
-	test('with more than one execution on the row, a call waits groupCommitWaitMs for the others\' writes', async () => {
+	test("with more than one execution on the row, a call waits groupCommitWaitMs for the others' writes", async () => {
 		const { access, calls } = storeRow(clock);
 		history.join();
 		history.join();
@@ -115,7 +124,7 @@ describe('HistoryRow', () => {
 		expect(calls.map((call) => call.at - start)).toEqual([0, 900, 1_001]);
 	});
 
-	test('alone: no other call of this process runs between a look-up\'s calls', async () => {
+	test("alone: no other call of this process runs between a look-up's calls", async () => {
 		const { access, calls } = storeRow(clock, 5);
 		const lookUp = history.alone(async () => {
 			await access.record(['probe']);
@@ -128,6 +137,10 @@ describe('HistoryRow', () => {
 		await clock.advance(100);
 		expect(await lookUp).toBe('done');
 		await write;
-		expect(calls.map((call) => `${call.kind} ${call.values.join()}`)).toEqual(['record probe', 'remove probe', 'record a']);
+		expect(calls.map((call) => `${call.kind} ${call.values.join()}`)).toEqual([
+			'record probe',
+			'remove probe',
+			'record a',
+		]);
 	});
 });

@@ -7,7 +7,12 @@ import type { SendOnceStore } from '../../../../nodes/OmnichannelMessaging/deliv
 
 /** The history as SendOnceQueue uses it: keys claimed and keys accepted, and a log of the writes. */
 function history(claimed: string[] = [], accepted: string[] = []) {
-	const state = { claimed: new Set(claimed), accepted: new Set(accepted), log: [] as string[], members: 0 };
+	const state = {
+		claimed: new Set(claimed),
+		accepted: new Set(accepted),
+		log: [] as string[],
+		members: 0,
+	};
 	const store = {
 		join: () => (state.members += 1),
 		leave: () => (state.members -= 1),
@@ -30,13 +35,27 @@ function history(claimed: string[] = [], accepted: string[] = []) {
 	return { state, store: store as unknown as SendOnceStore };
 }
 
-function queueOf(store: SendOnceStore, keys: Array<string | undefined>, extra: Partial<SendOnceQueueSetup> = {}) {
+function queueOf(
+	store: SendOnceStore,
+	keys: Array<string | undefined>,
+	extra: Partial<SendOnceQueueSetup> = {},
+) {
 	const results: Array<INodeExecutionData | undefined> = new Array(keys.length);
-	const queue = new SendOnceQueue({ store, claims: new Claims(), scopeKey: 'wf\nnode', unknown: 'skip', keys, results, batchSize: 2, ...extra });
+	const queue = new SendOnceQueue({
+		store,
+		claims: new Claims(),
+		scopeKey: 'wf\nnode',
+		unknown: 'skip',
+		keys,
+		results,
+		batchSize: 2,
+		...extra,
+	});
 	return { queue, results };
 }
 
-const reasons = (results: Array<INodeExecutionData | undefined>) => results.map((item) => item?.json.reason);
+const reasons = (results: Array<INodeExecutionData | undefined>) =>
+	results.map((item) => item?.json.reason);
 
 async function drain(queue: SendOnceQueue, outcome: 'sent' | 'notSent' | 'unknown' = 'sent') {
 	const taken: number[] = [];
@@ -54,16 +73,31 @@ describe('SendOnceQueue', () => {
 		const { queue, results } = queueOf(store, ['a', 'b', 'c', 'd', 'e']);
 		queue.start([0, 1, 2, 3, 4]);
 		expect(await drain(queue)).toEqual([0, 1, 2, 3, 4]);
-		expect(state.log).toEqual(['claim a,b', 'claim c,d', 'accepted a,b', 'claim e', 'accepted c,d', 'accepted e']);
+		expect(state.log).toEqual([
+			'claim a,b',
+			'claim c,d',
+			'accepted a,b',
+			'claim e',
+			'accepted c,d',
+			'accepted e',
+		]);
 		expect(reasons(results)).toEqual([undefined, undefined, undefined, undefined, undefined]);
 		expect(state.members).toBe(0);
 	});
 
 	test('a key claimed and accepted before is alreadySent; claimed without an acceptance is outcomeUnknown, or sent with "Send It"', async () => {
 		const skip = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c']);
-		expect(Object.fromEntries(await skip.queue.claimAhead(['a', 'b', 'c']))).toEqual({ a: 'alreadySent', b: 'outcomeUnknown', c: 'send' });
+		expect(Object.fromEntries(await skip.queue.claimAhead(['a', 'b', 'c']))).toEqual({
+			a: 'alreadySent',
+			b: 'outcomeUnknown',
+			c: 'send',
+		});
 		const send = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c'], { unknown: 'send' });
-		expect(Object.fromEntries(await send.queue.claimAhead(['a', 'b', 'c']))).toEqual({ a: 'alreadySent', b: 'send', c: 'send' });
+		expect(Object.fromEntries(await send.queue.claimAhead(['a', 'b', 'c']))).toEqual({
+			a: 'alreadySent',
+			b: 'send',
+			c: 'send',
+		});
 	});
 
 	test('an item not sent gives its claim back at once; a key claimed and never tried is released at the end', async () => {
@@ -89,7 +123,7 @@ describe('SendOnceQueue', () => {
 		expect(Object.fromEntries(await decided)).toEqual({ a: 'alreadySent' });
 	});
 
-	test('a cancelled execution stops waiting for another\'s outcome and takes nothing more', async () => {
+	test("a cancelled execution stops waiting for another's outcome and takes nothing more", async () => {
 		const { store } = history();
 		const claims = new Claims();
 		queueOf(store, ['a'], { claims });

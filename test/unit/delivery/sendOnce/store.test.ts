@@ -27,13 +27,27 @@ function helpers() {
 	return { state, functions: functions as unknown as DeduplicationHelperFunctions };
 }
 
-const NODE = { id: 'node-1', name: 'Send', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const NODE = {
+	id: 'node-1',
+	name: 'Send',
+	type: 'x',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 let rows = 0;
 const storeOn = (functions: DeduplicationHelperFunctions) =>
-	new SendOnceStore(functions, { scope: 'node', unknown: 'skip', history: 100 }, `wf-${(rows += 1)}\nnode-1`, NODE);
+	new SendOnceStore(
+		functions,
+		{ scope: 'node', unknown: 'skip', history: 100 },
+		`wf-${(rows += 1)}\nnode-1`,
+		NODE,
+	);
 
 describe('SendOnceStore', () => {
-	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+	beforeEach(() =>
+		jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }),
+	);
 	afterEach(() => {
 		// The row's idle-time check of its acceptances would run seconds later.
 		jest.clearAllTimers();
@@ -57,7 +71,10 @@ describe('SendOnceStore', () => {
 		await store.recordAccepted(['a']);
 		expect(state.row.has(`${ACCEPTED}a`)).toBe(true);
 		const found = await store.sentBefore(['a', 'b', 'c'], true);
-		expect({ accepted: [...found.accepted], unknown: [...found.unknown] }).toEqual({ accepted: ['a'], unknown: ['b'] });
+		expect({ accepted: [...found.accepted], unknown: [...found.unknown] }).toEqual({
+			accepted: ['a'],
+			unknown: ['b'],
+		});
 		expect([...state.row].sort()).toEqual([`${ACCEPTED}a`, `${CLAIMED}a`, `${CLAIMED}b`]);
 	});
 
@@ -70,10 +87,12 @@ describe('SendOnceStore', () => {
 		expect(state.row.has(`${CLAIMED}a`)).toBe(true);
 	});
 
-	test('any other store failure is the node\'s store error', async () => {
+	test("any other store failure is the node's store error", async () => {
 		const { functions, state } = helpers();
 		const store = storeOn(functions);
 		state.fail = new Error('connection refused');
-		await expect(store.claim(['a'])).rejects.toThrow('The send-once history could not be read or written');
+		await expect(store.claim(['a'])).rejects.toThrow(
+			'The send-once history could not be read or written',
+		);
 	});
 });

@@ -19,16 +19,24 @@ describe('template placeholders', () => {
 	});
 
 	test('without attributes the body placeholders are used', () => {
-		expect(getVariablePositions({ id: 1, name: 't', body: 'Hi {{2}} and {{1}} and {{2}}' })).toEqual(['1', '2']);
+		expect(
+			getVariablePositions({ id: 1, name: 't', body: 'Hi {{2}} and {{1}} and {{2}}' }),
+		).toEqual(['1', '2']);
 	});
 
 	test('odd shapes: spaces and leading zeros count, names and broken braces are text', () => {
-		expect(findPlaceholders('{{ 1 }} {{02}} {{a}} {{ }} {{3} {4}} {{{5}}}')).toEqual(['1', '2', '5']);
+		expect(findPlaceholders('{{ 1 }} {{02}} {{a}} {{ }} {{3} {4}} {{{5}}}')).toEqual([
+			'1',
+			'2',
+			'5',
+		]);
 		expect(findPlaceholders(undefined)).toEqual([]);
 	});
 
 	test('filling keeps a placeholder with no value visible', () => {
-		expect(fillPlaceholders('Hi {{1}}, {{ 1 }}: {{2}} {{a}}', { '1': 'Anna' })).toBe('Hi Anna, Anna: {{2}} {{a}}');
+		expect(fillPlaceholders('Hi {{1}}, {{ 1 }}: {{2}} {{a}}', { '1': 'Anna' })).toBe(
+			'Hi Anna, Anna: {{2}} {{a}}',
+		);
 	});
 
 	test('replacement text is taken literally', () => {
@@ -36,9 +44,9 @@ describe('template placeholders', () => {
 	});
 
 	test('describePosition shows the text around the placeholder', () => {
-		expect(describePosition('Hi {{1}}, your order {{2}} has shipped and arrives soon, thanks', '2')).toBe(
-			'…{{1}}, your order ___ has shipped and…',
-		);
+		expect(
+			describePosition('Hi {{1}}, your order {{2}} has shipped and arrives soon, thanks', '2'),
+		).toBe('…{{1}}, your order ___ has shipped and…');
 	});
 
 	test('renderTemplate gives header, body, footer and buttons as the customer sees them', () => {
