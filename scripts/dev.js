@@ -168,7 +168,8 @@ function printWelcome(owner) {
 	console.log('');
 	console.log(`  n8n editor:   ${server.url}/home/workflows`);
 	console.log(
-		`  login:        ${n8n.DEFAULT_OWNER.email} / ${n8n.DEFAULT_OWNER.password}${owner.created ? '  (owner account just created)' : ''}`,
+		`  login:        ${n8n.DEFAULT_OWNER.email} / ` +
+			`${n8n.DEFAULT_OWNER.password}${owner.created ? '  (owner account just created)' : ''}`,
 	);
 	console.log(
 		`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..107)`,

@@ -121,7 +121,8 @@ function entries(record) {
 		.sort()
 		.map(
 			(key) =>
-				`\t${/^\d/.test(key) ? `'${key}'` : key}: ${typeof record[key] === 'string' ? `String.raw\`${record[key]}\`` : JSON.stringify(record[key])},`,
+				`\t${/^\d/.test(key) ? `'${key}'` : key}: ` +
+				`${typeof record[key] === 'string' ? `String.raw\`${record[key]}\`` : JSON.stringify(record[key])},`,
 		)
 		.join('\n');
 }
@@ -162,6 +163,7 @@ if (require.main === module) {
 	const text = buildPhoneTable();
 	fs.writeFileSync(OUTPUT, text);
 	console.log(
-		`wrote ${path.relative(process.cwd(), OUTPUT)}: ${Buffer.byteLength(text)} bytes, libphonenumber-js ${libraryVersion()}`,
+		`wrote ${path.relative(process.cwd(), OUTPUT)}: ${Buffer.byteLength(text)} bytes, ` +
+			`libphonenumber-js ${libraryVersion()}`,
 	);
 }

@@ -38,7 +38,10 @@ export const SEND_LIMITS = Object.freeze({
 	maxConcurrency: 100,
 } as const);
 
-/** The send pacer's window (send/paceWindow.ts, docs/sending-at-scale.md); the rate-limit policy's own timings are in send/rateLimitPolicy.ts. */
+/**
+ * The send pacer's window (delivery/paceWindow.ts, docs/sending-at-scale.md); the rate-limit policy's
+ * own timings are in delivery/rateLimitPolicy.ts.
+ */
 export const PACING = Object.freeze({
 	initialWindow: 2,
 	decrease: 0.5,
@@ -56,7 +59,7 @@ export const PACING = Object.freeze({
 	sameTurnMs: 5,
 } as const);
 
-/** The rate-limit policy's timings (send/rateLimitPolicy.ts decides with them). */
+/** The rate-limit policy's timings (delivery/rateLimitPolicy.ts decides with them). */
 export const RATE_LIMIT = Object.freeze({
 	/** Retried while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,

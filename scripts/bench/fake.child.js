@@ -1,7 +1,8 @@
 'use strict';
 /*
  * The fake service for `npm run bench:n8n`, in a process of its own so that its event loop and
- * the bench driver's never wait on each other. One argument: JSON { latencyMs, concurrencyLimit, retryAfter, admitJitterMs }.
+ * the bench driver's never wait on each other. One argument: JSON { latencyMs, concurrencyLimit,
+ * retryAfter, admitJitterMs }.
  * IPC: parent -> { type: 'reset' } -> { type: 'reset-done' }; { type: 'stats' } -> { type: 'stats', stats };
  * { type: 'stop' } closes and exits. Sends to the template path are counted per phone.
  */

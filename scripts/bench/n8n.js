@@ -201,7 +201,8 @@ async function runAll(ctx, rows, rowIds) {
 			);
 			results.push({ run, rowId, ...figures });
 			console.log(
-				`run ${run + 1} ${rowId}: ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
+				`run ${run + 1} ${rowId}: ` +
+					`${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
 			);
 		}
 	}
@@ -247,7 +248,8 @@ async function runCold(config, fake, root, rows, rowIds) {
 				const figures = await rows[rowId].run(ctx, run * 10_000);
 				results.push({ run, rowId, ...figures });
 				console.log(
-					`run ${run + 1} ${rowId} (fresh n8n): ${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
+					`run ${run + 1} ${rowId} (fresh n8n): ` +
+						`${JSON.stringify(figures, (k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))}`,
 				);
 			} finally {
 				await server.stop();

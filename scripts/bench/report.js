@@ -44,7 +44,9 @@ function crmLine(row, rowId, runs, results) {
 	}
 	if (runs[0].redelivery) {
 		parts.push(
-			`redelivery: sent twice ${spread(of((r) => r.redelivery.sentTwice))}, requests ${spread(of((r) => r.redelivery.requests))}, wall ${spread(of((r) => r.redelivery.wallMs))} ms`,
+			`redelivery: sent twice ${spread(of((r) => r.redelivery.sentTwice))}, requests ` +
+				`${spread(of((r) => r.redelivery.requests))}, wall ` +
+				`${spread(of((r) => r.redelivery.wallMs))} ms`,
 		);
 	}
 	return parts.join('; ');
@@ -76,7 +78,8 @@ function broadcastLine(runs) {
 			of((r) => r.cpuPerMessage),
 			1,
 		)} ms`,
-		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ${spread(of((r) => r.sentTwice))}`,
+		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ` +
+			`${spread(of((r) => r.sentTwice))}`,
 		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
 	].join('; ');
 }
@@ -115,7 +118,8 @@ function report(config, rows, results) {
 			.map((r) => r.sampleBody.replace(/\+49151\d{7}|Customer \d+|ORD-\d+|2025-06-\d+/g, 'N')),
 	);
 	console.log(
-		`request bodies of the node and HTTP Request rows, numbers masked: ${bodies.size === 1 ? 'the same shape' : [...bodies].join(' | ')}`,
+		`request bodies of the node and HTTP Request rows, numbers masked: ` +
+			`${bodies.size === 1 ? 'the same shape' : [...bodies].join(' | ')}`,
 	);
 }
 

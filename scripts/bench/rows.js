@@ -87,7 +87,8 @@ function broadcastRow(path, recipients) {
 			firstRequestMs:
 				stats.firstRequestAt === undefined ? undefined : stats.firstRequestAt - answer.started,
 			firstSendMs: stats.firstSendAt === undefined ? undefined : stats.firstSendAt - answer.started,
-			// The wall from the first request to the service: what the pacer answers for (before it, n8n evaluates the items).
+			// The wall from the first request to the service: what the pacer answers for (before it,
+			// n8n evaluates the items).
 			ofFloorFromFirstSend:
 				stats.firstSendAt === undefined
 					? undefined

@@ -34,7 +34,8 @@ function installMissing(what, missing, { log = console.log } = {}) {
 	if (missing.length === 0) return;
 	if (process.getuid?.() !== 0) {
 		throw new Error(
-			`${what} needs ${missing.join(' and ')}: install ${missing.length === 1 ? 'it' : 'them'} (apt-get install -y ${missing.join(' ')}) or run as root`,
+			`${what} needs ${missing.join(' and ')}: install ${missing.length === 1 ? 'it' : 'them'} ` +
+				`(apt-get install -y ${missing.join(' ')}) or run as root`,
 		);
 	}
 	log(`== installing ${missing.join(', ')} from Debian's packages`);

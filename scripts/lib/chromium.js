@@ -19,7 +19,8 @@ function ensureChromium({
 	if (env.CHROMIUM_PATH) {
 		if (fs.existsSync(env.CHROMIUM_PATH)) return env.CHROMIUM_PATH;
 		throw new Error(
-			`CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or Chrome binary, or unset it to use Debian's chromium (${DEBIAN_CHROMIUM})`,
+			`CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or ` +
+				`Chrome binary, or unset it to use Debian's chromium (${DEBIAN_CHROMIUM})`,
 		);
 	}
 	if (fs.existsSync(debianPath)) return debianPath;

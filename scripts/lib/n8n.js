@@ -453,7 +453,8 @@ class N8nRest {
 		});
 		if (login.status === 200) return { created: false };
 		throw new Error(
-			`the owner account exists but logging in as ${owner.email} failed (${login.status} ${login.text}); start over with \`npm run dev -- --reset\``,
+			`the owner account exists but logging in as ${owner.email} failed (${login.status} ` +
+				`${login.text}); start over with \`npm run dev -- --reset\``,
 		);
 	}
 

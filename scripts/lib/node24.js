@@ -25,7 +25,8 @@ function node24Binary({ log = console.log } = {}) {
 	if (!fs.existsSync(binary)) {
 		if (process.platform !== 'linux' || process.arch !== 'x64') {
 			throw new Error(
-				`n8n 2.x needs Node 24, this is Node ${process.versions.node} on ${process.platform}/${process.arch}. Install Node 24 and run again.`,
+				`n8n 2.x needs Node 24, this is Node ${process.versions.node} on ` +
+					`${process.platform}/${process.arch}. Install Node 24 and run again.`,
 			);
 		}
 		log(

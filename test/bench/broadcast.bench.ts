@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench: a broadcast of WhatsApp template messages through n8n-core's engine, against the
  * fake service running in a child process with a fixed latency and concurrency limit.
@@ -385,7 +390,9 @@ function baseRowSpec(
 	const keepAlive = base === 'Rk';
 	return {
 		...common,
-		label: `reference: plain node:http client, no n8n, concurrency ${limit}, ${keepAlive ? 'keep-alive' : 'Connection: close'}`,
+		label:
+			`reference: plain node:http client, no n8n, concurrency ${limit}, ` +
+			`${keepAlive ? 'keep-alive' : 'Connection: close'}`,
 		variant: 'raw',
 		concurrency: limit,
 		continueOnFail: true,
@@ -870,7 +877,8 @@ const COLUMNS: Array<[string, number, (m: Measurement) => string]> = [
 		0,
 		(m) =>
 			m.engine.nodeError
-				? `error${m.engine.failedExecutions > 1 ? ` (${m.engine.failedExecutions} executions)` : ''}: ${m.engine.nodeError.slice(0, 60)}`
+				? `error${m.engine.failedExecutions > 1 ? ` (${m.engine.failedExecutions} executions)` : ''}: ` +
+					`${m.engine.nodeError.slice(0, 60)}`
 				: `${m.engine.outputItems} items${m.engine.errorItems ? `, ${m.engine.errorItems} error items` : ''}`,
 	],
 ];
@@ -918,7 +926,8 @@ function targets(config: BenchConfig, all: Measurement[]) {
 	if (atLimit.length) {
 		const ratios = atLimit.map((m) => m.ratio);
 		lines.push(
-			`${verdict(ratios.every((r) => r <= 1.25))}  wall / floor <= 1.25 with concurrency = service limit (${config.limit}):` +
+			`${verdict(ratios.every((r) => r <= 1.25))}  wall / floor <= 1.25 with concurrency = ` +
+				`service limit (${config.limit}):` +
 				` ${ratios.map((r) => r.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)})` +
 				(reference.length
 					? `; reference client without n8n on this machine: median ${median(reference.map((m) => m.ratio)).toFixed(3)}`
@@ -932,7 +941,8 @@ function targets(config: BenchConfig, all: Measurement[]) {
 	if (custom.length) {
 		const rpi = custom.map((m) => m.requestsPerItem);
 		lines.push(
-			`${verdict(rpi.every((r) => r <= 1.001))}  requests per item <= 1.001 (custom rows): max ${Math.max(...rpi).toFixed(4)}` +
+			`${verdict(rpi.every((r) => r <= 1.001))}  requests per item <= 1.001 (custom rows): max ` +
+				`${Math.max(...rpi).toFixed(4)}` +
 				(config.items < 1000
 					? ` (with ${config.items} items the one template GET alone adds ${(1 / config.items).toFixed(4)})`
 					: ''),
@@ -992,7 +1002,8 @@ function pacingTargets(all: Measurement[]) {
 	if (custom.length) {
 		checks.push([
 			custom.every((m) => m.notSent === 0 && m.service.duplicateSends === 0),
-			`0 items not sent and 0 duplicates in every row (not sent/dup): ${perRow(custom, (m) => `${m.notSent}/${m.service.duplicateSends}`)}`,
+			`0 items not sent and 0 duplicates in every row (not sent/dup): ` +
+				`${perRow(custom, (m) => `${m.notSent}/${m.service.duplicateSends}`)}`,
 		]);
 	}
 	if (shared.length) {
@@ -1015,7 +1026,8 @@ function pacingTargets(all: Measurement[]) {
 	}
 	const lines = checks.map(([ok, text]) => `${verdict(ok)}  ${text}`);
 	lines.push(
-		'(not checked here: "the existing rows no worse": run npm run bench -- --runs 2 and compare with the README\'s table)',
+		'(not checked here: "the existing rows no worse": run npm run bench -- --runs 2 and ' +
+			"compare with the README's table)",
 	);
 	const met = checks.length > 0 && checks.every(([ok]) => ok);
 	lines.push(
@@ -1026,9 +1038,11 @@ function pacingTargets(all: Measurement[]) {
 
 function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddress) {
 	console.log(
-		`broadcast bench${config.preset ? ` (preset ${config.preset})` : ''}: ${config.items} WhatsApp template messages per row ` +
+		`broadcast bench${config.preset ? ` (preset ${config.preset})` : ''}: ${config.items} ` +
+			`WhatsApp template messages per row ` +
 			`(channel ${CHANNEL_ID}, template ${TEMPLATE_ID}; a row of k executions sends ${config.items} ÷ k each), ` +
-			`service latency ${config.latencyMs} ms, limit ${config.limit} in flight (429 Retry-After: ${config.retryAfter} above) ` +
+			`service latency ${config.latencyMs} ms, limit ${config.limit} in flight (429 Retry-After: ` +
+			`${config.retryAfter} above) ` +
 			`unless a row has @<r>rps, ${config.runs} run(s), warm-up ${config.warmup} items, ` +
 			`continue on fail ${config.continueOnFail ? 'on' : 'off'} (A, D rows), node ${process.version}` +
 			(config.counted
@@ -1036,7 +1050,8 @@ function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddres
 				: ''),
 	);
 	console.log(
-		`fake service: ${service.url} (own process; warm-ups go to a second fake, ${service.warmupUrl}, without limits); each row runs in a fresh engine process`,
+		`fake service: ${service.url} (own process; warm-ups go to a second fake, ` +
+			`${service.warmupUrl}, without limits); each row runs in a fresh engine process`,
 	);
 	console.log(
 		`machine: ${cpus().length} cores, load average ${loadavg()
@@ -1054,16 +1069,22 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 		if (ms.length === 0) continue;
 		const walls = ms.flatMap((m) => m.engine.executionWallMs);
 		console.log(
-			`  ${pad(row.id, COLUMNS[0][1])}  wall ${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +
+			`  ${pad(row.id, COLUMNS[0][1])}  wall ` +
+				`${median(ms.map((m) => m.engine.wallMs)).toFixed(0)} ms, ratio ` +
+				`${median(ms.map((m) => m.ratio)).toFixed(3)}, ` +
 				(row.executions > 1
 					? `each execution ${Math.min(...walls).toFixed(0)}-${Math.max(...walls).toFixed(0)} ms, `
 					: '') +
-				`req/item ${median(ms.map((m) => m.requestsPerItem)).toFixed(4)}, 429s ${median(ms.map((m) => m.service.tooMany))} ` +
-				`(in flight ${median(ms.map((m) => m.service.tooManyInFlight))}, rate ${median(ms.map((m) => m.service.tooManyRate))}), ` +
+				`req/item ${median(ms.map((m) => m.requestsPerItem)).toFixed(4)}, 429s ` +
+				`${median(ms.map((m) => m.service.tooMany))} ` +
+				`(in flight ${median(ms.map((m) => m.service.tooManyInFlight))}, rate ` +
+				`${median(ms.map((m) => m.service.tooManyRate))}), ` +
 				`not sent ${median(ms.map((m) => m.notSent))}, dup ${median(ms.map((m) => m.service.duplicateSends))}, ` +
 				`peak RSS ${median(ms.map((m) => m.engine.maxRssMb)).toFixed(0)} MB, ` +
 				`service peak in flight ${Math.max(...ms.map((m) => m.service.peakInFlight))}, ` +
-				`served on average ${median(ms.map((m) => m.service.averageServing)).toFixed(2)}, below the limit after the first 429 ${median(ms.map((m) => m.service.belowLimitAfterBurstMs)).toFixed(0)} ms, ` +
+				`served on average ${median(ms.map((m) => m.service.averageServing)).toFixed(2)}, below ` +
+				`the limit after the first 429 ` +
+				`${median(ms.map((m) => m.service.belowLimitAfterBurstMs)).toFixed(0)} ms, ` +
 				`Connection header: ${Object.entries(ms[0].service.connectionHeaders)
 					.map(([k, v]) => `${k}×${v}`)
 					.join(' ')}` +
@@ -1071,18 +1092,24 @@ function printMedians(rows: RowSpec[], all: Measurement[]) {
 					? `, credential reads ${ms[0].engine.decryptCalls}`
 					: '') +
 				(ms[0].engine.store
-					? `, store calls ${median(ms.map((m) => m.engine.store?.calls ?? 0))} taking ${median(ms.map((m) => m.engine.store?.busyMs ?? 0)).toFixed(0)} ms`
+					? `, store calls ${median(ms.map((m) => m.engine.store?.calls ?? 0))} taking ` +
+						`${median(ms.map((m) => m.engine.store?.busyMs ?? 0)).toFixed(0)} ms`
 					: ''),
 		);
 	}
 }
 
 const LEGEND =
-	'columns: floor = items × latency ÷ in-flight limit, or items ÷ rate for @<r>rps rows (items: all executions of the row ' +
-	'together); req/item = (send POSTs + template GETs) ÷ items; 429/item = 429s ÷ items; not sent = items the service never ' +
-	'accepted (with continue on fail off, the first item the node gives up on ends its execution, and the items not sent by ' +
-	'then count too); dup = accepted sends beyond the first for a phone; RSS = peak RSS (maxRSS) of the engine process; ' +
-	'prep = execution start to the first send at the service (checks, template GET); send = first send to end of execution; ' +
+	'columns: floor = items × latency ÷ in-flight limit, or items ÷ rate for @<r>rps rows ' +
+	'(items: all executions of the row ' +
+	'together); req/item = (send POSTs + template GETs) ÷ items; 429/item = 429s ÷ items; not ' +
+	'sent = items the service never ' +
+	'accepted (with continue on fail off, the first item the node gives up on ends its ' +
+	'execution, and the items not sent by ' +
+	'then count too); dup = accepted sends beyond the first for a phone; RSS = peak RSS ' +
+	'(maxRSS) of the engine process; ' +
+	'prep = execution start to the first send at the service (checks, template GET); send = ' +
+	'first send to end of execution; ' +
 	'conns = TCP connections the service accepted. Timings are noisy on a shared machine.';
 
 async function orchestrate(config: BenchConfig): Promise<boolean> {

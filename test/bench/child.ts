@@ -1,4 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What the bench's presets share: forked children that answer over IPC, the fake service in a
  * process of its own, and where the repository is.
@@ -86,7 +90,10 @@ export interface ServiceAddress {
 	apiKey: string;
 }
 
-/** The fake service (fake-service.child.ts) at this latency, with this in-flight limit, each request admitted after 0..jitter ms. */
+/**
+ * The fake service (fake-service.child.ts) at this latency, with this in-flight limit, each
+ * request admitted after 0..jitter ms.
+ */
 export async function startFake(config: {
 	latencyMs: number;
 	limit: number;

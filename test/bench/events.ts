@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench -- --preset events: the CRM shape of issue 19. Each CRM event (contact created,
  * order shipped) starts an execution of its own that sends ONE WhatsApp template message; several
@@ -302,7 +307,8 @@ function targets(config: EventsConfig, all: EventsMeasurement[]): string[] {
 	const lines: Array<[boolean, string] | undefined> = [
 		[
 			all.every((m) => m.service.requests / n <= 1.02),
-			`requests to the service per message <= 1.02: ${all.map((m) => `${m.rowId} ${(m.service.requests / n).toFixed(3)}`).join(', ')}`,
+			`requests to the service per message <= 1.02: ` +
+				`${all.map((m) => `${m.rowId} ${(m.service.requests / n).toFixed(3)}`).join(', ')}`,
 		],
 		of('no-key').length
 			? [
@@ -357,11 +363,14 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 	const { fake, service } = await startFake(config);
 	console.log(
 		`events bench (issue 19, the CRM shape): ${config.events} executions of one WhatsApp template message each, ` +
-			`${config.atOnce} at once in one engine process, service latency ${config.latencyMs} ms (limit ${config.limit} in flight), ` +
-			`default options, ${config.runs} run(s), warm-up ${config.warmup} executions against a second fake, node ${process.version}`,
+			`${config.atOnce} at once in one engine process, service latency ${config.latencyMs} ms ` +
+			`(limit ${config.limit} in flight), ` +
+			`default options, ${config.runs} run(s), warm-up ${config.warmup} executions against a ` +
+			`second fake, node ${process.version}`,
 	);
 	console.log(
-		`history: ${config.historyKeys ?? defaultHistory} keys in key-full (the node's default Send Once History is ${defaultHistory}); each row in a fresh engine process`,
+		`history: ${config.historyKeys ?? defaultHistory} keys in key-full (the node's default ` +
+			`Send Once History is ${defaultHistory}); each row in a fresh engine process`,
 	);
 	console.log(
 		`machine: ${cpus().length} cores, load average ${loadavg()
@@ -395,7 +404,8 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 	);
 	for (const m of all.filter((x) => x.engine.store)) {
 		console.log(
-			`  ${m.rowId} run ${m.run}: store row ${m.engine.store?.rowMb.toFixed(1)} MB at the end, prefilled in ${m.engine.prefillMs?.toFixed(0)} ms from ${m.engine.historyFrom}`,
+			`  ${m.rowId} run ${m.run}: store row ${m.engine.store?.rowMb.toFixed(1)} MB at the end, ` +
+				`prefilled in ${m.engine.prefillMs?.toFixed(0)} ms from ${m.engine.historyFrom}`,
 		);
 	}
 	console.log('');
@@ -403,9 +413,12 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 	for (const line of targets(config, all)) console.log(`  ${line}`);
 	console.log('');
 	console.log(
-		'columns: req/msg = every request the service received ÷ messages (template reads + sends); GETs = template reads; ' +
-			'store calls/msg = processed-data store calls ÷ messages; store ms = time inside them; CPU = process.cpuUsage of the engine ' +
-			'process over the run ÷ messages; p50/p95 = execution latency, start to end of each execution; sent = phones the service ' +
+		'columns: req/msg = every request the service received ÷ messages (template reads + ' +
+			'sends); GETs = template reads; ' +
+			'store calls/msg = processed-data store calls ÷ messages; store ms = time inside them; CPU ' +
+			'= process.cpuUsage of the engine ' +
+			'process over the run ÷ messages; p50/p95 = execution latency, start to end of each ' +
+			'execution; sent = phones the service ' +
 			'accepted; dup = messages a phone got twice. Timings are noisy on a shared machine.',
 	);
 	if (config.json) {

@@ -1,4 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The fake Omnichannel Messaging service in a process of its own, so its event loop and the
  * engine's never wait on each other. Started by broadcast.bench.ts with fork(); talks over IPC:
@@ -158,7 +162,10 @@ function startedFake(options: FakeServiceOptions) {
 
 let traceRun = 0;
 
-/** BENCH_TRACE=DIR: each timed run's sends (ms from the first, status, in flight at arrival) as a file, to see how a pacer behaved. */
+/**
+ * BENCH_TRACE=DIR: each timed run's sends (ms from the first, status, in flight at arrival) as a
+ * file, to see how a pacer behaved.
+ */
 function traceSends(fake: FakeServiceInstance) {
 	const dir = process.env.BENCH_TRACE;
 	if (!dir || fake.requests.length === 0) return;

@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +59,9 @@ describe('the docs check', () => {
 
 	it('finds unnamed example workflows, unknown npm scripts and a README over its word budget', () => {
 		const problems = problemsOf({
-			'README.md': `# Title\n\nImport examples/named.json, then \`npm run dev\`, \`npm test\` and \`npm run bench -- --runs 2\`.\n\n${'word '.repeat(README_WORD_LIMIT)}\n`,
+			'README.md':
+				`# Title\n\nImport examples/named.json, then \`npm run dev\`, \`npm test\` and \`npm run ` +
+				`bench -- --runs 2\`.\n\n${'word '.repeat(README_WORD_LIMIT)}\n`,
 			'examples/named.json': '{}',
 			'examples/forgotten.json': '{}',
 		});

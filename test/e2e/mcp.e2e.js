@@ -2,7 +2,8 @@
 /*
  * End-to-end: the node offered to MCP clients through n8n's MCP Server Trigger, in a published
  * workflow on a running n8n, called by the official MCP TypeScript SDK's client over Streamable
- * HTTP (MCP's HTTP transport; the trigger at version 2 serves it at /mcp/<path>). Asserted on both sides: what the client
+ * HTTP (MCP's HTTP transport; the trigger at version 2 serves it at /mcp/<path>). Asserted on both
+ * sides: what the client
  * lists and reads back, and what the fake service received.
  *
  * The MCP Server Trigger reaches its tools through `getInputConnectionData` (n8n-core's tool

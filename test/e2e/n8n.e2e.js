@@ -417,90 +417,106 @@ test('continue on fail: a bad phone number gives an error item, the other items 
 });
 
 describe('the API key goes to the service and nowhere else', () => {
-	test('a send answered with a redirect to another host: not followed, the run fails saying where it pointed', async () => {
-		other.received.length = 0;
-		const location = `${other.url}/stable/open/customers/send-text-message?token=front-secret`;
-		const { code, result } = await execute(workflows.sendText.id, [
-			['*', { status: 307, headers: { Location: location } }, 30],
-		]);
-		expect(code).toBe(1);
-		expect(other.received).toEqual([]);
-		expect(fake.requests).toHaveLength(1);
-		const text = JSON.stringify(result);
-		expect(text).toContain(`redirected the request to ${other.url} (HTTP 307)`);
-		expect(text).not.toContain('front-secret');
-		expect(text).not.toContain(API_KEY);
-	});
+	test(
+		'a send answered with a redirect to another host: not followed, the run fails saying where ' +
+			'it pointed',
+		async () => {
+			other.received.length = 0;
+			const location = `${other.url}/stable/open/customers/send-text-message?token=front-secret`;
+			const { code, result } = await execute(workflows.sendText.id, [
+				['*', { status: 307, headers: { Location: location } }, 30],
+			]);
+			expect(code).toBe(1);
+			expect(other.received).toEqual([]);
+			expect(fake.requests).toHaveLength(1);
+			const text = JSON.stringify(result);
+			expect(text).toContain(`redirected the request to ${other.url} (HTTP 307)`);
+			expect(text).not.toContain('front-secret');
+			expect(text).not.toContain(API_KEY);
+		},
+	);
 });
 
-test('CRM contacts with national numbers of five countries: Default Country from a contact field, one send each, a bad number refused', async () => {
-	const { code, result } = await execute(workflows.crmDefaultCountry.id);
-	expect(code).toBe(0);
-	const expected = [
-		'+4915123456789',
-		'+14155550132',
-		'+33612345678',
-		'+5491123456789',
-		'+390212345678',
-	];
-	const sends = requestsTo('/whatsapp/send-template-message');
-	// One request per good contact, each to its own number (requests may arrive in any order).
-	const sent = sends.map((r) => `${r.body.attributes[1]} ${r.body.customer_phone}`).sort();
-	expect(sent).toEqual(
-		['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map((name, index) => `${name} ${expected[index]}`),
-	);
-	const items = outputOf(result, 'Send template');
-	expect(items.slice(0, 5).map((i) => i.json.rendered.to)).toEqual(expected);
-	expect(items[5].json.error).toBe(
-		'Customer Phone (item 5): "0151 234" is not a valid phone number: it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 3456789, or with + and the country code, for example +4915123456789',
-	);
-	expect(fake.requests.filter((r) => r.rawBody.includes('Ben'))).toEqual([]);
-});
+test(
+	'CRM contacts with national numbers of five countries: Default Country from a contact ' +
+		'field, one send each, a bad number refused',
+	async () => {
+		const { code, result } = await execute(workflows.crmDefaultCountry.id);
+		expect(code).toBe(0);
+		const expected = [
+			'+4915123456789',
+			'+14155550132',
+			'+33612345678',
+			'+5491123456789',
+			'+390212345678',
+		];
+		const sends = requestsTo('/whatsapp/send-template-message');
+		// One request per good contact, each to its own number (requests may arrive in any order).
+		const sent = sends.map((r) => `${r.body.attributes[1]} ${r.body.customer_phone}`).sort();
+		expect(sent).toEqual(
+			['Anna', 'Bob', 'Chloé', 'Diego', 'Giulia'].map(
+				(name, index) => `${name} ${expected[index]}`,
+			),
+		);
+		const items = outputOf(result, 'Send template');
+		expect(items.slice(0, 5).map((i) => i.json.rendered.to)).toEqual(expected);
+		expect(items[5].json.error).toBe(
+			'Customer Phone (item 5): "0151 234" is not a valid phone number: it is not a number of ' +
+				'Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 ' +
+				'3456789, or with + and the country code, for example +4915123456789',
+		);
+		expect(fake.requests.filter((r) => r.rawBody.includes('Ben'))).toEqual([]);
+	},
+);
 
 describe("send once per key, in n8n's own processed-data store", () => {
-	test('the same workflow run twice: each message reaches the service once; error items carry details on the error output', async () => {
-		const first = await execute(workflows.sendOnce.id);
-		expect(first.code).toBe(0);
-		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body.customer_phone)).toEqual(
-			['+4915100000001'],
-		);
-		const [sent, duplicate] = outputOf(first.result, 'Send once');
-		expect(sent.json).toMatchObject({ status: 'ongoing' });
-		expect(duplicate.json).toEqual({
-			skipped: true,
-			reason: 'duplicateInRun',
-			sendOnceKey: 'A-1-shipped',
-		});
-		const errorOutput = first.result.data.resultData.runData['Send once'][0].data.main[1];
-		expect(errorOutput).toHaveLength(1);
-		expect(errorOutput[0].json.details).toEqual({
-			outcome: 'notSent',
-			reason: 'invalidInput',
-			field: 'Customer Phone',
-		});
-		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
-		expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
-		// n8n adds the input item's fields; the item's own `error` stays out of the execution data.
-		expect(errorOutput[0].json).toMatchObject({ orderId: 'A-2', phone: '0151 2345678' });
-		expect(errorOutput[0]).not.toHaveProperty('error');
-		// Each branch gets its own items only.
-		expect(
-			outputOf(first.result, 'Sent').map((item) => item.json.status ?? item.json.reason),
-		).toEqual(['ongoing', 'duplicateInRun']);
-		expect(
-			outputOf(first.result, 'Notify the team').map((item) => item.json.details?.reason),
-		).toEqual(['invalidInput']);
-		expect(JSON.stringify(first.result)).not.toContain(API_KEY);
+	test(
+		'the same workflow run twice: each message reaches the service once; error items carry ' +
+			'details on the error output',
+		async () => {
+			const first = await execute(workflows.sendOnce.id);
+			expect(first.code).toBe(0);
+			expect(
+				requestsTo('/whatsapp/send-template-message').map((r) => r.body.customer_phone),
+			).toEqual(['+4915100000001']);
+			const [sent, duplicate] = outputOf(first.result, 'Send once');
+			expect(sent.json).toMatchObject({ status: 'ongoing' });
+			expect(duplicate.json).toEqual({
+				skipped: true,
+				reason: 'duplicateInRun',
+				sendOnceKey: 'A-1-shipped',
+			});
+			const errorOutput = first.result.data.resultData.runData['Send once'][0].data.main[1];
+			expect(errorOutput).toHaveLength(1);
+			expect(errorOutput[0].json.details).toEqual({
+				outcome: 'notSent',
+				reason: 'invalidInput',
+				field: 'Customer Phone',
+			});
+			expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
+			expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
+			// n8n adds the input item's fields; the item's own `error` stays out of the execution data.
+			expect(errorOutput[0].json).toMatchObject({ orderId: 'A-2', phone: '0151 2345678' });
+			expect(errorOutput[0]).not.toHaveProperty('error');
+			// Each branch gets its own items only.
+			expect(
+				outputOf(first.result, 'Sent').map((item) => item.json.status ?? item.json.reason),
+			).toEqual(['ongoing', 'duplicateInRun']);
+			expect(
+				outputOf(first.result, 'Notify the team').map((item) => item.json.details?.reason),
+			).toEqual(['invalidInput']);
+			expect(JSON.stringify(first.result)).not.toContain(API_KEY);
 
-		const second = await execute(workflows.sendOnce.id);
-		expect(second.code).toBe(0);
-		expect(requestsTo('/whatsapp/send-template-message')).toEqual([]);
-		// A key sent before is alreadySent, also where it comes twice in the run.
-		expect(outputOf(second.result, 'Send once').map((item) => item.json.reason)).toEqual([
-			'alreadySent',
-			'alreadySent',
-		]);
-	});
+			const second = await execute(workflows.sendOnce.id);
+			expect(second.code).toBe(0);
+			expect(requestsTo('/whatsapp/send-template-message')).toEqual([]);
+			// A key sent before is alreadySent, also where it comes twice in the run.
+			expect(outputOf(second.result, 'Send once').map((item) => item.json.reason)).toEqual([
+				'alreadySent',
+				'alreadySent',
+			]);
+		},
+	);
 });
 
 describe('examples/ workflows', () => {
@@ -591,78 +607,89 @@ describe("n8n's server", () => {
 		expect(credentials.json.map((c) => c.name)).toContain(n8n.CREDENTIAL_TYPE);
 	});
 
-	test('send once: a webhook called twice at once with the same body sends each message once; the later execution skips them as alreadySent', async () => {
-		// One CRM event delivered twice at once (a webhook retried while the first delivery still runs).
-		const event = {
-			event: 'order.shipped',
-			recipients: [
-				{ orderId: 'W-1', phone: '+4915100000011', name: 'Anna' },
-				{ orderId: 'W-2', phone: '+4915100000012', name: 'Ben' },
-				{ orderId: 'W-3', phone: '+4915100000013', name: 'Cara' },
-			],
-		};
-		const webhookPath = 'e2e-send-once-twice-at-once';
-		const workflow = chain('E2eSendOnceHook1', 'e2e send once, one webhook called twice at once', [
-			webhookTrigger(webhookPath),
-			splitOut('Recipients', 'body.recipients'),
-			omniNode(
-				'Send once',
-				orderShippedSend(
-					{ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' },
-					{ sendOnceKey: '={{ $json.orderId }}-shipped' },
-				),
-			),
-		]);
-		await createActiveWorkflow(rest, workflow);
-		const url = `${server.url}/webhook/${webhookPath}`;
-		await waitForWebhook(url);
-
-		// Every answer of the service takes this long: both executions are inside the node at once.
-		const LATENCY_MS = 3000;
-		fake.reset();
-		fake.latencyMs = LATENCY_MS;
-		let answers;
-		const took = [];
-		try {
-			answers = await Promise.all(
-				[0, 1].map(async (call) => {
-					const started = Date.now();
-					const answer = await callWebhook(url, event);
-					took[call] = Date.now() - started;
-					return answer;
-				}),
+	test(
+		'send once: a webhook called twice at once with the same body sends each message once; the ' +
+			'later execution skips them as alreadySent',
+		async () => {
+			// One CRM event delivered twice at once (a webhook retried while the first delivery still runs).
+			const event = {
+				event: 'order.shipped',
+				recipients: [
+					{ orderId: 'W-1', phone: '+4915100000011', name: 'Anna' },
+					{ orderId: 'W-2', phone: '+4915100000012', name: 'Ben' },
+					{ orderId: 'W-3', phone: '+4915100000013', name: 'Cara' },
+				],
+			};
+			const webhookPath = 'e2e-send-once-twice-at-once';
+			const workflow = chain(
+				'E2eSendOnceHook1',
+				'e2e send once, one webhook called twice at once',
+				[
+					webhookTrigger(webhookPath),
+					splitOut('Recipients', 'body.recipients'),
+					omniNode(
+						'Send once',
+						orderShippedSend(
+							{ 1: '={{ $json.name }}', 2: '={{ $json.orderId }}', 3: 'Friday' },
+							{ sendOnceKey: '={{ $json.orderId }}-shipped' },
+						),
+					),
+				],
 			);
-		} finally {
-			fake.latencyMs = 0;
-		}
+			await createActiveWorkflow(rest, workflow);
+			const url = `${server.url}/webhook/${webhookPath}`;
+			await waitForWebhook(url);
 
-		// The executions overlapped: both calls took a template read and a send (two answers of
-		// LATENCY_MS each), so the later execution did not find the keys in n8n's store but waited
-		// for the earlier one's outcome on the claims held in this n8n process. One template read
-		// served both (the template cache's single flight, or the later one never needed it).
-		for (const ms of took) expect(ms).toBeGreaterThan(2 * LATENCY_MS - 500);
-		expect(requestsTo('/whatsapp/get-template-detail')).toHaveLength(1);
+			// Every answer of the service takes this long: both executions are inside the node at once.
+			const LATENCY_MS = 3000;
+			fake.reset();
+			fake.latencyMs = LATENCY_MS;
+			let answers;
+			const took = [];
+			try {
+				answers = await Promise.all(
+					[0, 1].map(async (call) => {
+						const started = Date.now();
+						const answer = await callWebhook(url, event);
+						took[call] = Date.now() - started;
+						return answer;
+					}),
+				);
+			} finally {
+				fake.latencyMs = 0;
+			}
 
-		// The service got each message exactly once.
-		const sends = requestsTo('/whatsapp/send-template-message');
-		expect(sends.map((r) => r.body.customer_phone).sort()).toEqual(
-			event.recipients.map((r) => r.phone),
-		);
-		for (const send of sends) expect(send.status).toBe(200);
+			// The executions overlapped: both calls took a template read and a send (two answers of
+			// LATENCY_MS each), so the later execution did not find the keys in n8n's store but waited
+			// for the earlier one's outcome on the claims held in this n8n process. One template read
+			// served both (the template cache's single flight, or the later one never needed it).
+			for (const ms of took) expect(ms).toBeGreaterThan(2 * LATENCY_MS - 500);
+			expect(requestsTo('/whatsapp/get-template-detail')).toHaveLength(1);
 
-		// What the two callers got: for each recipient, one sent item and one skipped as alreadySent.
-		for (const answer of answers) expect(answer).toHaveLength(event.recipients.length);
-		event.recipients.forEach((recipient, index) => {
-			const pair = answers.map((answer) => answer[index]);
-			const sent = pair.filter((item) => item.status === 'ongoing');
-			const skipped = pair.filter((item) => item.skipped === true);
-			expect(sent).toHaveLength(1);
-			expect(sent[0].extra).toMatchObject({ customer_phone: recipient.phone, template_id: '101' });
-			expect(skipped).toEqual([
-				{ skipped: true, reason: 'alreadySent', sendOnceKey: `${recipient.orderId}-shipped` },
-			]);
-		});
-	});
+			// The service got each message exactly once.
+			const sends = requestsTo('/whatsapp/send-template-message');
+			expect(sends.map((r) => r.body.customer_phone).sort()).toEqual(
+				event.recipients.map((r) => r.phone),
+			);
+			for (const send of sends) expect(send.status).toBe(200);
+
+			// What the two callers got: for each recipient, one sent item and one skipped as alreadySent.
+			for (const answer of answers) expect(answer).toHaveLength(event.recipients.length);
+			event.recipients.forEach((recipient, index) => {
+				const pair = answers.map((answer) => answer[index]);
+				const sent = pair.filter((item) => item.status === 'ongoing');
+				const skipped = pair.filter((item) => item.skipped === true);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].extra).toMatchObject({
+					customer_phone: recipient.phone,
+					template_id: '101',
+				});
+				expect(skipped).toEqual([
+					{ skipped: true, reason: 'alreadySent', sendOnceKey: `${recipient.orderId}-shipped` },
+				]);
+			});
+		},
+	);
 
 	/** What the editor's "Retry"/"Save" does: load the stored credential, send it to /rest/credentials/test. */
 	async function testStoredCredential(id, faults = [], changes = {}) {
@@ -715,28 +742,32 @@ describe("n8n's server", () => {
 		}
 	});
 
-	test('credential test against a service that redirects: nothing reaches the other host, the result says it was redirected', async () => {
-		const redirect = {
-			status: 307,
-			headers: {
-				Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret`,
-			},
-		};
-		other.received.length = 0;
-		const outcome = await testStoredCredential(CREDENTIAL.id, [['*', redirect, 10]]);
-		expect(other.received).toEqual([]);
-		expect(fake.requests).toHaveLength(1);
-		expect(outcome.status).toBe('Error');
-		if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
-			expect(outcome.message).toContain(
-				'answered with a redirect (HTTP 307), which is never followed',
-			);
-			expect(outcome.message).toContain('Set the Base URL');
-		} else {
-			// n8n 1.x reads no rule of a credential's test: it shows the request error's own words.
-			expect(outcome.message).toBe('Request failed with status code 307');
-		}
-	});
+	test(
+		'credential test against a service that redirects: nothing reaches the other host, the ' +
+			'result says it was redirected',
+		async () => {
+			const redirect = {
+				status: 307,
+				headers: {
+					Location: `${other.url}/stable/open/whatsapp/get-platform-list?token=front-secret`,
+				},
+			};
+			other.received.length = 0;
+			const outcome = await testStoredCredential(CREDENTIAL.id, [['*', redirect, 10]]);
+			expect(other.received).toEqual([]);
+			expect(fake.requests).toHaveLength(1);
+			expect(outcome.status).toBe('Error');
+			if (Number(n8n.installedVersion().split('.')[0]) >= 2) {
+				expect(outcome.message).toContain(
+					'answered with a redirect (HTTP 307), which is never followed',
+				);
+				expect(outcome.message).toContain('Set the Base URL');
+			} else {
+				// n8n 1.x reads no rule of a credential's test: it shows the request error's own words.
+				expect(outcome.message).toBe('Request failed with status code 307');
+			}
+		},
+	);
 
 	test('credential test with an API Key Header no request can carry: the field named, nothing sent', async () => {
 		const outcome = await testStoredCredential(CREDENTIAL.id, [], {

@@ -62,46 +62,51 @@ const listOf = (methodName, name) => ({
 	path: `parameters.${name}`,
 });
 
-test('credential Test, Channel list, Template list and Variables mapper each answer within 15 s, naming the Base URL', async () => {
-	const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
-	const { name, type, data } = stored.json.data;
-	const calls = await Promise.all([
-		timed('POST', '/rest/credentials/test', {
-			credentials: { id: CREDENTIAL.id, name, type, data },
-		}),
-		timed(
-			'POST',
-			'/rest/dynamic-node-parameters/resource-locator-results',
-			listOf('searchChannels', 'channelId'),
-		),
-		timed(
-			'POST',
-			'/rest/dynamic-node-parameters/resource-locator-results',
-			listOf('searchTemplates', 'templateId'),
-		),
-		timed(
-			'POST',
-			'/rest/dynamic-node-parameters/resource-mapper-fields',
-			listOf('getTemplateVariables', 'variables'),
-		),
-	]);
-	expect(silent.connections()).toBeGreaterThanOrEqual(4);
-	for (const call of calls) {
-		expect(call.ms).toBeLessThanOrEqual(BOUND_MS);
-		expect(call.text).not.toContain(API_KEY);
-	}
-	const [test, channels, templates, mapper] = calls;
-	expect(test.status).toBe(200);
-	// n8n's tester words the timeout: 2.x shows the request error's code, 1.x its own sentence.
-	const testWords =
-		Number(n8n.installedVersion().split('.')[0]) >= 2
-			? 'ECONNABORTED'
-			: 'The connection was aborted, perhaps the server is offline';
-	expect(test.json.data).toEqual({ status: 'Error', message: testWords });
-	for (const call of [channels, templates, mapper]) {
-		expect(call.status).toBeGreaterThanOrEqual(400);
-		expect(call.json.message).toBe(
-			`The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`,
-		);
-	}
-}, 60_000);
+test(
+	'credential Test, Channel list, Template list and Variables mapper each answer within 15 ' +
+		's, naming the Base URL',
+	async () => {
+		const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
+		const { name, type, data } = stored.json.data;
+		const calls = await Promise.all([
+			timed('POST', '/rest/credentials/test', {
+				credentials: { id: CREDENTIAL.id, name, type, data },
+			}),
+			timed(
+				'POST',
+				'/rest/dynamic-node-parameters/resource-locator-results',
+				listOf('searchChannels', 'channelId'),
+			),
+			timed(
+				'POST',
+				'/rest/dynamic-node-parameters/resource-locator-results',
+				listOf('searchTemplates', 'templateId'),
+			),
+			timed(
+				'POST',
+				'/rest/dynamic-node-parameters/resource-mapper-fields',
+				listOf('getTemplateVariables', 'variables'),
+			),
+		]);
+		expect(silent.connections()).toBeGreaterThanOrEqual(4);
+		for (const call of calls) {
+			expect(call.ms).toBeLessThanOrEqual(BOUND_MS);
+			expect(call.text).not.toContain(API_KEY);
+		}
+		const [test, channels, templates, mapper] = calls;
+		expect(test.status).toBe(200);
+		// n8n's tester words the timeout: 2.x shows the request error's code, 1.x its own sentence.
+		const testWords =
+			Number(n8n.installedVersion().split('.')[0]) >= 2
+				? 'ECONNABORTED'
+				: 'The connection was aborted, perhaps the server is offline';
+		expect(test.json.data).toEqual({ status: 'Error', message: testWords });
+		for (const call of [channels, templates, mapper]) {
+			expect(call.status).toBeGreaterThanOrEqual(400);
+			expect(call.json.message).toBe(
+				`The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`,
+			);
+		}
+	},
+	60_000,
+);

@@ -120,7 +120,9 @@ function outputOf(result, nodeName) {
 	const runs = result.data?.resultData?.runData?.[nodeName];
 	if (!runs) {
 		throw new Error(
-			`node "${nodeName}" did not run; ran: ${Object.keys(result.data?.resultData?.runData ?? {}).join(', ')}; error: ${JSON.stringify(result.data?.resultData?.error)}`,
+			`node "${nodeName}" did not run; ran: ` +
+				`${Object.keys(result.data?.resultData?.runData ?? {}).join(', ')}; error: ` +
+				`${JSON.stringify(result.data?.resultData?.error)}`,
 		);
 	}
 	return runs[0].data.main[0];
@@ -301,7 +303,8 @@ const AI_TOOLS = {
 			customerPhone:
 				"={{ $fromAI('phone', 'Customer phone number with country code, e.g. +4915123456789', 'string') }}",
 			variablesJson:
-				'={{ $fromAI(\'variables\', \'Template variables by position: {"1": first name, "2": order number, "3": delivery day}\', \'json\') }}',
+				'={{ $fromAI(\'variables\', \'Template variables by position: {"1": first name, "2": order ' +
+				"number, \"3\": delivery day}', 'json') }}",
 		}),
 		fromAi: {
 			phone: 'Customer phone number with country code, e.g. +4915123456789',
@@ -319,7 +322,10 @@ function restData(response, what) {
 	return response.json.data;
 }
 
-/** Creates a workflow (chain()'s shape) over n8n's REST API and publishes it, which registers its production webhooks. */
+/**
+ * Creates a workflow (chain()'s shape) over n8n's REST API and publishes it, which registers its
+ * production webhooks.
+ */
 async function createActiveWorkflow(rest, { name, nodes, connections, settings }) {
 	// n8n 1.x stores a new workflow's `active` as given and refuses it missing; 2.x sets it itself.
 	const legacy = Number(String(n8n.installedVersion()).split('.')[0]) < 2 ? { active: false } : {};

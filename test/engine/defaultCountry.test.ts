@@ -48,21 +48,27 @@ describe('Default Country', () => {
 		).toEqual(E164);
 	});
 
-	test('one country for every item: a number that is none of its numbers is refused, nothing is sent for it', async () => {
-		const { output } = await runNode({
-			parameters: broadcastSend({ defaultCountry: 'DE' }),
-			credentials: service.credentials,
-			items: [
-				{ name: 'Anna', phone: '0151 2345 6789' },
-				{ name: 'Ben', phone: '0151 234' },
-			],
-			continueOnFail: true,
-		});
-		expect(sentPhones()).toEqual(['+4915123456789']);
-		expect(output[1].json.error).toBe(
-			'Customer Phone (item 1): "0151 234" is not a valid phone number: it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 3456789, or with + and the country code, for example +4915123456789',
-		);
-	});
+	test(
+		'one country for every item: a number that is none of its numbers is refused, nothing is ' +
+			'sent for it',
+		async () => {
+			const { output } = await runNode({
+				parameters: broadcastSend({ defaultCountry: 'DE' }),
+				credentials: service.credentials,
+				items: [
+					{ name: 'Anna', phone: '0151 2345 6789' },
+					{ name: 'Ben', phone: '0151 234' },
+				],
+				continueOnFail: true,
+			});
+			expect(sentPhones()).toEqual(['+4915123456789']);
+			expect(output[1].json.error).toBe(
+				'Customer Phone (item 1): "0151 234" is not a valid phone number: it is not a number of ' +
+					'Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 ' +
+					'3456789, or with + and the country code, for example +4915123456789',
+			);
+		},
+	);
 
 	test('a bad number stops the run before any request, as every input error does', async () => {
 		const { error } = await runNode({
@@ -80,28 +86,33 @@ describe('Default Country', () => {
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
-	test('an unknown country from the expression names Default Country and the item, but an international number is sent whatever it says; an empty one means no default', async () => {
-		const { output } = await runNode({
-			parameters: broadcastSend({ defaultCountry: '={{ $json.country }}' }),
-			credentials: service.credentials,
-			items: [
-				{ name: 'Anna', phone: '0151 2345 6789', country: 'Germany' },
-				{ name: 'Bob', phone: '+1 415 555 0132', country: '' },
-				{ name: 'Cy', phone: '0151 2345 6789' },
-				{ name: 'Dee', phone: '+49 151 2345 6789', country: 'Germany' },
-			],
-			continueOnFail: true,
-		});
-		expect(output[0].json.error).toBe(
-			'Default Country (item 0): "Germany" is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States',
-		);
-		expect(output[2].json.error).toContain(
-			'Customer Phone (item 2): "0151 2345 6789" is not a valid phone number: it must start with +',
-		);
-		// An international number is sent whatever the option says, even a country code it cannot read.
-		expect(output[3].json.error).toBeUndefined();
-		expect(sentPhones().sort()).toEqual(['+14155550132', '+4915123456789']);
-	});
+	test(
+		'an unknown country from the expression names Default Country and the item, but an ' +
+			'international number is sent whatever it says; an empty one means no default',
+		async () => {
+			const { output } = await runNode({
+				parameters: broadcastSend({ defaultCountry: '={{ $json.country }}' }),
+				credentials: service.credentials,
+				items: [
+					{ name: 'Anna', phone: '0151 2345 6789', country: 'Germany' },
+					{ name: 'Bob', phone: '+1 415 555 0132', country: '' },
+					{ name: 'Cy', phone: '0151 2345 6789' },
+					{ name: 'Dee', phone: '+49 151 2345 6789', country: 'Germany' },
+				],
+				continueOnFail: true,
+			});
+			expect(output[0].json.error).toBe(
+				'Default Country (item 0): "Germany" is not a country code: give the two-letter ISO 3166 ' +
+					'code, for example DE for Germany or US for the United States',
+			);
+			expect(output[2].json.error).toContain(
+				'Customer Phone (item 2): "0151 2345 6789" is not a valid phone number: it must start with +',
+			);
+			// An international number is sent whatever the option says, even a country code it cannot read.
+			expect(output[3].json.error).toBeUndefined();
+			expect(sentPhones().sort()).toEqual(['+14155550132', '+4915123456789']);
+		},
+	);
 
 	test('without the option a national number is refused exactly as before', async () => {
 		const { output } = await runNode({
@@ -111,7 +122,8 @@ describe('Default Country', () => {
 			continueOnFail: true,
 		});
 		expect(output[0].json.error).toBe(
-			'Customer Phone (item 0): "0151 2345 6789" is not a valid phone number: it must start with + and the country code (or 00), for example +4915123456789',
+			'Customer Phone (item 0): "0151 2345 6789" is not a valid phone number: it must start with ' +
+				'+ and the country code (or 00), for example +4915123456789',
 		);
 		expect(service.fake.sends()).toHaveLength(0);
 	});

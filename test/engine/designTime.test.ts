@@ -151,21 +151,25 @@ describe('channel picker (searchChannels)', () => {
 		}
 	});
 
-	test('a deployment without a channel list (404): nothing to pick, and the message says to switch to By ID', async () => {
-		service.fake.addFault(
-			'/whatsapp/get-platform-list',
-			{ status: 404, body: { detail: 'Not found.' } },
-			1,
-		);
-		const error = await searchList('searchChannels', {}, service.credentials).then(
-			() => undefined,
-			(caught: { message: string; description?: string }) => caught,
-		);
-		expect(error?.message).toBe('This service has no channel list (it answered 404)');
-		expect(error?.description).toBe(
-			'Switch Channel to "By ID" and enter the channel number, for example 12.',
-		);
-	});
+	test(
+		'a deployment without a channel list (404): nothing to pick, and the message says to ' +
+			'switch to By ID',
+		async () => {
+			service.fake.addFault(
+				'/whatsapp/get-platform-list',
+				{ status: 404, body: { detail: 'Not found.' } },
+				1,
+			);
+			const error = await searchList('searchChannels', {}, service.credentials).then(
+				() => undefined,
+				(caught: { message: string; description?: string }) => caught,
+			);
+			expect(error?.message).toBe('This service has no channel list (it answered 404)');
+			expect(error?.description).toBe(
+				'Switch Channel to "By ID" and enter the channel number, for example 12.',
+			);
+		},
+	);
 });
 
 describe('the picked channel drives the template list and the variables', () => {

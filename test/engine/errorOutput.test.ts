@@ -35,72 +35,84 @@ function expectErrorItem(item: INodeExecutionData, input: object, itemIndex: num
 }
 
 describe('Continue (using error output)', () => {
-	test('a send: bad input and a refused send on the error output, the sent items on the success output, in order', async () => {
-		service.fake.addFault(
-			'/whatsapp/send-template-message',
-			{ status: 400, body: { error: 'Customer has blocked this channel' } },
-			1,
-			1,
-		);
-		const { output, errorOutput, run } = await runNode({
-			parameters: broadcastSend({ concurrency: 1 }),
-			credentials: service.credentials,
-			items: contacts,
-			errorOutput: true,
-		});
-		expect(output.map((item) => item.json.status)).toEqual(['ongoing', 'ongoing']);
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 3 }]);
-		expect(errorOutput).toHaveLength(2);
-		expectErrorItem(errorOutput[0], contacts[1], 1);
-		expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
-		expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
-		expect(errorOutput[0].json.details).toEqual({
-			outcome: 'notSent',
-			reason: 'invalidInput',
-			field: 'Customer Phone',
-		});
-		expectErrorItem(errorOutput[1], contacts[2], 2);
-		expect(errorOutput[1].json.error).toBe('Customer has blocked this channel');
-		expect(errorOutput[1].json.details).toMatchObject({ reason: 'rejected', httpCode: '400' });
-		expect(serializeEverything(run)).not.toContain(API_KEY);
-	});
+	test(
+		'a send: bad input and a refused send on the error output, the sent items on the success ' +
+			'output, in order',
+		async () => {
+			service.fake.addFault(
+				'/whatsapp/send-template-message',
+				{ status: 400, body: { error: 'Customer has blocked this channel' } },
+				1,
+				1,
+			);
+			const { output, errorOutput, run } = await runNode({
+				parameters: broadcastSend({ concurrency: 1 }),
+				credentials: service.credentials,
+				items: contacts,
+				errorOutput: true,
+			});
+			expect(output.map((item) => item.json.status)).toEqual(['ongoing', 'ongoing']);
+			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 3 }]);
+			expect(errorOutput).toHaveLength(2);
+			expectErrorItem(errorOutput[0], contacts[1], 1);
+			expect(errorOutput[0].json.error).toMatch(/^Customer Phone \(item 1\): /);
+			expect(errorOutput[0].json.message).toBe('Nothing was sent for this item.');
+			expect(errorOutput[0].json.details).toEqual({
+				outcome: 'notSent',
+				reason: 'invalidInput',
+				field: 'Customer Phone',
+			});
+			expectErrorItem(errorOutput[1], contacts[2], 2);
+			expect(errorOutput[1].json.error).toBe('Customer has blocked this channel');
+			expect(errorOutput[1].json.details).toMatchObject({ reason: 'rejected', httpCode: '400' });
+			expect(serializeEverything(run)).not.toContain(API_KEY);
+		},
+	);
 
-	test('a dry run and a read: checked items stay on the success output, a failed read goes to the error output', async () => {
-		const dryRun = await runNode({
-			parameters: broadcastSend({ dryRun: true }),
-			credentials: service.credentials,
-			items: contacts.slice(0, 2),
-			errorOutput: true,
-		});
-		expect(dryRun.output.map((item) => item.json.dryRun)).toEqual([true]);
-		expect(dryRun.errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
+	test(
+		'a dry run and a read: checked items stay on the success output, a failed read goes to the ' +
+			'error output',
+		async () => {
+			const dryRun = await runNode({
+				parameters: broadcastSend({ dryRun: true }),
+				credentials: service.credentials,
+				items: contacts.slice(0, 2),
+				errorOutput: true,
+			});
+			expect(dryRun.output.map((item) => item.json.dryRun)).toEqual([true]);
+			expect(dryRun.errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 
-		const read = await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'get',
-				channelId: 12,
-				templateId: locator('={{ $json.template }}'),
-			},
-			credentials: service.credentials,
-			items: [{ template: 101 }, { template: 999 }],
-			errorOutput: true,
-		});
-		expect(read.output.map((item) => item.json.id)).toEqual([101]);
-		expect(read.errorOutput).toHaveLength(1);
-		expectErrorItem(read.errorOutput[0], { template: 999 }, 1);
-	});
+			const read = await runNode({
+				parameters: {
+					resource: 'whatsappTemplate',
+					operation: 'get',
+					channelId: 12,
+					templateId: locator('={{ $json.template }}'),
+				},
+				credentials: service.credentials,
+				items: [{ template: 101 }, { template: 999 }],
+				errorOutput: true,
+			});
+			expect(read.output.map((item) => item.json.id)).toEqual([101]);
+			expect(read.errorOutput).toHaveLength(1);
+			expectErrorItem(read.errorOutput[0], { template: 999 }, 1);
+		},
+	);
 
-	test('Continue (regular output) keeps every item on the one output, error items with their documented json only', async () => {
-		const { output, errorOutput } = await runNode({
-			parameters: broadcastSend(),
-			credentials: service.credentials,
-			items: contacts.slice(0, 2),
-			continueOnFail: true,
-		});
-		expect(errorOutput).toEqual([]);
-		expect(output).toHaveLength(2);
-		expect(Object.keys(output[1].json).sort()).toEqual(['details', 'error', 'message']);
-		expect(Object.keys(output[1])).not.toContain('error');
-	});
+	test(
+		'Continue (regular output) keeps every item on the one output, error items with their ' +
+			'documented json only',
+		async () => {
+			const { output, errorOutput } = await runNode({
+				parameters: broadcastSend(),
+				credentials: service.credentials,
+				items: contacts.slice(0, 2),
+				continueOnFail: true,
+			});
+			expect(errorOutput).toEqual([]);
+			expect(output).toHaveLength(2);
+			expect(Object.keys(output[1].json).sort()).toEqual(['details', 'error', 'message']);
+			expect(Object.keys(output[1])).not.toContain('error');
+		},
+	);
 });

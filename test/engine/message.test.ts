@@ -81,7 +81,8 @@ describe('Message → Send Text', () => {
 			items: [{ id: { nested: true } }],
 		});
 		expect(missingId.error?.message).toBe(
-			'Customer ID (item 0): {"nested":true} is not a customer ID: give the customer\'s ID as text or a number, for example 123456',
+			'Customer ID (item 0): {"nested":true} is not a customer ID: give the customer\'s ID as ' +
+				'text or a number, for example 123456',
 		);
 		expect(service.fake.requests).toHaveLength(0);
 	});

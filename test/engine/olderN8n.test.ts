@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@typescript-eslint/no-require-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on an n8n without the processed-data helpers (`checkProcessedAndRecord` and
  * `removeProcessed` came with n8n 1.64): a key given is a clear error naming the version needed,
@@ -192,7 +195,8 @@ describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its 
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('Send Once per Key needs n8n 1.64 or later');
 		expect(error?.description).toBe(
-			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.',
+			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per ' +
+				'Key option. Nothing was sent.',
 		);
 		// Not a send, and not the template check's read either.
 		expect(service.fake.requests).toEqual([]);
@@ -200,26 +204,30 @@ describe("the send operation in n8n 1.63's engine, with n8n-workflow 2.x as its 
 });
 
 describe("n8n 1.x's error output: only an item with `error` set goes there (json with `details` does not)", () => {
-	test('Continue (using error output): the bad item on the error output with its documented json, the others sent', async () => {
-		const items = [contacts[0], { orderId: 'A-3', phone: '0151 234', name: 'Cara' }, contacts[1]];
-		const { output, errorOutput, error } = await runWith1_63(
-			broadcastSend(),
-			items,
-			'continueErrorOutput',
-		);
-		expect(error).toBeUndefined();
-		// n8n 1.63 reverses the order of what it routes (it pops the items; 1.123 shifts them).
-		expect(output.map((item) => [item.json.status, item.pairedItem]).reverse()).toEqual([
-			['ongoing', { item: 0 }],
-			['ongoing', { item: 2 }],
-		]);
-		expect(errorOutput).toHaveLength(1);
-		expect(Object.keys(errorOutput[0].json).sort()).toEqual(['details', 'error', 'message']);
-		expect(errorOutput[0].json.details).toEqual({
-			outcome: 'notSent',
-			reason: 'invalidInput',
-			field: 'Customer Phone',
-		});
-		expect(errorOutput[0].error).toBeUndefined();
-	});
+	test(
+		'Continue (using error output): the bad item on the error output with its documented json, ' +
+			'the others sent',
+		async () => {
+			const items = [contacts[0], { orderId: 'A-3', phone: '0151 234', name: 'Cara' }, contacts[1]];
+			const { output, errorOutput, error } = await runWith1_63(
+				broadcastSend(),
+				items,
+				'continueErrorOutput',
+			);
+			expect(error).toBeUndefined();
+			// n8n 1.63 reverses the order of what it routes (it pops the items; 1.123 shifts them).
+			expect(output.map((item) => [item.json.status, item.pairedItem]).reverse()).toEqual([
+				['ongoing', { item: 0 }],
+				['ongoing', { item: 2 }],
+			]);
+			expect(errorOutput).toHaveLength(1);
+			expect(Object.keys(errorOutput[0].json).sort()).toEqual(['details', 'error', 'message']);
+			expect(errorOutput[0].json.details).toEqual({
+				outcome: 'notSent',
+				reason: 'invalidInput',
+				field: 'Customer Phone',
+			});
+			expect(errorOutput[0].error).toBeUndefined();
+		},
+	);
 });

@@ -96,20 +96,24 @@ describe('a service with a limit on requests in flight', () => {
 });
 
 describe('one pace per service', () => {
-	test('two executions share one window: before the first answer the service sees the first window, not one per execution', async () => {
-		// The window starts at 2 and grows by one per answer: shared, at most 3 reach the service at once
-		// here; one window per execution would send 4 at once. A loaded machine can only lower the peak.
-		fake.latencyMs = 300;
-		const results = await Promise.all([
-			runNode({ parameters: templateSend(), credentials, items: phones(2, '1') }),
-			runNode({ parameters: templateSend(), credentials, items: phones(2, '2') }),
-		]);
-		expectEachSentOnce(
-			[...phones(2, '1'), ...phones(2, '2')].map((p) => p.phone),
-			results,
-		);
-		expect(fake.peakInFlight).toBeLessThanOrEqual(3);
-	});
+	test(
+		'two executions share one window: before the first answer the service sees the first ' +
+			'window, not one per execution',
+		async () => {
+			// The window starts at 2 and grows by one per answer: shared, at most 3 reach the service at once
+			// here; one window per execution would send 4 at once. A loaded machine can only lower the peak.
+			fake.latencyMs = 300;
+			const results = await Promise.all([
+				runNode({ parameters: templateSend(), credentials, items: phones(2, '1') }),
+				runNode({ parameters: templateSend(), credentials, items: phones(2, '2') }),
+			]);
+			expectEachSentOnce(
+				[...phones(2, '1'), ...phones(2, '2')].map((p) => p.phone),
+				results,
+			);
+			expect(fake.peakInFlight).toBeLessThanOrEqual(3);
+		},
+	);
 });
 
 describe('Retry-After', () => {
@@ -162,39 +166,45 @@ describe('sends per second', () => {
 });
 
 describe('no item lost while the service makes progress', () => {
-	test('a service that answers 429 forever: every item fails as not sent once the progress window has passed', async () => {
-		fake.addFault(
-			SEND_PATH,
-			{ status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } },
-			1000,
-		);
-		const { output, error } = await withTimings(
-			SHORT_PROGRESS_WINDOW,
-			async () =>
-				await runNode({
-					parameters: templateSend(),
-					credentials,
-					items: phones(3),
-					continueOnFail: true,
-				}),
-		);
-		expect(error).toBeUndefined();
-		expect(accepted()).toEqual([]);
-		expect(output.map((item) => item.json.error)).toEqual(
-			[0, 1, 2].map((i) => `Rate limited by the service: the message for item ${i} was not sent`),
-		);
-		expect(
-			output.every((item) => String(item.json.message ?? '').includes('The message was not sent.')),
-		).toBe(true);
-		expect(output[0].json.message).toContain(
-			'no message to the service went through for 3 seconds',
-		);
-		expect(output[0].json.details).toEqual({
-			outcome: 'notSent',
-			reason: 'rateLimited',
-			httpCode: '429',
-		});
-	});
+	test(
+		'a service that answers 429 forever: every item fails as not sent once the progress window ' +
+			'has passed',
+		async () => {
+			fake.addFault(
+				SEND_PATH,
+				{ status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'no' } },
+				1000,
+			);
+			const { output, error } = await withTimings(
+				SHORT_PROGRESS_WINDOW,
+				async () =>
+					await runNode({
+						parameters: templateSend(),
+						credentials,
+						items: phones(3),
+						continueOnFail: true,
+					}),
+			);
+			expect(error).toBeUndefined();
+			expect(accepted()).toEqual([]);
+			expect(output.map((item) => item.json.error)).toEqual(
+				[0, 1, 2].map((i) => `Rate limited by the service: the message for item ${i} was not sent`),
+			);
+			expect(
+				output.every((item) =>
+					String(item.json.message ?? '').includes('The message was not sent.'),
+				),
+			).toBe(true);
+			expect(output[0].json.message).toContain(
+				'no message to the service went through for 3 seconds',
+			);
+			expect(output[0].json.details).toEqual({
+				outcome: 'notSent',
+				reason: 'rateLimited',
+				httpCode: '429',
+			});
+		},
+	);
 
 	test('cancelling the execution during a pause ends every wait, nothing more is sent', async () => {
 		fake.addFault(

@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on n8n's own processed-data store: a key sent before is not sent again, in
  * the same run or a later one, also when two executions run at once; failures carry what a
@@ -202,37 +205,45 @@ describe('two executions at once with different keys', () => {
 });
 
 describe('the store', () => {
-	test("two processes inserting a node's first history at once: the losing insert is made again, and each message goes out once", async () => {
-		store.insertRaceOnce = true;
-		const items = orders(3);
-		const result = await run(items);
-		expect(result.error).toBeUndefined();
-		expect(accepted()).toEqual(items.map((o) => o.phone));
-		service.fake.reset();
-		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
-			'alreadySent',
-			'alreadySent',
-			'alreadySent',
-		]);
-	});
+	test(
+		"two processes inserting a node's first history at once: the losing insert is made again, " +
+			'and each message goes out once',
+		async () => {
+			store.insertRaceOnce = true;
+			const items = orders(3);
+			const result = await run(items);
+			expect(result.error).toBeUndefined();
+			expect(accepted()).toEqual(items.map((o) => o.phone));
+			service.fake.reset();
+			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
+				'alreadySent',
+				'alreadySent',
+				'alreadySent',
+			]);
+		},
+	);
 });
 
 describe('a queue-mode worker writing back a stale copy of the row (no lock)', () => {
-	test('the look-up before the first send leaves nothing a stale copy can turn into a claim: every item is sent', async () => {
-		const items = orders(3);
-		// Another worker reads the row while the look-up's probes are in it, and writes it back after they were removed.
-		store.writeBackStaleCopy(1, 2);
-		const result = await run(items);
-		expect(result.error).toBeUndefined();
-		expect(skipped(result)).toEqual([]);
-		expect(accepted()).toEqual(items.map((o) => o.phone));
-		service.fake.reset();
-		expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
-			'alreadySent',
-			'alreadySent',
-			'alreadySent',
-		]);
-	});
+	test(
+		'the look-up before the first send leaves nothing a stale copy can turn into a claim: ' +
+			'every item is sent',
+		async () => {
+			const items = orders(3);
+			// Another worker reads the row while the look-up's probes are in it, and writes it back after they were removed.
+			store.writeBackStaleCopy(1, 2);
+			const result = await run(items);
+			expect(result.error).toBeUndefined();
+			expect(skipped(result)).toEqual([]);
+			expect(accepted()).toEqual(items.map((o) => o.phone));
+			service.fake.reset();
+			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
+				'alreadySent',
+				'alreadySent',
+				'alreadySent',
+			]);
+		},
+	);
 });
 
 describe('scope, dry run, and no key', () => {
@@ -322,7 +333,8 @@ describe('store calls', () => {
 			expect(store.calls.checkProcessedAndRecord).toBe(52);
 			expect(store.calls.removeProcessed).toBe(1);
 			console.log(
-				`send-once, 2,000 items, history ${history}: ${calls} store calls, ${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`,
+				`send-once, 2,000 items, history ${history}: ${calls} store calls, ` +
+					`${Math.round(store.busyMs)} ms inside the store, run ${wall} ms`,
 			);
 		});
 	});
@@ -338,43 +350,51 @@ describe('store calls', () => {
 		expect(store.calls).toEqual({ checkProcessedAndRecord: 1, removeProcessed: 0 });
 	});
 
-	test('a single-item run with a new key: two store calls, its claim and its acceptance; delivered again: two, nothing sent', async () => {
-		const first = await run(orders(1));
-		expect(first.error).toBeUndefined();
-		expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
-		service.fake.reset();
-		store.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
-		const again = await run(orders(1));
-		expect(service.fake.requests).toEqual([]);
-		expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
-		// The claim finds the key claimed before; a look at its acceptance finds it there, so nothing is removed.
-		expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
-	});
-
-	test('ten single-item executions at once share store calls (group commit): fewer than one per message, none lost', async () => {
-		service.fake.latencyMs = 50;
-		try {
-			const events = orders(30).map((order) => [order]);
-			const runs: Array<Promise<unknown>> = [];
-			for (let next = 0; next < events.length; ) {
-				const wave = events.slice(next, next + 10);
-				next += wave.length;
-				runs.push(...wave.map(async (items) => await run(items)));
-				await Promise.all(runs.splice(0));
-			}
-			expect(accepted()).toHaveLength(30);
-			const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
-			expect(calls).toBeLessThan(30);
+	test(
+		'a single-item run with a new key: two store calls, its claim and its acceptance; ' +
+			'delivered again: two, nothing sent',
+		async () => {
+			const first = await run(orders(1));
+			expect(first.error).toBeUndefined();
+			expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
 			service.fake.reset();
-			const again = await Promise.all(events.map(async (items) => await run(items)));
-			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-			expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(
-				events.map(() => 'alreadySent'),
-			);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
-	});
+			store.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
+			const again = await run(orders(1));
+			expect(service.fake.requests).toEqual([]);
+			expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+			// The claim finds the key claimed before; a look at its acceptance finds it there, so nothing is removed.
+			expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
+		},
+	);
+
+	test(
+		'ten single-item executions at once share store calls (group commit): fewer than one per ' +
+			'message, none lost',
+		async () => {
+			service.fake.latencyMs = 50;
+			try {
+				const events = orders(30).map((order) => [order]);
+				const runs: Array<Promise<unknown>> = [];
+				for (let next = 0; next < events.length; ) {
+					const wave = events.slice(next, next + 10);
+					next += wave.length;
+					runs.push(...wave.map(async (items) => await run(items)));
+					await Promise.all(runs.splice(0));
+				}
+				expect(accepted()).toHaveLength(30);
+				const calls = store.calls.checkProcessedAndRecord + store.calls.removeProcessed;
+				expect(calls).toBeLessThan(30);
+				service.fake.reset();
+				const again = await Promise.all(events.map(async (items) => await run(items)));
+				expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
+				expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(
+					events.map(() => 'alreadySent'),
+				);
+			} finally {
+				service.fake.latencyMs = 0;
+			}
+		},
+	);
 });
 
 describe('a history too small for the run', () => {
@@ -425,72 +445,88 @@ const entryOf = (order: number, kind: 'claimed' | 'accepted') =>
 	store.holds('wf-1', 'node-1', `omnichannel-send-once:${kind}:A-${order}-shipped`);
 
 describe("entries another queue-mode worker's write lost are put back", () => {
-	test("a lost acceptance: the next execution's call finds it missing and records it again; a redelivery is alreadySent", async () => {
-		// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
-		store.writeBackStaleCopy(1, 2);
-		await run(orders(1));
-		expect(store.staleWriteBack).toBeUndefined();
-		expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, false]);
-		// Another event: its claim carries the check of the first one's entries.
-		await run(orders(1, 1));
-		expect(entryOf(0, 'accepted')).toBe(true);
-		await expectRedeliveryAlreadySent();
-	});
-
-	test('a lost claim and acceptance, with no later execution: a call of its own puts them back; the event is not sent twice', async () => {
-		await withSendOnceTimings({ verifyAfterMs: 200, settleAfterMs: 300 }, async () => {
-			// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
-			// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
-			store.writeBackStaleCopy(2, 4);
-			await run(orders(1, 6));
-			await run(orders(1));
-			expect(store.staleWriteBack).toBeUndefined();
-			expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([false, false]);
-			await pause(700);
-			expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, true]);
-			await expectRedeliveryAlreadySent();
-		});
-	});
-
-	test("a worker's call that read the row before an acceptance and writes it back seconds later: the acceptance comes back", async () => {
-		// The copy is taken after A-0's claim (call 1) and written back after call 4, 1.5 s later, when
-		// A-0's entries had been found in the row more than a second after they were written.
-		store.writeBackStaleCopy(1, 4);
-		await run(orders(1));
-		await pause(1_500);
-		await run(orders(1, 1));
-		expect(store.staleWriteBack).toBeUndefined();
-		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
-			false,
-			false,
-			false,
-		]);
-		await run(orders(1, 2));
-		expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
-			true,
-			true,
-			true,
-		]);
-		await expectRedeliveryAlreadySent();
-	});
-
-	test('once a lost write was seen, a quiet worker checks again within seconds, then when the entries settle', async () => {
-		await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 1_000 }, async () => {
+	test(
+		"a lost acceptance: the next execution's call finds it missing and records it again; a " +
+			'redelivery is alreadySent',
+		async () => {
+			// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
 			store.writeBackStaleCopy(1, 2);
 			await run(orders(1));
-			expect(entryOf(0, 'accepted')).toBe(false);
+			expect(store.staleWriteBack).toBeUndefined();
+			expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, false]);
+			// Another event: its claim carries the check of the first one's entries.
 			await run(orders(1, 1));
 			expect(entryOf(0, 'accepted')).toBe(true);
-			const callsAtQuiet = store.calls.checkProcessedAndRecord;
-			// Checks at about 0.1, 0.3 and 0.7 s, then the one at 1 s that settles everything; none after.
-			await pause(1_600);
-			const idleChecks = store.calls.checkProcessedAndRecord - callsAtQuiet;
-			expect(idleChecks).toBeGreaterThanOrEqual(3);
-			expect(idleChecks).toBeLessThanOrEqual(5);
-			await pause(1_200);
-			expect(store.calls.checkProcessedAndRecord - callsAtQuiet).toBe(idleChecks);
-		});
-	});
+			await expectRedeliveryAlreadySent();
+		},
+	);
+
+	test(
+		'a lost claim and acceptance, with no later execution: a call of its own puts them back; ' +
+			'the event is not sent twice',
+		async () => {
+			await withSendOnceTimings({ verifyAfterMs: 200, settleAfterMs: 300 }, async () => {
+				// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
+				// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
+				store.writeBackStaleCopy(2, 4);
+				await run(orders(1, 6));
+				await run(orders(1));
+				expect(store.staleWriteBack).toBeUndefined();
+				expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([false, false]);
+				await pause(700);
+				expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, true]);
+				await expectRedeliveryAlreadySent();
+			});
+		},
+	);
+
+	test(
+		"a worker's call that read the row before an acceptance and writes it back seconds later: " +
+			'the acceptance comes back',
+		async () => {
+			// The copy is taken after A-0's claim (call 1) and written back after call 4, 1.5 s later, when
+			// A-0's entries had been found in the row more than a second after they were written.
+			store.writeBackStaleCopy(1, 4);
+			await run(orders(1));
+			await pause(1_500);
+			await run(orders(1, 1));
+			expect(store.staleWriteBack).toBeUndefined();
+			expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
+				false,
+				false,
+				false,
+			]);
+			await run(orders(1, 2));
+			expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
+				true,
+				true,
+				true,
+			]);
+			await expectRedeliveryAlreadySent();
+		},
+	);
+
+	test(
+		'once a lost write was seen, a quiet worker checks again within seconds, then when the ' +
+			'entries settle',
+		async () => {
+			await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 1_000 }, async () => {
+				store.writeBackStaleCopy(1, 2);
+				await run(orders(1));
+				expect(entryOf(0, 'accepted')).toBe(false);
+				await run(orders(1, 1));
+				expect(entryOf(0, 'accepted')).toBe(true);
+				const callsAtQuiet = store.calls.checkProcessedAndRecord;
+				// Checks at about 0.1, 0.3 and 0.7 s, then the one at 1 s that settles everything; none after.
+				await pause(1_600);
+				const idleChecks = store.calls.checkProcessedAndRecord - callsAtQuiet;
+				expect(idleChecks).toBeGreaterThanOrEqual(3);
+				expect(idleChecks).toBeLessThanOrEqual(5);
+				await pause(1_200);
+				expect(store.calls.checkProcessedAndRecord - callsAtQuiet).toBe(idleChecks);
+			});
+		},
+	);
 
 	test('with no lost write seen, a quiet process makes one check of its own, when its entries settle', async () => {
 		await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 600 }, async () => {

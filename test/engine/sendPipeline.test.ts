@@ -48,20 +48,24 @@ describe('bounded concurrency', () => {
 		}
 	});
 
-	test('one template detail GET for 50 items of the same template, and the credential read once for all sends', async () => {
-		const { output, credentialReads } = await runNode({
-			parameters: templateSend(),
-			credentials: service.credentials,
-			items: phones(50),
-		});
-		expect(output).toHaveLength(50);
-		// n8n would otherwise read (and in an instance, load and decrypt) it for every request
-		expect(credentialReads).toBe(1);
-		expect(
-			service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail')),
-		).toHaveLength(1);
-		expect(service.fake.sends(SEND_PATH)).toHaveLength(50);
-	});
+	test(
+		'one template detail GET for 50 items of the same template, and the credential read once ' +
+			'for all sends',
+		async () => {
+			const { output, credentialReads } = await runNode({
+				parameters: templateSend(),
+				credentials: service.credentials,
+				items: phones(50),
+			});
+			expect(output).toHaveLength(50);
+			// n8n would otherwise read (and in an instance, load and decrypt) it for every request
+			expect(credentialReads).toBe(1);
+			expect(
+				service.fake.requests.filter((r) => r.path.endsWith('/get-template-detail')),
+			).toHaveLength(1);
+			expect(service.fake.sends(SEND_PATH)).toHaveLength(50);
+		},
+	);
 });
 
 describe('429 and 503: retried per item, never sent twice', () => {
@@ -366,29 +370,33 @@ describe('broken input', () => {
 });
 
 describe('rendered message and dry run', () => {
-	test('rendered fills repeated placeholders and leaves a missing one visible; the service fields stay untouched', async () => {
-		const { output } = await runNode({
-			parameters: templateSend(
-				{ includeRenderedMessage: true, validateTemplate: false },
-				{
-					templateId: locator(105),
-					customerPhone: '+4915123456789',
-					variables: mapped({ '1': 'Anna' }),
-				},
-			),
-			credentials: service.credentials,
-		});
-		expect(output[0].json).toMatchObject({
-			function_name: 'send_template_message',
-			status: 'ongoing',
-		});
-		expect(output[0].json.rendered).toEqual({
-			header: { type: 'text', text: 'Reminder' },
-			body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you, Anna.',
-			footer: null,
-			buttons: [],
-		});
-	});
+	test(
+		'rendered fills repeated placeholders and leaves a missing one visible; the service fields ' +
+			'stay untouched',
+		async () => {
+			const { output } = await runNode({
+				parameters: templateSend(
+					{ includeRenderedMessage: true, validateTemplate: false },
+					{
+						templateId: locator(105),
+						customerPhone: '+4915123456789',
+						variables: mapped({ '1': 'Anna' }),
+					},
+				),
+				credentials: service.credentials,
+			});
+			expect(output[0].json).toMatchObject({
+				function_name: 'send_template_message',
+				status: 'ongoing',
+			});
+			expect(output[0].json.rendered).toEqual({
+				header: { type: 'text', text: 'Reminder' },
+				body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you, Anna.',
+				footer: null,
+				buttons: [],
+			});
+		},
+	);
 
 	test('a header type in capitals (as Meta writes it) renders the same', async () => {
 		service.fake.setTemplates(12, [

@@ -116,29 +116,33 @@ describe("as a tool called through n8n-core's tool invocation", () => {
 		expect(answer.error).toMatch(/\{\{2\}\}/);
 	});
 
-	test('with a Default Country, a national number from the model goes out in E.164; one that is no German number is the answer', async () => {
-		const parameters = {
-			...TEMPLATE_SEND,
-			options: { ...(TEMPLATE_SEND.options as object), defaultCountry: 'DE' },
-		};
-		const { answers, error } = await runToolCalls({
-			parameters,
-			credentials: service.credentials,
-			calls: [
-				{ ...GOOD, phone: '0151 2345 6789' },
-				{ ...GOOD, phone: '0151 234', orderId: '1043' },
-			],
-		});
-		expect(error).toBeUndefined();
-		expect(service.fake.sends().map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
-		expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'ongoing' })]);
-		const [refused] = JSON.parse(answers[1]) as Array<{
-			error: string;
-			details: Record<string, unknown>;
-		}>;
-		expect(refused.error).toContain('not a number of Germany (DE, +49)');
-		expect(refused.details).toMatchObject({ outcome: 'notSent', field: 'Customer Phone' });
-	});
+	test(
+		'with a Default Country, a national number from the model goes out in E.164; one that is ' +
+			'no German number is the answer',
+		async () => {
+			const parameters = {
+				...TEMPLATE_SEND,
+				options: { ...(TEMPLATE_SEND.options as object), defaultCountry: 'DE' },
+			};
+			const { answers, error } = await runToolCalls({
+				parameters,
+				credentials: service.credentials,
+				calls: [
+					{ ...GOOD, phone: '0151 2345 6789' },
+					{ ...GOOD, phone: '0151 234', orderId: '1043' },
+				],
+			});
+			expect(error).toBeUndefined();
+			expect(service.fake.sends().map((r) => r.body.customer_phone)).toEqual(['+4915123456789']);
+			expect(JSON.parse(answers[0])).toEqual([expect.objectContaining({ status: 'ongoing' })]);
+			const [refused] = JSON.parse(answers[1]) as Array<{
+				error: string;
+				details: Record<string, unknown>;
+			}>;
+			expect(refused.error).toContain('not a number of Germany (DE, +49)');
+			expect(refused.details).toMatchObject({ outcome: 'notSent', field: 'Customer Phone' });
+		},
+	);
 
 	test('Get Many as a tool reads the channel the model names', async () => {
 		const { answers } = await runToolCalls({

@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@typescript-eslint/no-explicit-any
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import type { Server } from 'node:http';
 
 export interface RecordedRequest {
@@ -72,7 +75,10 @@ export declare class FakeService {
 	peakInFlight: number;
 	admitJitterMs: number;
 	log: ((request: RecordedRequest) => void) | null;
-	/** Requests being served on average (first admitted to last answer), and how long after the first 429 fewer than the limit were. */
+	/**
+	 * Requests being served on average (first admitted to last answer), and how long after the first
+	 * 429 fewer than the limit were.
+	 */
 	occupancyFigures(): { averageServing: number; belowLimitAfterBurstMs: number };
 	server: Server;
 	start(port?: number, host?: string): Promise<string>;

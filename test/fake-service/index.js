@@ -289,7 +289,9 @@ class FakeService extends LocalServer {
 			case 'html':
 				return finish(
 					fault.status ?? 502,
-					`<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{}</style></head><body><h1>502 Bad Gateway</h1><p>${'nginx '.repeat(200)}</p></body></html>`,
+					`<!DOCTYPE html><html><head><title>502 Bad ` +
+						`Gateway</title><style>body{}</style></head><body><h1>502 Bad ` +
+						`Gateway</h1><p>${'nginx '.repeat(200)}</p></body></html>`,
 					{ 'Content-Type': 'text/html' },
 				);
 			case 'huge':

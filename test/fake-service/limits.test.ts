@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets,
+	@n8n/community-nodes/no-restricted-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The fake service's two limits, over real HTTP: the in-flight limit and the token bucket on
  * sends (requests per second). The bench and the sandbox rely on them answering as a gateway
@@ -143,18 +146,24 @@ afterEach(async () => {
 });
 
 describe('rate limit (token bucket on sends)', () => {
-	it('lets a burst of one second worth through and answers 429 to the rest, with Retry-After in whole seconds', async () => {
-		const clock = stillClock();
-		const service = await fake({ rateLimitPerSecond: 50, clock: clock.read });
-		const answers = await burst(service.url, 60);
-		expect(statuses(answers)).toEqual({ 200: 50, 429: 10 });
-		const rejected = answers.filter((a) => a.status === 429);
-		// The next token is 20 ms away: a whole-seconds header rounds it up to 1.
-		expect(new Set(rejected.map((a) => a.retryAfter))).toEqual(new Set(['1']));
-		expect(rejected[0].body.detail).toBe('Request was throttled. Expected available in 1 second.');
-		expect(service.tooMany).toEqual({ inFlight: 0, rate: 10 });
-		expect(service.requests.filter((r) => r.limitedBy === 'rate')).toHaveLength(10);
-	});
+	it(
+		'lets a burst of one second worth through and answers 429 to the rest, with Retry-After in ' +
+			'whole seconds',
+		async () => {
+			const clock = stillClock();
+			const service = await fake({ rateLimitPerSecond: 50, clock: clock.read });
+			const answers = await burst(service.url, 60);
+			expect(statuses(answers)).toEqual({ 200: 50, 429: 10 });
+			const rejected = answers.filter((a) => a.status === 429);
+			// The next token is 20 ms away: a whole-seconds header rounds it up to 1.
+			expect(new Set(rejected.map((a) => a.retryAfter))).toEqual(new Set(['1']));
+			expect(rejected[0].body.detail).toBe(
+				'Request was throttled. Expected available in 1 second.',
+			);
+			expect(service.tooMany).toEqual({ inFlight: 0, rate: 10 });
+			expect(service.requests.filter((r) => r.limitedBy === 'rate')).toHaveLength(10);
+		},
+	);
 
 	it('gives tokens back at the configured rate, never beyond the bucket', async () => {
 		const clock = stillClock();

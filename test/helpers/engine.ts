@@ -1,4 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Runs the built package through n8n-core's own engine: WorkflowExecute for executions (it picks
  * the node's custom operations or RoutingNode), LoadOptionsContext for the dropdown and mapper
@@ -563,7 +566,10 @@ export async function testCredential(
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
-/** A change of the node's timings by part, as the suites of earlier rounds give it: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
+/**
+ * A change of the node's timings by part, as the suites of earlier rounds give it: e.g. {
+ * sendOnce: { verifyAfterMs: 600_000 } }.
+ */
 export type TuningChanges = Partial<
 	Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>
 >;

@@ -1,4 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';

@@ -1,9 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 260 lines or a function
  * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler;
  * generated files are left out.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -11,6 +15,7 @@ import ts from 'typescript';
 const repoDir = path.resolve(__dirname, '..', '..');
 const MAX_FILE_LINES = 260;
 const MAX_FUNCTION_LINES = 40;
+const MAX_LINE_CHARACTERS = 120;
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(path.join(repoDir, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -74,5 +79,34 @@ describe('size budgets of nodes/ and credentials/', () => {
 
 	test(`no function over ${MAX_FUNCTION_LINES} lines`, () => {
 		expect(files.flatMap(longFunctions)).toEqual([]);
+	});
+});
+
+/**
+ * Every line of code the repository holds (TypeScript, JavaScript, workflow YAML), tabs counted at
+ * Prettier's width of 2. Generated files are left out, and so are JSON (n8n's exported example
+ * workflows hold their notes in one string) and Markdown prose.
+ */
+describe(`no line of code over ${MAX_LINE_CHARACTERS} characters`, () => {
+	const tracked = execFileSync('git', ['ls-files', '*.ts', '*.js', '*.cjs', '*.yml'], {
+		cwd: repoDir,
+		encoding: 'utf8',
+	})
+		.split('\n')
+		.filter((file) => file !== '' && !file.includes('.generated.'));
+
+	test('measures the files there are', () => {
+		expect(tracked.length).toBeGreaterThan(100);
+	});
+
+	test('none is longer', () => {
+		const long = tracked.flatMap((file) =>
+			readFileSync(path.join(repoDir, file), 'utf8')
+				.split('\n')
+				.map((line, index) => ({ index, length: [...line.replace(/\t/g, '  ')].length }))
+				.filter(({ length }) => length > MAX_LINE_CHARACTERS)
+				.map(({ index, length }) => `${file}:${index + 1} (${length} characters)`),
+		);
+		expect(long).toEqual([]);
 	});
 });

@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	@typescript-eslint/no-require-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
  * for the code as it is, and they catch a cycle and a forbidden import, naming both files.

@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	@typescript-eslint/no-require-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What n8n's verified-node review looks at besides the lint: what the tarball ships, the package.json
  * contract, the code n8n Cloud runs (no Node.js globals, no file system, no processes, no timers of

@@ -47,12 +47,16 @@ const figures = {
 	service: SERVICE,
 };
 
-/** Calls of n8n's processed-data store so far: each call reads the row once, then writes it (update, or insert for a new row). */
+/**
+ * Calls of n8n's processed-data store so far: each call reads the row once, then writes it
+ * (update, or insert for a new row).
+ */
 function storeStatements() {
 	const [reads, writes] = stack.postgres
 		.psql(
 			`select coalesce(sum(calls) filter (where query ilike 'select %"processed_data"%'), 0),
-			        coalesce(sum(calls) filter (where query ilike 'update %"processed_data"%' or query ilike 'insert into %"processed_data"%'), 0)
+			        coalesce(sum(calls) filter (where query ilike 'update %"processed_data"%'
+			                                       or query ilike 'insert into %"processed_data"%'), 0)
 			   from pg_stat_statements`,
 		)
 		.trim()
@@ -131,48 +135,54 @@ afterAll(async () => {
 	await stack?.stop();
 	fs.writeFileSync(path.join(LOG_DIR, 'crm-figures.json'), JSON.stringify(figures, null, 2));
 	process.stderr.write(
-		`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+		`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ` +
+			`${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
 	);
 }, 120_000);
 
-test('1. one message per webhook call, 20 at once on two workers, history full at the default: each accepted once', async () => {
-	await fake.reset();
-	const before = storeStatements();
-	const { outputs, figures: timing } = await deliverAll();
-	const after = storeStatements();
-	const { requests } = await fake.snapshot();
-	const accepted = acceptedPerPhone(requests);
-	figures.first = {
-		...timing,
-		requestsPerMessage: Number((requests.length / EVENTS).toFixed(3)),
-		storeCallsPerMessage: Number(((after.reads - before.reads) / EVENTS).toFixed(3)),
-		storeWritesPerMessage: Number(((after.writes - before.writes) / EVENTS).toFixed(3)),
-		historyEntries: Number(
-			stack.postgres
-				.psql("select json_array_length((value::json)->'data') from processed_data")
-				.trim(),
-		),
-	};
+test(
+	'1. one message per webhook call, 20 at once on two workers, history full at the default: ' +
+		'each accepted once',
+	async () => {
+		await fake.reset();
+		const before = storeStatements();
+		const { outputs, figures: timing } = await deliverAll();
+		const after = storeStatements();
+		const { requests } = await fake.snapshot();
+		const accepted = acceptedPerPhone(requests);
+		figures.first = {
+			...timing,
+			requestsPerMessage: Number((requests.length / EVENTS).toFixed(3)),
+			storeCallsPerMessage: Number(((after.reads - before.reads) / EVENTS).toFixed(3)),
+			storeWritesPerMessage: Number(((after.writes - before.writes) / EVENTS).toFixed(3)),
+			historyEntries: Number(
+				stack.postgres
+					.psql("select json_array_length((value::json)->'data') from processed_data")
+					.trim(),
+			),
+		};
 
-	outputs.forEach((items, i) => {
-		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({
-			status: 'ongoing',
-			extra: { customer_phone: events[i].phone },
+		outputs.forEach((items, i) => {
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({
+				status: 'ongoing',
+				extra: { customer_phone: events[i].phone },
+			});
 		});
-	});
-	expect([...accepted.keys()].sort()).toEqual(events.map((event) => event.phone).sort());
-	expect([...accepted.values()].filter((count) => count !== 1)).toEqual([]);
-	// The history as n8n holds it: the events' claims and acceptances, in the form the prefill wrote (a
-	// wrong form would match none). A few may be missing for now: another worker's stale write-back loses
-	// entries, which the node writes again with its later calls (docs/send-once.md, "Queue mode").
-	const held = new Set(
-		JSON.parse(stack.postgres.psql('select value from processed_data').trim()).data,
-	);
-	const expected = sendOnceHistoryValue(events.map((event) => `${event.orderId}-event`)).data;
-	figures.first.historyEntriesMissingForNow = expected.filter((entry) => !held.has(entry)).length;
-	expect(figures.first.historyEntriesMissingForNow).toBeLessThanOrEqual(expected.length / 10);
-}, 600_000);
+		expect([...accepted.keys()].sort()).toEqual(events.map((event) => event.phone).sort());
+		expect([...accepted.values()].filter((count) => count !== 1)).toEqual([]);
+		// The history as n8n holds it: the events' claims and acceptances, in the form the prefill wrote (a
+		// wrong form would match none). A few may be missing for now: another worker's stale write-back loses
+		// entries, which the node writes again with its later calls (docs/send-once.md, "Queue mode").
+		const held = new Set(
+			JSON.parse(stack.postgres.psql('select value from processed_data').trim()).data,
+		);
+		const expected = sendOnceHistoryValue(events.map((event) => `${event.orderId}-event`)).data;
+		figures.first.historyEntriesMissingForNow = expected.filter((entry) => !held.has(entry)).length;
+		expect(figures.first.historyEntriesMissingForNow).toBeLessThanOrEqual(expected.length / 10);
+	},
+	600_000,
+);
 
 test('2. every event delivered again: nothing reaches the service, every event says alreadySent', async () => {
 	// Entries another worker's write lost are put back by a later call, or by a worker's own check a

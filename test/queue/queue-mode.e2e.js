@@ -124,7 +124,8 @@ afterAll(async () => {
 		JSON.stringify(figures, null, 2),
 	);
 	process.stderr.write(
-		`\nqueue mode, closing note:\n${JSON.stringify(figures, null, 2)}\n(n8n, Redis and Postgres output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+		`\nqueue mode, closing note:\n${JSON.stringify(figures, null, 2)}\n(n8n, Redis and ` +
+			`Postgres output: ${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
 	);
 }, 120_000);
 
@@ -135,61 +136,66 @@ function writeSendTrace(name, sends) {
 	fs.writeFileSync(path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', name), `${lines.join('\n')}\n`);
 }
 
-test('1. four production executions at once: every message accepted exactly once, none lost, both workers ran', async () => {
-	await fake.reset();
-	const marks = stack.workers.map((w) => w.started.length);
-	const t0 = Date.now();
-	let outputs;
-	try {
-		outputs = await callAll(
-			rest,
-			batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })),
-		);
-	} finally {
-		// Test 4 looks at these executions whatever their outcome.
-		round1.executions = startedSince(marks);
-	}
-	const wallMs = Date.now() - t0;
-	const { requests, peakInFlight } = await fake.snapshot();
-	const ran = round1.executions;
-	const sends = requests.filter((r) => r.method === 'POST');
-	writeSendTrace('test1-sends.tsv', sends);
-	figures.test1 = {
-		items: BATCHES * PER_BATCH,
-		wallMs,
-		floorMs: ((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs,
-		ratioToFloor: Number(
-			(wallMs / (((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs)).toFixed(
-				2,
+test(
+	'1. four production executions at once: every message accepted exactly once, none lost, ' +
+		'both workers ran',
+	async () => {
+		await fake.reset();
+		const marks = stack.workers.map((w) => w.started.length);
+		const t0 = Date.now();
+		let outputs;
+		try {
+			outputs = await callAll(
+				rest,
+				batches.map((list) => () => callWebhook(hooks.broadcast.url, { recipients: list })),
+			);
+		} finally {
+			// Test 4 looks at these executions whatever their outcome.
+			round1.executions = startedSince(marks);
+		}
+		const wallMs = Date.now() - t0;
+		const { requests, peakInFlight } = await fake.snapshot();
+		const ran = round1.executions;
+		const sends = requests.filter((r) => r.method === 'POST');
+		writeSendTrace('test1-sends.tsv', sends);
+		figures.test1 = {
+			items: BATCHES * PER_BATCH,
+			wallMs,
+			floorMs: ((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs,
+			ratioToFloor: Number(
+				(wallMs / (((BATCHES * PER_BATCH) / SERVICE.concurrencyLimit) * SERVICE.latencyMs)).toFixed(
+					2,
+				),
 			),
-		),
-		sendPosts: sends.length,
-		tooManyRequests: sends.filter((r) => r.status === 429).length,
-		otherRequests: requests.length - sends.length,
-		peakInFlightAtService: peakInFlight,
-		executionsPerWorker: Object.fromEntries(
-			stack.workers.map((w) => [w.name, ran.filter((r) => r.worker === w.name).length]),
-		),
-	};
+			sendPosts: sends.length,
+			tooManyRequests: sends.filter((r) => r.status === 429).length,
+			otherRequests: requests.length - sends.length,
+			peakInFlightAtService: peakInFlight,
+			executionsPerWorker: Object.fromEntries(
+				stack.workers.map((w) => [w.name, ran.filter((r) => r.worker === w.name).length]),
+			),
+		};
 
-	outputs.forEach((items, b) => {
-		expect(items).toHaveLength(PER_BATCH);
-		items.forEach((item, i) =>
-			expect(item).toMatchObject({
-				status: 'ongoing',
-				extra: { customer_phone: batches[b][i].phone },
-			}),
-		);
-	});
-	const accepted = acceptedPerPhone(requests);
-	const expected = batches.flat().map((r) => r.phone);
-	expect([...accepted.keys()].sort()).toEqual([...expected].sort());
-	expect([...accepted.values()].filter((n) => n !== 1)).toEqual([]);
-	expect(ran).toHaveLength(BATCHES);
-	for (const worker of stack.workers)
-		expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
-	round1.workerOf = await batchWorkers(ran);
-}, 300_000);
+		outputs.forEach((items, b) => {
+			expect(items).toHaveLength(PER_BATCH);
+			items.forEach((item, i) =>
+				expect(item).toMatchObject({
+					status: 'ongoing',
+					extra: { customer_phone: batches[b][i].phone },
+				}),
+			);
+		});
+		const accepted = acceptedPerPhone(requests);
+		const expected = batches.flat().map((r) => r.phone);
+		expect([...accepted.keys()].sort()).toEqual([...expected].sort());
+		expect([...accepted.values()].filter((n) => n !== 1)).toEqual([]);
+		expect(ran).toHaveLength(BATCHES);
+		for (const worker of stack.workers)
+			expect(ran.filter((r) => r.worker === worker.name).length).toBeGreaterThan(0);
+		round1.workerOf = await batchWorkers(ran);
+	},
+	300_000,
+);
 
 test('4. the node and its credential load on the workers: each worker ran the node with the credential', async () => {
 	const { requests } = await fake.snapshot();

@@ -176,7 +176,8 @@ async function failedExecutionErrors(rest, limit = 5) {
 		const stored = await execution(rest, id).catch(() => undefined);
 		const error = stored?.data?.resultData?.error;
 		errors.push(
-			`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ${error?.description ?? ''}`.trim(),
+			`execution ${id} (${stored?.status}): ${error?.message ?? '(no error stored)'} ` +
+				`${error?.description ?? ''}`.trim(),
 		);
 	}
 	return errors;
@@ -212,7 +213,10 @@ function sendOnceHistoryValue(keys) {
 	return { mode: 'entries', data: entries.map(hash) };
 }
 
-/** Writes a node's send-once history straight into Postgres, as if `keys` had been sent before (a history in use for months). */
+/**
+ * Writes a node's send-once history straight into Postgres, as if `keys` had been sent before (a
+ * history in use for months).
+ */
 function prefillSendOnceHistory(postgres, { workflowId, nodeId, keys }) {
 	const value = JSON.stringify(sendOnceHistoryValue(keys)).replace(/'/g, "''");
 	postgres.psql(

@@ -47,8 +47,13 @@ const TOOLS: Record<string, INodeParameters> = {
 };
 
 /** Words that tell the agent what a good value is. */
-const SAYS_WHAT_TO_FIX =
-	/for example|must|use |give |choose|map |turn on|enter |is empty|needs a value|has no variable|whole number|not text|leave the field/i;
+const SAYS_WHAT_TO_FIX = new RegExp(
+	[
+		...['for example', 'must', 'use ', 'give ', 'choose', 'map ', 'turn on', 'enter ', 'is empty'],
+		...['needs a value', 'has no variable', 'whole number', 'not text', 'leave the field'],
+	].join('|'),
+	'i',
+);
 function expectSaysWhatToFix(message: unknown) {
 	expect(message).toMatch(SAYS_WHAT_TO_FIX);
 }

@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A misbehaving service, for a send and a read of each kind: 500 JSON, 502 HTML page, 200 with
  * invalid JSON, 200 with an empty body, 200 JSON without the expected fields, a 10 MB body, a
@@ -193,7 +198,8 @@ function expectNoSecret(...values: unknown[]) {
 
 /** What the user reads: the error of a failed run, or of the error item with continueOnFail. */
 function failureOf(result: RunResult) {
-	// An error item is json alone (n8n 2.x keeps no other json beside an error object): error, message (the description), details.
+	// An error item is json alone (n8n 2.x keeps no other json beside an error object): error, message
+	// (the description), details.
 	const item = result.output.find((o) => o.error || typeof o.json.error === 'string');
 	const error = (result.error ?? item?.error) as
 		| { message: string; description?: string | null }
@@ -250,7 +256,8 @@ function checkOutcome(
 ) {
 	const failure = failureOf(result);
 	matrix.push(
-		`| ${label} | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${ms} ms | ${failure.message ?? 'no error'} | ${(failure.description ?? '').slice(0, 160)} |`,
+		`| ${label} | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${ms} ms | ` +
+			`${failure.message ?? 'no error'} | ${(failure.description ?? '').slice(0, 160)} |`,
 	);
 	expect(uncaught).toEqual([]);
 	expectNoSecret(result.run, result.error, result.output);
@@ -357,11 +364,15 @@ describe('service faults, per operation', () => {
 				});
 				const failure = failureOf(result);
 				matrix.push(
-					`| network refused | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ${Date.now() - started} ms | ${failure.message} | ${failure.description} |`,
+					`| network refused | ${opName}${continueOnFail ? ' (continue on fail)' : ''} | ` +
+						`${Date.now() - started} ms | ${failure.message} | ${failure.description} |`,
 				);
 				// The template send loads its template first, so that is the request refused.
 				expect(failure.message).toMatch(
-					/^(Template 104 of channel 12 could not be loaded \(item 0\): )?The service refused the connection: is the base URL right and the service up\?$/,
+					new RegExp(
+						'^(Template 104 of channel 12 could not be loaded \\(item 0\\): )?' +
+							'The service refused the connection: is the base URL right and the service up\\?$',
+					),
 				);
 				expectPlainWords(failure.message, failure.description ?? '');
 				if (op.kind === 'send')
@@ -415,61 +426,69 @@ describe('service faults, per operation', () => {
 });
 
 describe('responses that never end', () => {
-	test("every operation gives up at its timeout, also on an answer that trickles in; the editor's dropdown at 10 s (EDITOR_TIMEOUT_MS; n8n's own default: 5 minutes); no retry, no secret", async () => {
-		const cases = Object.entries(SLOW_FAULTS).flatMap(([label, fc]) =>
-			Object.entries(OPERATIONS).flatMap(([opName, op]) =>
-				[false, true].map((cof) => ({ label, fc, opName, op, cof })),
-			),
-		);
-		// Which bound each request was given is read from the deadlines the node set (transport/index.ts
-		// bounds every request with AbortSignal.timeout), not from how long it took on this machine.
-		const deadlines = jest.spyOn(AbortSignal, 'timeout');
-		const dropdown = (async () => {
-			const fake = await startFakeService({ apiKey: API_KEY });
-			try {
-				fake.addFault('*', SLOW_FAULTS['slow trickle'].fault, 1);
-				const started = Date.now();
-				const error = await searchList(
-					'searchTemplates',
-					{ channelId: 12 },
-					{ baseUrl: fake.url, apiKey: API_KEY },
-				).then(
-					() => undefined,
-					(caught: unknown) => caught as Error,
-				);
-				return { error, ms: Date.now() - started };
-			} finally {
-				await fake.close();
-			}
-		})();
-		const outcomes = await Promise.all(
-			cases.map(async ({ label, fc, opName, op, cof }) => {
+	test(
+		"every operation gives up at its timeout, also on an answer that trickles in; the editor's " +
+			"dropdown at 10 s (EDITOR_TIMEOUT_MS; n8n's own default: 5 minutes); no retry, no secret",
+		async () => {
+			const cases = Object.entries(SLOW_FAULTS).flatMap(([label, fc]) =>
+				Object.entries(OPERATIONS).flatMap(([opName, op]) =>
+					[false, true].map((cof) => ({ label, fc, opName, op, cof })),
+				),
+			);
+			// Which bound each request was given is read from the deadlines the node set (transport/index.ts
+			// bounds every request with AbortSignal.timeout), not from how long it took on this machine.
+			const deadlines = jest.spyOn(AbortSignal, 'timeout');
+			const dropdown = (async () => {
 				const fake = await startFakeService({ apiKey: API_KEY });
 				try {
-					const { result, ms } = await runWithFault(fake, op, fc.fault, cof, TIMEOUT_MS + 10_000);
-					return { label, fc, opName, op, cof, fake, result, ms };
+					fake.addFault('*', SLOW_FAULTS['slow trickle'].fault, 1);
+					const started = Date.now();
+					const error = await searchList(
+						'searchTemplates',
+						{ channelId: 12 },
+						{ baseUrl: fake.url, apiKey: API_KEY },
+					).then(
+						() => undefined,
+						(caught: unknown) => caught as Error,
+					);
+					return { error, ms: Date.now() - started };
 				} finally {
 					await fake.close();
 				}
-			}),
-		);
-		for (const { label, fc, opName, op, cof, fake, result, ms } of outcomes) {
-			checkOutcome(label, opName, op, fc, fake, result, ms, cof);
-		}
-		const { error, ms } = await dropdown;
-		const bounds = deadlines.mock.calls.map(([bound]) => bound);
-		deadlines.mockRestore();
-		// Each operation's one request to the silent path had the Timeout option as its bound, the dropdown the
-		// editor's. Template Send's read of its template (answered here) keeps the default bound, 30 s.
-		expect(bounds.filter((bound) => bound === TIMEOUT_MS)).toHaveLength(outcomes.length);
-		expect(bounds.filter((bound) => bound === EDITOR_TIMEOUT_MS)).toHaveLength(1);
-		expect(Math.max(...bounds)).toBeLessThanOrEqual(30_000);
-		matrix.push(
-			`| slow trickle | template dropdown (searchTemplates) | ${ms} ms | ${error?.message} | ${(error as { description?: string } | undefined)?.description ?? ''} |`,
-		);
-		expect(error?.message).toMatch(
-			/^The service at http:\/\/127\.0\.0\.1:\d+ did not answer within 10 seconds: check the Base URL in the credential$/,
-		);
-		expectNoSecret(error);
-	});
+			})();
+			const outcomes = await Promise.all(
+				cases.map(async ({ label, fc, opName, op, cof }) => {
+					const fake = await startFakeService({ apiKey: API_KEY });
+					try {
+						const { result, ms } = await runWithFault(fake, op, fc.fault, cof, TIMEOUT_MS + 10_000);
+						return { label, fc, opName, op, cof, fake, result, ms };
+					} finally {
+						await fake.close();
+					}
+				}),
+			);
+			for (const { label, fc, opName, op, cof, fake, result, ms } of outcomes) {
+				checkOutcome(label, opName, op, fc, fake, result, ms, cof);
+			}
+			const { error, ms } = await dropdown;
+			const bounds = deadlines.mock.calls.map(([bound]) => bound);
+			deadlines.mockRestore();
+			// Each operation's one request to the silent path had the Timeout option as its bound, the dropdown the
+			// editor's. Template Send's read of its template (answered here) keeps the default bound, 30 s.
+			expect(bounds.filter((bound) => bound === TIMEOUT_MS)).toHaveLength(outcomes.length);
+			expect(bounds.filter((bound) => bound === EDITOR_TIMEOUT_MS)).toHaveLength(1);
+			expect(Math.max(...bounds)).toBeLessThanOrEqual(30_000);
+			matrix.push(
+				`| slow trickle | template dropdown (searchTemplates) | ${ms} ms | ${error?.message} | ` +
+					`${(error as { description?: string } | undefined)?.description ?? ''} |`,
+			);
+			expect(error?.message).toMatch(
+				new RegExp(
+					'^The service at http://127\\.0\\.0\\.1:\\d+ did not answer within 10 seconds: ' +
+						'check the Base URL in the credential$',
+				),
+			);
+			expectNoSecret(error);
+		},
+	);
 });

@@ -1,4 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error, no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/require-node-api-error,
+	no-console
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Hostile input, property-based, through n8n's engine: every parameter of every operation gets
  * arbitrary strings (empty, whitespace, emoji, RTL, zero-width, 100 KB), numbers for strings and
@@ -134,9 +139,24 @@ function itemsFor(n: number, fields: Record<string, Source>): IDataObject[] {
 	});
 }
 
+/** The field an error message starts with: "Customer Phone (item 3): …" → "Customer Phone". */
+function fieldOf(message: string): string | undefined {
+	return /^[A-Za-z ()]+?(?= \(item| \d)/.exec(message)?.[0];
+}
+
+/** How an output item counts: sent (ok), refused for its input (with the field) or failed at the service. */
+function kindOfItem(error: unknown): string {
+	if (typeof error !== 'string') return 'ok';
+	return /\(item \d+\)/.test(error) ? `invalid ${fieldOf(error)}` : 'service';
+}
+
 /** A JavaScript failure inside the node, surfacing as if it were a message for the user. */
-const INTERNAL_ERROR =
-	/Cannot read propert|is not a function|is not iterable|Cannot convert|Maximum call stack|Invalid time value|before an answer came back/;
+const INTERNAL_ERROR = new RegExp(
+	[
+		...['Cannot read propert', 'is not a function', 'is not iterable', 'Cannot convert'],
+		...['Maximum call stack', 'Invalid time value', 'before an answer came back'],
+	].join('|'),
+);
 
 function checkErrorShape(
 	item: INodeExecutionData,
@@ -665,7 +685,8 @@ async function checkSend(op: SendOp, c: SendCase) {
 				);
 		}
 		count(
-			`${op.name}: ${outcome.kind}${outcome.kind === 'invalid' ? ` ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(outcome.message ?? '')?.[0]}` : ''}`,
+			`${op.name}: ${outcome.kind}` +
+				(outcome.kind === 'invalid' ? ` ${fieldOf(outcome.message ?? '')}` : ''),
 		);
 		return outcome;
 	});
@@ -699,7 +720,8 @@ async function checkSend(op: SendOp, c: SendCase) {
 	} else {
 		if (posts.length !== expectedSenders.length) {
 			problems.push(
-				`${posts.length} POST(s), but ${expectedSenders.length} item(s) passed the checks (${JSON.stringify(outcomes)})`,
+				`${posts.length} POST(s), but ${expectedSenders.length} item(s) passed the checks ` +
+					`(${JSON.stringify(outcomes)})`,
 			);
 		} else {
 			expectedSenders.forEach((i, k) =>
@@ -714,10 +736,7 @@ async function checkRead(op: ReadOp, c: ReadCase) {
 	const checked = await runGeneratedCase(op, c);
 	if (!checked) return;
 	const { result, problems } = checked;
-	for (const item of result.output)
-		count(
-			`${op.name}: ${typeof item.json.error === 'string' ? (/\(item \d+\)/.test(item.json.error) ? `invalid ${/^[A-Za-z ()]+?(?= \(item| \d)/.exec(item.json.error)?.[0]}` : 'service') : 'ok'}`,
-		);
+	for (const item of result.output) count(`${op.name}: ${kindOfItem(item.json.error)}`);
 	const refused = new Set<number>();
 	for (const item of result.output) {
 		const paired = (item.pairedItem as { item?: number } | undefined)?.item;
@@ -734,7 +753,8 @@ async function checkRead(op: ReadOp, c: ReadCase) {
 			problems.push(`error names no field: ${item.json.error}`);
 		refused.add(index);
 	}
-	// n8n's routing gives error items of a multi-result read no pairing; an item is then known by the index in its message.
+	// n8n's routing gives error items of a multi-result read no pairing; an item is then known by the
+	// index in its message.
 	if (op.name === 'get') {
 		if (result.output.length !== c.n)
 			problems.push(`${result.output.length} outputs for ${c.n} items`);
@@ -812,7 +832,8 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 
 				if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
 				const posts = fake.sends().filter((r) => r.body?.customer_id === customerId).length;
-				// A timeout of a few ms is the user's choice (the item then says it may have gone out); otherwise both go, or none in a dry run.
+				// A timeout of a few ms is the user's choice (the item then says it may have gone out); otherwise
+				// both go, or none in a dry run.
 				const failed = result.output.filter((o) => typeof o.json.error === 'string');
 				if (failed.some((o) => !/did not answer in time/.test(o.json.error as string)))
 					problems.push(`unexpected failure: ${failed.map((o) => o.json.error).join()}`);
@@ -830,134 +851,143 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 		);
 	});
 
-	test('template send options from expressions (check, rendered message, empty variables, dry run) never crash a send', async () => {
-		const hostile = anyHostile(media.url);
-		await checkProperty(
-			fc.asyncProperty(
-				fc.array(hostile, { minLength: 5, maxLength: 5 }),
-				async ([
-					validateTemplate,
-					includeRenderedMessage,
-					allowEmptyVariables,
-					dryRun,
-					concurrency,
-				]) => {
+	test(
+		'template send options from expressions (check, rendered message, empty variables, dry ' +
+			'run) never crash a send',
+		async () => {
+			const hostile = anyHostile(media.url);
+			await checkProperty(
+				fc.asyncProperty(
+					fc.array(hostile, { minLength: 5, maxLength: 5 }),
+					async ([
+						validateTemplate,
+						includeRenderedMessage,
+						allowEmptyVariables,
+						dryRun,
+						concurrency,
+					]) => {
+						fake.reset();
+						const result = await runBounded({
+							parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
+								validateTemplate: '={{ $json.o[0] }}',
+								includeRenderedMessage: '={{ $json.o[1] }}',
+								allowEmptyVariables: '={{ $json.o[2] }}',
+								dryRun: '={{ $json.o[3] }}',
+								concurrency: '={{ $json.o[4] }}',
+							}),
+							credentials: { baseUrl: fake.url, apiKey: API_KEY },
+							items: [
+								{
+									phone: '+4915123456789',
+									o: [
+										validateTemplate,
+										includeRenderedMessage,
+										allowEmptyVariables,
+										dryRun,
+										concurrency,
+									],
+								},
+								{
+									phone: 'not a phone',
+									o: [
+										validateTemplate,
+										includeRenderedMessage,
+										allowEmptyVariables,
+										dryRun,
+										concurrency,
+									],
+								},
+							] as IDataObject[],
+							continueOnFail: true,
+						});
+						const problems: string[] = [];
+						commonChecks(fake.requests, problems);
+						if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
+						if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
+						const second = result.output[1];
+						if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error)))
+							problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
+						// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty
+						// values are allowed.
+						const first = result.output[0]?.json ?? {};
+						const sent = fake.sends().length;
+						if (sent > 1) problems.push(`${sent} POSTs`);
+						if (allowEmptyVariables !== true && typeof first.error !== 'string')
+							problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
+						if (allowEmptyVariables === true && dryRun !== true && sent !== 1)
+							problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
+						if (dryRun === true && sent !== 0) problems.push('dry run sent');
+						report(problems, {
+							options: [
+								validateTemplate,
+								includeRenderedMessage,
+								allowEmptyVariables,
+								dryRun,
+								concurrency,
+							],
+							output: result.output.map((o) => o.json),
+						});
+					},
+				),
+				fuzzRuns(30),
+			);
+		},
+	);
+
+	test(
+		"Default Country from expressions: a sent number is libphonenumber's reading, or as before " +
+			'for + and 00; all else is refused by name',
+		async () => {
+			const country = fc.oneof(
+				fc.constantFrom('DE', 'US', 'FR', 'AR', 'RU', 'IT', 'de', ' us ', 'XX', 'DEU', ''),
+				anyHostile(media.url),
+			);
+			const national = fc.constantFrom(
+				'0151 2345 6789',
+				'(415) 555-0132',
+				'06 12 34 56 78',
+				'011 15-2345-6789',
+				'8 (912) 345-67-89',
+				'0151 234',
+				'02 1234 5678',
+			);
+			const contact = fc.record({ phone: fc.oneof(oddPhone, national), country });
+			await checkProperty(
+				fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), async (contacts) => {
 					fake.reset();
 					const result = await runBounded({
-						parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
-							validateTemplate: '={{ $json.o[0] }}',
-							includeRenderedMessage: '={{ $json.o[1] }}',
-							allowEmptyVariables: '={{ $json.o[2] }}',
-							dryRun: '={{ $json.o[3] }}',
-							concurrency: '={{ $json.o[4] }}',
+						parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', {
+							defaultCountry: '={{ $json.country }}',
 						}),
 						credentials: { baseUrl: fake.url, apiKey: API_KEY },
-						items: [
-							{
-								phone: '+4915123456789',
-								o: [
-									validateTemplate,
-									includeRenderedMessage,
-									allowEmptyVariables,
-									dryRun,
-									concurrency,
-								],
-							},
-							{
-								phone: 'not a phone',
-								o: [
-									validateTemplate,
-									includeRenderedMessage,
-									allowEmptyVariables,
-									dryRun,
-									concurrency,
-								],
-							},
-						] as IDataObject[],
+						items: contacts as IDataObject[],
 						continueOnFail: true,
 					});
 					const problems: string[] = [];
 					commonChecks(fake.requests, problems);
-					if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
-					if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
-					const second = result.output[1];
-					if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error)))
-						problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
-					// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty values are allowed.
-					const first = result.output[0]?.json ?? {};
-					const sent = fake.sends().length;
-					if (sent > 1) problems.push(`${sent} POSTs`);
-					if (allowEmptyVariables !== true && typeof first.error !== 'string')
-						problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
-					if (allowEmptyVariables === true && dryRun !== true && sent !== 1)
-						problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
-					if (dryRun === true && sent !== 0) problems.push('dry run sent');
-					report(problems, {
-						options: [
-							validateTemplate,
-							includeRenderedMessage,
-							allowEmptyVariables,
-							dryRun,
-							concurrency,
-						],
-						output: result.output.map((o) => o.json),
-					});
-				},
-			),
-			fuzzRuns(30),
-		);
-	});
-
-	test("Default Country from expressions: a sent number is libphonenumber's reading, or as before for + and 00; all else is refused by name", async () => {
-		const country = fc.oneof(
-			fc.constantFrom('DE', 'US', 'FR', 'AR', 'RU', 'IT', 'de', ' us ', 'XX', 'DEU', ''),
-			anyHostile(media.url),
-		);
-		const national = fc.constantFrom(
-			'0151 2345 6789',
-			'(415) 555-0132',
-			'06 12 34 56 78',
-			'011 15-2345-6789',
-			'8 (912) 345-67-89',
-			'0151 234',
-			'02 1234 5678',
-		);
-		const contact = fc.record({ phone: fc.oneof(oddPhone, national), country });
-		await checkProperty(
-			fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), async (contacts) => {
-				fake.reset();
-				const result = await runBounded({
-					parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": "Friday"}', {
-						defaultCountry: '={{ $json.country }}',
-					}),
-					credentials: { baseUrl: fake.url, apiKey: API_KEY },
-					items: contacts as IDataObject[],
-					continueOnFail: true,
-				});
-				const problems: string[] = [];
-				commonChecks(fake.requests, problems);
-				contacts.forEach((item, index) => {
-					const json = result.output[index]?.json ?? {};
-					const expected = phoneWithCountry(item.phone, item.country);
-					const sent = (json.extra as IDataObject | undefined)?.customer_phone;
-					if (
-						expected === undefined &&
-						!new RegExp(`^(Default Country|Customer Phone) \\(item ${index}\\)`).test(
-							String(json.error),
+					contacts.forEach((item, index) => {
+						const json = result.output[index]?.json ?? {};
+						const expected = phoneWithCountry(item.phone, item.country);
+						const sent = (json.extra as IDataObject | undefined)?.customer_phone;
+						if (
+							expected === undefined &&
+							!new RegExp(`^(Default Country|Customer Phone) \\(item ${index}\\)`).test(
+								String(json.error),
+							)
 						)
-					)
-						problems.push(`item ${index} not refused by name: ${JSON.stringify(json)}`);
-					if (expected !== undefined && sent !== expected)
-						problems.push(`item ${index}: expected ${expected}, got ${JSON.stringify(json)}`);
-				});
-				const accepted = result.output.filter((o) => typeof o.json.error !== 'string').length;
-				if (fake.sends().length !== accepted)
-					problems.push(`${fake.sends().length} POSTs for ${accepted} accepted items`);
-				report(problems, { contacts, output: result.output.map((o) => o.json) });
-			}),
-			fuzzRuns(40),
-		);
-	});
+							problems.push(`item ${index} not refused by name: ${JSON.stringify(json)}`);
+						if (expected !== undefined && sent !== expected)
+							problems.push(`item ${index}: expected ${expected}, got ${JSON.stringify(json)}`);
+					});
+					const accepted = result.output.filter((o) => typeof o.json.error !== 'string').length;
+					if (fake.sends().length !== accepted)
+						problems.push(`${fake.sends().length} POSTs for ${accepted} accepted items`);
+					report(problems, { contacts, output: result.output.map((o) => o.json) });
+				}),
+				fuzzRuns(40),
+			);
+		},
+	);
 
 	test('literal numbers in string fields and strings in number fields', async () => {
 		fake.reset();

@@ -88,7 +88,9 @@ describe('5,000 templates in one channel', () => {
 		expect(names).toEqual(templates.map((t) => t.name));
 		const worst = Math.max(...pageTimes);
 		timings.push(
-			`  dropdown, no filter: 50 pages, first ${pageTimes[0]} ms, slowest ${worst} ms, mean ${Math.round(pageTimes.reduce((a, b) => a + b, 0) / pages)} ms per page (each page reads the whole list: ${fake.requests.length} list requests)`,
+			`  dropdown, no filter: 50 pages, first ${pageTimes[0]} ms, slowest ${worst} ms, mean ` +
+				`${Math.round(pageTimes.reduce((a, b) => a + b, 0) / pages)} ms per page (each page reads ` +
+				`the whole list: ${fake.requests.length} list requests)`,
 		);
 		// One list request per page, however long the list: the time each page takes is logged, not asserted.
 		expect(fake.requests).toHaveLength(pages);
@@ -108,7 +110,8 @@ describe('5,000 templates in one channel', () => {
 		const needle = filter.trim().toLowerCase();
 		for (const name of names) expect(name.toLowerCase()).toContain(needle);
 		timings.push(
-			`  dropdown, search ${JSON.stringify(filter)}: ${names.length} match(es), ${pageTimes.length} page(s), slowest ${Math.max(...pageTimes)} ms`,
+			`  dropdown, search ${JSON.stringify(filter)}: ${names.length} match(es), ` +
+				`${pageTimes.length} page(s), slowest ${Math.max(...pageTimes)} ms`,
 		);
 	});
 

@@ -97,7 +97,10 @@ function digitStrings(country: string, trunkPrefix: string): string[] {
 		.flatMap((text) => [text, `${trunkPrefix}${text}`]);
 }
 
-/** Numbers typed with the country's own calling code but no +, and after its international call prefix (011 in the US). */
+/**
+ * Numbers typed with the country's own calling code but no +, and after its international call
+ * prefix (011 in the US).
+ */
 function internationalWithoutPlus(country: string, index: number): string[] {
 	const [callingCode, iddPattern] = PLANS[country] as [string, string];
 	const nsn = examples[country as CountryCode];
@@ -159,23 +162,28 @@ describe('Default Country agrees with libphonenumber-js', () => {
 			expect(countryOf(country)?.callingCode).toBe(PLANS[country][0]);
 	});
 
-	test('the example mobile number of every country: valid, and the same E.164 number from every way of typing it', () => {
-		for (const country of COUNTRIES) {
-			const nsn = examples[country as CountryCode];
-			const trunkPrefix = String(PLANS[country][5] ?? '');
-			expect({ country, valid: library(nsn, country) !== undefined }).toEqual({
-				country,
-				valid: true,
-			});
-			for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)])
-				compare('example mobile', country, text);
-		}
-		const { compared, valid } = tally['example mobile'];
-		console.log(
-			`example mobile numbers: ${COUNTRIES.length} countries, ${compared} texts, ${valid} valid per the library, ${compared - mismatches.length} agree`,
-		);
-		expect(mismatches).toEqual([]);
-	});
+	test(
+		'the example mobile number of every country: valid, and the same E.164 number from every ' +
+			'way of typing it',
+		() => {
+			for (const country of COUNTRIES) {
+				const nsn = examples[country as CountryCode];
+				const trunkPrefix = String(PLANS[country][5] ?? '');
+				expect({ country, valid: library(nsn, country) !== undefined }).toEqual({
+					country,
+					valid: true,
+				});
+				for (const text of [...variants(nsn, trunkPrefix), ...nationalFormat(nsn, country)])
+					compare('example mobile', country, text);
+			}
+			const { compared, valid } = tally['example mobile'];
+			console.log(
+				`example mobile numbers: ${COUNTRIES.length} countries, ${compared} texts, ${valid} valid ` +
+					`per the library, ${compared - mismatches.length} agree`,
+			);
+			expect(mismatches).toEqual([]);
+		},
+	);
 
 	test('numbers of each number type, drawn from its pattern, and digit strings that are mostly no number', () => {
 		for (const country of COUNTRIES) {
@@ -194,7 +202,9 @@ describe('Default Country agrees with libphonenumber-js', () => {
 			tally,
 		)) {
 			console.log(
-				`${category}: ${compared} texts compared, ${valid} valid per the library (${beyondE164} of them beyond E.164's 7 to 15 digits, refused), ${compared - valid} not valid, ${international} starting with 00 left as international`,
+				`${category}: ${compared} texts compared, ${valid} valid per the library (${beyondE164} of ` +
+					`them beyond E.164's 7 to 15 digits, refused), ${compared - valid} not valid, ` +
+					`${international} starting with 00 left as international`,
 			);
 		}
 		console.log(

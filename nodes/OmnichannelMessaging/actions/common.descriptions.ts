@@ -13,7 +13,8 @@ export function channelIdField(operation: string): INodeProperties {
 		name: 'channelId',
 		searchListMethod: 'searchChannels',
 		description:
-			'The WhatsApp channel (platform) to use: pick it from the list, or give its number, for example 12. Sent as channel_id when sending and as platform_id when reading templates.',
+			'The WhatsApp channel (platform) to use: pick it from the list, or give its number, for ' +
+			'example 12. Sent as channel_id when sending and as platform_id when reading templates.',
 		hint: 'If the list cannot load, your service has no channel list: switch to By ID and enter the channel number',
 		displayOptions: showFor('whatsappTemplate', operation),
 	});
@@ -33,7 +34,8 @@ export function templateIdField(operation: string): INodeProperties {
 		name: 'templateId',
 		searchListMethod: 'searchTemplates',
 		description:
-			"The approved WhatsApp template: pick it from the channel's list, or give its numeric ID (for example 7; WhatsApp Template → Get Many lists the IDs)",
+			"The approved WhatsApp template: pick it from the channel's list, or give its numeric ID " +
+			'(for example 7; WhatsApp Template → Get Many lists the IDs)',
 		typeOptions: { loadOptionsDependsOn: CHANNEL_DEPENDENCY },
 		displayOptions: showFor('whatsappTemplate', operation),
 	});

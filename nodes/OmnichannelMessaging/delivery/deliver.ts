@@ -31,7 +31,10 @@ export interface DeliveryReport {
 	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
 }
 
-/** The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say nothing about the request. */
+/**
+ * The service looked at the request and refused it; 401 (the credential) and 429 (the pace) say
+ * nothing about the request.
+ */
 function refusedByService(statusCode: number): boolean {
 	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
 }

@@ -32,7 +32,10 @@ const SHARED_OPTIONS: INodeProperties[] = [
 		type: 'number',
 		default: 20,
 		typeOptions: { minValue: 1, maxValue: SEND_LIMITS.maxConcurrency, numberPrecision: 0 },
-		description: `The most messages on their way to the service at once (1 to ${SEND_LIMITS.maxConcurrency}). The node finds the service's limit by itself and stays below it; this only caps it.`,
+		description:
+			`The most messages on their way to the service at once (1 to ` +
+			`${SEND_LIMITS.maxConcurrency}). The node finds the service's limit by itself and stays ` +
+			`below it; this only caps it.`,
 		hint: 'Executions in this n8n process that send with the same credential share one pace',
 	},
 	{
@@ -41,7 +44,8 @@ const SHARED_OPTIONS: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to run every check and build the exact request without sending anything. Each item then shows the request that would have been sent.',
+			'Whether to run every check and build the exact request without sending anything. Each ' +
+			'item then shows the request that would have been sent.',
 	},
 	{
 		displayName: 'Max Messages per Second',
@@ -50,7 +54,8 @@ const SHARED_OPTIONS: INodeProperties[] = [
 		default: 0,
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		description:
-			"The most sends started per second to this service, for a plan's quota or WhatsApp's throughput (80 messages a second per business number by default). 0 means no cap.",
+			"The most sends started per second to this service, for a plan's quota or WhatsApp's " +
+			'throughput (80 messages a second per business number by default). 0 means no cap.',
 	},
 	{
 		displayName: 'Timeout',

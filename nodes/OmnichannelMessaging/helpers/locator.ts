@@ -58,7 +58,8 @@ export function numberedIdFrom(
 			node,
 			itemIndex,
 			thing.field,
-			`${JSON.stringify(raw) ?? 'nothing'} is not a ${thing.noun} ID: give the ${thing.noun}'s number, for example ${thing.example}`,
+			`${JSON.stringify(raw) ?? 'nothing'} is not a ${thing.noun} ID: give the ${thing.noun}'s ` +
+				`number, for example ${thing.example}`,
 			`Pick a ${thing.noun} from the list, or switch to "By ID" and enter its number, for example ${thing.example}.`,
 		);
 	}

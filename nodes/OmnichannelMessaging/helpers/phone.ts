@@ -23,7 +23,9 @@ function fromNational(phone: string, country: Country): PhoneCheck {
 	const international = example.e164 ? `, for example ${example.e164}` : '';
 	return {
 		ok: false,
-		reason: `it is not a number of ${name} (${country.code}, +${callingCode}) by its numbering plan: give it as dialled in ${name}${dialled}, or with + and the country code${international}`,
+		reason:
+			`it is not a number of ${name} (${country.code}, +${callingCode}) by its numbering plan: ` +
+			`give it as dialled in ${name}${dialled}, or with + and the country code${international}`,
 	};
 }
 

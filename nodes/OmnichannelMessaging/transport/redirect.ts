@@ -23,7 +23,10 @@ export function redirectTarget(response: ServiceResponse, baseUrl: string): stri
 	}
 }
 
-/** A 303 comes from a server that may have acted on the request; the others from a front that did not (RFC 9110 §15.4.4). */
+/**
+ * A 303 comes from a server that may have acted on the request; the others from a front that did
+ * not (RFC 9110 §15.4.4).
+ */
 function redirectDelivery(statusCode: number): FailedSendOutcome {
 	return [301, 302, 307, 308].includes(statusCode) ? 'notSent' : 'unknown';
 }
@@ -37,7 +40,8 @@ export function redirectWords(
 			? `The service redirected the request to ${target} (HTTP ${statusCode})`
 			: `The service answered with a redirect (HTTP ${statusCode}) to no usable address`,
 		description: target
-			? `The node follows no redirect, so the API key never goes to another address. If ${target} is your service, set the credential's Base URL to it.`
+			? `The node follows no redirect, so the API key never goes to another address. If ${target} ` +
+				`is your service, set the credential's Base URL to it.`
 			: "The node follows no redirect, so the API key never goes to another address. Check the credential's Base URL.",
 	};
 }

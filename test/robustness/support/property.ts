@@ -1,4 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import fc from 'fast-check';
 
 import { FUZZ_SEED } from './config';
@@ -33,7 +35,8 @@ export async function checkProperty<T extends [unknown, ...unknown[]]>(
 			: String(details.errorInstance);
 	throw new Error(
 		[
-			`Property failed after ${details.numRuns} run(s); reproduce with FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}"`,
+			`Property failed after ${details.numRuns} run(s); reproduce with FUZZ_SEED=${details.seed} ` +
+				`FUZZ_PATH="${details.counterexamplePath}"`,
 			`Counterexample: ${shorten(fc.stringify(details.counterexample))}`,
 			`Cause: ${shorten(cause)}`,
 		].join('\n'),

@@ -1,4 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import { runNode } from '../../helpers/engine';
 import type { RunOptions, RunResult } from '../../helpers/engine';
 

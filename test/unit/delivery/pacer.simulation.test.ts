@@ -1,4 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The pacer (delivery/pacer.ts, delivery/paceWindow.ts) and the rate-limit policy (delivery/rateLimitPolicy.ts),
  * through the node's own send loop (delivery/pacedSend.ts), against a simulated service on a virtual
@@ -26,7 +28,10 @@ import type { ServiceSpec } from './simulator';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 424242);
 
-/** The pacer under test; PACER_UNDER_TEST=<module exporting OldPacer> runs the suite against another one (docs/performance.md). */
+/**
+ * The pacer under test; PACER_UNDER_TEST=<module exporting OldPacer> runs the suite against
+ * another one (docs/performance.md).
+ */
 const makePacer = (clock: Clock): SimPacer =>
 	process.env.PACER_UNDER_TEST
 		? // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -86,49 +91,57 @@ describe('one process, a limit on requests in flight, requests arriving out of o
 		),
 	});
 
-	test('every message once; wall within 1.3 × the floor (network included) plus the first pause; few bursts; the window back at the limit', async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				arbitrary,
-				async ({ seed, limit, latencyMs, jitterShare, coldMs, batchMs, refusal }) => {
-					const coldRequests = { count: 2, extraMs: coldMs };
-					const service: ServiceSpec = {
-						latencyMs,
-						inFlightLimit: limit,
-						jitterMs: latencyMs * jitterShare,
-						coldRequests,
-						...refusal,
-					};
-					const items = Math.ceil((8_000 * limit) / latencyMs);
-					const report = await run(seed, service, [broadcast(items)], 1, batchMs);
-					expectEachTakenOnce(report);
-					expect(stretch(report, service)).toBeLessThanOrEqual(1.3);
-					const probes = Math.floor(report.wall / PACING.probeAfterMs);
-					expect(bursts(report.refusals)).toBeLessThanOrEqual(3 + probes);
-					expect(report.belowLimitMs).toBeLessThanOrEqual(6_000);
-				},
-			),
-			{ seed: SEED, numRuns: 40 },
-		);
-	});
+	test(
+		'every message once; wall within 1.3 × the floor (network included) plus the first pause; ' +
+			'few bursts; the window back at the limit',
+		async () => {
+			await fc.assert(
+				fc.asyncProperty(
+					arbitrary,
+					async ({ seed, limit, latencyMs, jitterShare, coldMs, batchMs, refusal }) => {
+						const coldRequests = { count: 2, extraMs: coldMs };
+						const service: ServiceSpec = {
+							latencyMs,
+							inFlightLimit: limit,
+							jitterMs: latencyMs * jitterShare,
+							coldRequests,
+							...refusal,
+						};
+						const items = Math.ceil((8_000 * limit) / latencyMs);
+						const report = await run(seed, service, [broadcast(items)], 1, batchMs);
+						expectEachTakenOnce(report);
+						expect(stretch(report, service)).toBeLessThanOrEqual(1.3);
+						const probes = Math.floor(report.wall / PACING.probeAfterMs);
+						expect(bursts(report.refusals)).toBeLessThanOrEqual(3 + probes);
+						expect(report.belowLimitMs).toBeLessThanOrEqual(6_000);
+					},
+				),
+				{ seed: SEED, numRuns: 40 },
+			);
+		},
+	);
 
-	test('the case of issue 29: 600 and 3,000 recipients, limit 10, 100 ms, 0–30 ms each way, answers read 5 ms at a time', async () => {
-		const service: ServiceSpec = {
-			latencyMs: 100,
-			inFlightLimit: 10,
-			jitterMs: 30,
-			retryAfter: '1',
-		};
-		for (const [seed, items] of [
-			[1, 600],
-			[2, 600],
-			[3, 3_000],
-		]) {
-			const report = await run(seed, service, [broadcast(items)], 1, 5);
-			expectEachTakenOnce(report);
-			expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
-		}
-	});
+	test(
+		'the case of issue 29: 600 and 3,000 recipients, limit 10, 100 ms, 0–30 ms each way, ' +
+			'answers read 5 ms at a time',
+		async () => {
+			const service: ServiceSpec = {
+				latencyMs: 100,
+				inFlightLimit: 10,
+				jitterMs: 30,
+				retryAfter: '1',
+			};
+			for (const [seed, items] of [
+				[1, 600],
+				[2, 600],
+				[3, 3_000],
+			]) {
+				const report = await run(seed, service, [broadcast(items)], 1, 5);
+				expectEachTakenOnce(report);
+				expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
+			}
+		},
+	);
 
 	test('the same seed gives the same run', async () => {
 		const service: ServiceSpec = {
@@ -169,67 +182,84 @@ describe('a limit on sends per second (token bucket), alone and with an in-fligh
 });
 
 describe('the service changes under the broadcast', () => {
-	test('a second process sharing the service: every message once, both done within 2.6 × the floor of both', async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				fc.integer({ min: 1, max: 1_000_000 }),
-				fc.integer({ min: 6, max: 16 }),
-				async (seed, limit) => {
-					const service: ServiceSpec = {
-						latencyMs: 100,
-						inFlightLimit: limit,
-						jitterMs: 20,
-						retryAfter: '1',
-					};
-					const items = limit * 40;
-					const report = await run(
-						seed,
-						service,
-						[broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })],
-						2,
-					);
-					expectEachTakenOnce(report);
-					const floorOfBoth = (2 * items * service.latencyMs) / limit;
-					expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
-				},
-			),
-			{ seed: SEED, numRuns: 15 },
-		);
-	});
+	test(
+		'a second process sharing the service: every message once, both done within 2.6 × the ' +
+			'floor of both',
+		async () => {
+			await fc.assert(
+				fc.asyncProperty(
+					fc.integer({ min: 1, max: 1_000_000 }),
+					fc.integer({ min: 6, max: 16 }),
+					async (seed, limit) => {
+						const service: ServiceSpec = {
+							latencyMs: 100,
+							inFlightLimit: limit,
+							jitterMs: 20,
+							retryAfter: '1',
+						};
+						const items = limit * 40;
+						const report = await run(
+							seed,
+							service,
+							[broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })],
+							2,
+						);
+						expectEachTakenOnce(report);
+						const floorOfBoth = (2 * items * service.latencyMs) / limit;
+						expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
+					},
+				),
+				{ seed: SEED, numRuns: 15 },
+			);
+		},
+	);
 
-	test('a limit that drops to half mid-broadcast: every message once, wall within 1.6 × the floor at the lower limit (network included) plus the first pause', async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				fc.integer({ min: 1, max: 1_000_000 }),
-				fc.integer({ min: 8, max: 16 }),
-				async (seed, limit) => {
-					const to = Math.ceil(limit / 2);
-					const service: ServiceSpec = {
-						latencyMs: 100,
-						inFlightLimit: limit,
-						jitterMs: 20,
-						retryAfter: '1',
-						limitDrop: { atMs: 3_000, to },
-					};
-					const report = await run(seed, service, [broadcast(to * 100)]);
-					expectEachTakenOnce(report);
-					expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
-				},
-			),
-			{ seed: SEED, numRuns: 15 },
-		);
-	});
+	test(
+		'a limit that drops to half mid-broadcast: every message once, wall within 1.6 × the floor ' +
+			'at the lower limit (network included) plus the first pause',
+		async () => {
+			await fc.assert(
+				fc.asyncProperty(
+					fc.integer({ min: 1, max: 1_000_000 }),
+					fc.integer({ min: 8, max: 16 }),
+					async (seed, limit) => {
+						const to = Math.ceil(limit / 2);
+						const service: ServiceSpec = {
+							latencyMs: 100,
+							inFlightLimit: limit,
+							jitterMs: 20,
+							retryAfter: '1',
+							limitDrop: { atMs: 3_000, to },
+						};
+						const report = await run(seed, service, [broadcast(to * 100)]);
+						expectEachTakenOnce(report);
+						expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
+					},
+				),
+				{ seed: SEED, numRuns: 15 },
+			);
+		},
+	);
 });
 
 describe('Retry-After and the rate cap', () => {
-	test('a Retry-After pauses every start to the service: an execution that starts during the pause waits for its end', async () => {
-		// Two requests at once, the second refused at 100 ms with Retry-After: 2.
-		const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 1, jitterMs: 0, retryAfter: '2' };
-		const report = await run(1, service, [broadcast(2), broadcast(1, { startAt: 200 })]);
-		expectEachTakenOnce(report);
-		expect(report.refusals).toEqual([0]);
-		expect(report.broadcastStart).toBeGreaterThanOrEqual(2_100);
-	});
+	test(
+		'a Retry-After pauses every start to the service: an execution that starts during the ' +
+			'pause waits for its end',
+		async () => {
+			// Two requests at once, the second refused at 100 ms with Retry-After: 2.
+			const service: ServiceSpec = {
+				latencyMs: 100,
+				inFlightLimit: 1,
+				jitterMs: 0,
+				retryAfter: '2',
+			};
+			const report = await run(1, service, [broadcast(2), broadcast(1, { startAt: 200 })]);
+			expectEachTakenOnce(report);
+			expect(report.refusals).toEqual([0]);
+			expect(report.broadcastStart).toBeGreaterThanOrEqual(2_100);
+		},
+	);
 
 	test('Max Messages per Second spaces the starts exactly', async () => {
 		const service: ServiceSpec = { latencyMs: 100, jitterMs: 0 };
@@ -244,26 +274,34 @@ describe('single-message executions', () => {
 	const events = (count: number, from: number, gapMs: number) =>
 		Array.from({ length: count }, (_, i) => broadcast(1, { startAt: from + i * gapMs }));
 
-	test('after the level is learned, 60 of them over 20 s do not grow the window: the next broadcast starts without a 429', async () => {
-		for (const seed of [1, 2, 3]) {
-			const report = await run(seed, service, [
-				broadcast(300),
-				...events(60, 8_000, 333),
-				broadcast(600, { startAt: 30_000 }),
-			]);
-			expectEachTakenOnce(report);
-			expect(report.refusals.filter((at) => at >= 30_000 && at < 31_000)).toEqual([]);
-		}
-	});
+	test(
+		'after the level is learned, 60 of them over 20 s do not grow the window: the next ' +
+			'broadcast starts without a 429',
+		async () => {
+			for (const seed of [1, 2, 3]) {
+				const report = await run(seed, service, [
+					broadcast(300),
+					...events(60, 8_000, 333),
+					broadcast(600, { startAt: 30_000 }),
+				]);
+				expectEachTakenOnce(report);
+				expect(report.refusals.filter((at) => at >= 30_000 && at < 31_000)).toEqual([]);
+			}
+		},
+	);
 
-	test('60 of them on a fresh process, then its first broadcast: within 1.25 × the floor (network included) plus the first pause', async () => {
-		for (const seed of [1, 2, 3]) {
-			const report = await run(seed, service, [
-				...events(60, 0, 100),
-				broadcast(600, { startAt: 7_000 }),
-			]);
-			expectEachTakenOnce(report);
-			expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
-		}
-	});
+	test(
+		'60 of them on a fresh process, then its first broadcast: within 1.25 × the floor (network ' +
+			'included) plus the first pause',
+		async () => {
+			for (const seed of [1, 2, 3]) {
+				const report = await run(seed, service, [
+					...events(60, 0, 100),
+					broadcast(600, { startAt: 7_000 }),
+				]);
+				expectEachTakenOnce(report);
+				expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
+			}
+		},
+	);
 });

@@ -19,21 +19,25 @@ describe('TemplateCache', () => {
 		cache = new TemplateCache({ freshMs: FRESH_MS }, clock);
 	});
 
-	test('one read serves every caller for freshMs from the moment it started; then the next caller reads again', async () => {
-		const { read, started, count } = reads();
-		const first = cache.get('t', read);
-		await clock.advance(1_000);
-		started[0].resolve('v1');
-		expect(await first).toEqual({ value: 'v1', held: false });
-		await clock.advance(FRESH_MS - 1_001);
-		expect(await cache.get('t', read)).toEqual({ value: 'v1', held: true });
-		expect(count()).toBe(1);
-		await clock.advance(1);
-		const late = cache.get('t', read);
-		expect(count()).toBe(2);
-		started[1].resolve('v2');
-		expect(await late).toEqual({ value: 'v2', held: false });
-	});
+	test(
+		'one read serves every caller for freshMs from the moment it started; then the next caller ' +
+			'reads again',
+		async () => {
+			const { read, started, count } = reads();
+			const first = cache.get('t', read);
+			await clock.advance(1_000);
+			started[0].resolve('v1');
+			expect(await first).toEqual({ value: 'v1', held: false });
+			await clock.advance(FRESH_MS - 1_001);
+			expect(await cache.get('t', read)).toEqual({ value: 'v1', held: true });
+			expect(count()).toBe(1);
+			await clock.advance(1);
+			const late = cache.get('t', read);
+			expect(count()).toBe(2);
+			started[1].resolve('v2');
+			expect(await late).toEqual({ value: 'v2', held: false });
+		},
+	);
 
 	test('callers while a read is in flight join it: one read, and none of them is told it was held', async () => {
 		const { read, started, count } = reads();

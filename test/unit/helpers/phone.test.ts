@@ -81,7 +81,9 @@ describe('normalizePhone with a Default Country', () => {
 		expect(normalizePhone('0151 234', country('DE'))).toEqual({
 			ok: false,
 			reason:
-				'it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in Germany, for example 01512 3456789, or with + and the country code, for example +4915123456789',
+				'it is not a number of Germany (DE, +49) by its numbering plan: give it as dialled in ' +
+				'Germany, for example 01512 3456789, or with + and the country code, for example ' +
+				'+4915123456789',
 		});
 	});
 

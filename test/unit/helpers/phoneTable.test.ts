@@ -1,4 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-restricted-imports,
+	@typescript-eslint/no-require-imports
+	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The phone table is generated (npm run phones:generate): it must be exactly what the script
  * writes from the pinned libphonenumber-js. A Node whose CLDR differs from the one that named the
@@ -29,7 +33,8 @@ describe('the generated phone table', () => {
 		const committed = readFileSync(generator.OUTPUT, 'utf8');
 		if (committed !== expected) {
 			throw new Error(
-				'nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run phones:generate and commit it',
+				'nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run ' +
+					'phones:generate and commit it',
 			);
 		}
 	});

@@ -14,7 +14,9 @@ export function customerIdField(operation: string): INodeProperties {
 		default: '',
 		placeholder: 'e.g. 123456',
 		description:
-			"The service's numeric identifier of the customer to message, for example 123456, as shown on the customer's page in the service or stored in your CRM. A number from an expression is sent as text.",
+			"The service's numeric identifier of the customer to message, for example 123456, as shown " +
+			"on the customer's page in the service or stored in your CRM. A number from an expression " +
+			'is sent as text.',
 		displayOptions: showFor('message', operation),
 	};
 }

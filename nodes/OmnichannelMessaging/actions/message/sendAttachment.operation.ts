@@ -32,7 +32,8 @@ export const sendAttachmentDescription: INodeProperties[] = messageSendFields('s
 		default: '',
 		placeholder: 'e.g. https://example.com/invoices/1042.pdf',
 		description:
-			'Public http(s) address of the file. The service downloads it from there, so it must be reachable without a login.',
+			'Public http(s) address of the file. The service downloads it from there, ' +
+			'so it must be reachable without a login.',
 		hint: 'Must start with https:// (or http://) and be publicly reachable',
 		displayOptions: showFor('message', 'sendAttachment'),
 	},

@@ -29,7 +29,8 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 				value: 'send',
 				action: 'Send a template message',
 				description:
-					'Send an approved template to a phone number. The service queues it (status "ongoing"): queued is not yet delivered.',
+					'Send an approved template to a phone number. The service queues it (status "ongoing"): ' +
+					'queued is not yet delivered.',
 			},
 		],
 		'send',

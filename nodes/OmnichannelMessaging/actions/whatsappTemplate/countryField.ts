@@ -19,7 +19,9 @@ export function defaultCountryField(): INodeProperties {
 		default: '',
 		options: [{ name: 'None: International Format Only', value: '' }, ...countries],
 		description:
-			'The country a number without + or 00 is dialled in: "0151 2345 6789" with Germany becomes +4915123456789, by libphonenumber\'s rules for that country. A number that cannot be one of its numbers stops the item. Numbers with + or 00 are sent as they are.',
+			'The country a number without + or 00 is dialled in: "0151 2345 6789" with Germany becomes ' +
+			"+4915123456789, by libphonenumber's rules for that country. A number that cannot be one " +
+			'of its numbers stops the item. Numbers with + or 00 are sent as they are.',
 		hint: 'An expression may give a two-letter country code per item, for example {{ $json.country }} holding DE',
 	};
 }
@@ -56,6 +58,7 @@ export function countryForItem(
 		context.node,
 		itemIndex,
 		FIELD,
-		`${JSON.stringify(value)} is not a country code: give the two-letter ISO 3166 code, for example DE for Germany or US for the United States`,
+		`${JSON.stringify(value)} is not a country code: give the two-letter ISO 3166 code, for ` +
+			`example DE for Germany or US for the United States`,
 	);
 }

@@ -48,8 +48,11 @@ export const sendDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +4915123456789',
 		description:
-			'Phone number of the customer with country code, in international format, for example +4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
-		hint: 'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, set Default Country in Options.',
+			'Phone number of the customer with country code, in international format, for example ' +
+			'+4915123456789. Spaces, dashes, dots and brackets are removed; a leading 00 becomes +.',
+		hint:
+			'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, ' +
+			'set Default Country in Options.',
 		displayOptions: show,
 	},
 	{
@@ -68,7 +71,8 @@ export const sendDescription: INodeProperties[] = [
 				name: 'JSON',
 				value: 'json',
 				description:
-					'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes from an expression.',
+					'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes ' +
+					'from an expression.',
 			},
 		],
 		description: 'How to give the values of the template body placeholders',
@@ -113,7 +117,8 @@ export const sendDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/images/offer.jpg',
 		description:
-			'Public http(s) URL of the image, video, audio or document shown in the template header. Only for templates whose header is media; leave empty otherwise.',
+			'Public http(s) URL of the image, video, audio or document shown in the template header. ' +
+			'Only for templates whose header is media; leave empty otherwise.',
 		displayOptions: show,
 	},
 	{
@@ -145,7 +150,9 @@ export const sendDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to stop an item before sending when a variable is missing or unknown, or the header media does not fit the template. WhatsApp rejects such messages later, without telling n8n. The template is read once and reused by every execution for up to 5 minutes.',
+					'Whether to stop an item before sending when a variable is missing or unknown, or the ' +
+					'header media does not fit the template. WhatsApp rejects such messages later, without ' +
+					'telling n8n. The template is read once and reused by every execution for up to 5 minutes.',
 			},
 			{
 				displayName: 'Include Rendered Message',
@@ -153,7 +160,8 @@ export const sendDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add the message as the customer sees it (header, body with the variables filled in, footer, buttons) to the output as "rendered"',
+					'Whether to add the message as the customer sees it (header, body with the variables ' +
+					'filled in, footer, buttons) to the output as "rendered"',
 			},
 			{
 				displayName: 'Allow Empty Variables',

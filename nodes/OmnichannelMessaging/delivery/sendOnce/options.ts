@@ -28,8 +28,12 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.orderId }}-shipped',
 		description:
-			'A key for each message: an item whose key was already sent is not sent again, in this execution or any later one (a webhook delivered twice, a re-run, Retry On Fail). Empty: off.',
-		hint: 'Use an expression that is the same every time this message would be sent, for example {{ $json.orderId }}-shipped',
+			'A key for each message: an item whose key was already sent is not sent again, in this ' +
+			'execution or any later one (a webhook delivered twice, a re-run, Retry On Fail). Empty: ' +
+			'off.',
+		hint:
+			'Use an expression that is the same every time this message would be sent, for example {{ ' +
+			'$json.orderId }}-shipped',
 	},
 	twoWayChoice('Send Once Across', 'sendOnceScope', 'Where a key counts as already sent', [
 		{ name: 'This Node', value: 'node', description: 'Keys sent by this node only' },
@@ -42,7 +46,8 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 	twoWayChoice(
 		'If an Earlier Outcome Is Unknown',
 		'sendOnceUnknown',
-		'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut connection, n8n stopping mid-broadcast)',
+		'What to do with a key whose earlier send ended without a clear answer (a timeout, a cut ' +
+			'connection, n8n stopping mid-broadcast)',
 		[
 			{
 				name: 'Skip It',
@@ -64,7 +69,9 @@ export const SEND_ONCE_OPTIONS: INodeProperties[] = [
 		default: 10000,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
-			'How many keys to remember; the oldest are forgotten first. A run with more keys stops before sending. Every send reads and rewrites the whole history, so a larger one costs more time per message.',
+			'How many keys to remember; the oldest are forgotten first. A run with more keys stops ' +
+			'before sending. Every send reads and rewrites the whole history, so a larger one costs ' +
+			'more time per message.',
 	},
 ];
 

@@ -10,7 +10,9 @@ export function invalidCredentialError(
 	problem: CredentialProblem,
 ): NodeOperationError {
 	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
-		description: `Open the Omnichannel Messaging API credential and fix the ${problem.field}. ${problem.hint} Nothing was sent.`,
+		description:
+			`Open the Omnichannel Messaging API credential and fix the ${problem.field}. ` +
+			`${problem.hint} Nothing was sent.`,
 	});
 	return withFacts(
 		error,

@@ -18,14 +18,17 @@ function originOf(baseUrl: string): string {
  */
 export function silentServiceError(node: INode, baseUrl: string, timeoutMs: number): NodeApiError {
 	const seconds = Math.round(timeoutMs / 1000);
-	const message = `The service at ${originOf(baseUrl)} did not answer within ${seconds} seconds: check the Base URL in the credential`;
+	const message =
+		`The service at ${originOf(baseUrl)} did not answer within ${seconds} seconds: check the ` +
+		`Base URL in the credential`;
 	const error = new NodeApiError(
 		node,
 		{ message, networkError: 'ETIMEDOUT' },
 		{
 			message,
 			description:
-				'It accepted the connection but sent nothing back. If the Base URL is right, the service may be down or under maintenance: try again later.',
+				'It accepted the connection but sent nothing back. If the Base URL is right, the service ' +
+				'may be down or under maintenance: try again later.',
 		},
 	);
 	return withFacts(error, { outcome: 'notSent', reason: 'timeout' });

@@ -11,6 +11,13 @@ export interface RateLimitStop {
 	progressWindowMs: number;
 }
 
+/** How often the service refused the message, in the words of the error's description. */
+function refusals(attempts: number): string {
+	return attempts > 0
+		? `The service refused it ${attempts} time(s) as too many requests`
+		: 'The service was refusing every message as too many requests';
+}
+
 /** The service kept refusing the message as too many requests: it was not sent. */
 export function rateLimitedError(
 	node: INode,
@@ -30,7 +37,10 @@ export function rateLimitedError(
 			itemIndex,
 			httpCode: '429',
 			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
-			description: `${attempts > 0 ? `The service refused it ${attempts} time(s) as too many requests` : 'The service was refusing every message as too many requests'}, and the node stopped trying because ${because}. The message was not sent. Send it again later, or lower Max Messages per Second.`,
+			description:
+				`${refusals(attempts)}, ` +
+				`and the node stopped trying because ${because}. The message was not sent. Send it again ` +
+				`later, or lower Max Messages per Second.`,
 		},
 	);
 	return withFacts(

@@ -35,7 +35,9 @@ export function templateLoadError(
 		{
 			itemIndex: where.itemIndex,
 			httpCode: cause.httpCode ?? undefined,
-			message: `Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ${where.itemIndex}): ${cause.message}`,
+			message:
+				`Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ` +
+				`${where.itemIndex}): ${cause.message}`,
 			description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
 		},
 	);

@@ -7,7 +7,8 @@ import { withFacts } from './facts';
 export function sendOnceUnsupportedError(node: INode): NodeOperationError {
 	const error = new NodeOperationError(node, 'Send Once per Key needs n8n 1.64 or later', {
 		description:
-			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per Key option. Nothing was sent.',
+			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per ' +
+			'Key option. Nothing was sent.',
 	});
 	return withFacts(error, {
 		outcome: 'notSent',
@@ -36,7 +37,9 @@ export function sendOnceHistoryTooSmallError(
 		node,
 		`This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`,
 		{
-			description: `Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per run. Nothing was sent.`,
+			description:
+				`Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per ` +
+				`run. Nothing was sent.`,
 		},
 	);
 	return withFacts(error, {

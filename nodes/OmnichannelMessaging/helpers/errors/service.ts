@@ -16,7 +16,8 @@ export interface ServiceResponse {
 const DELIVERY_TEXT: Record<FailedSendOutcome, string> = {
 	notSent: 'The message was not sent.',
 	unknown:
-		'The message may or may not have been delivered: check before sending it again. It was not retried, so that no customer gets it twice.',
+		'The message may or may not have been delivered: check before sending it again. It was not ' +
+		'retried, so that no customer gets it twice.',
 };
 
 /** Whether `value` is a JSON object (not null, not an array). */

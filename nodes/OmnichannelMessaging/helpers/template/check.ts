@@ -9,7 +9,8 @@ export interface TemplateProblem {
 
 /**
  * The checks WhatsApp would otherwise make after the service queued the message, where the
- * failure never reaches the user (test/fixtures/spec/field-notes.md, Send WhatsApp template message: error 132000). Returns the first problem.
+ * failure never reaches the user (test/fixtures/spec/field-notes.md, Send WhatsApp template
+ * message: error 132000). Returns the first problem.
  */
 export function checkAgainstTemplate(
 	template: WhatsAppTemplate,
@@ -21,6 +22,11 @@ export function checkAgainstTemplate(
 	return (
 		variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType)
 	);
+}
+
+/** Positions as the template writes them: {{1}}, {{2}}. */
+function placeholders(positions: string[]): string {
+	return positions.map((position) => `{{${position}}}`).join(', ');
 }
 
 function variablesProblem(
@@ -35,14 +41,14 @@ function variablesProblem(
 	if (missing.length > 0) {
 		return {
 			field: 'Variables',
-			problem: `template ${name} needs a value for ${missing.map((p) => `{{${p}}}`).join(', ')}`,
+			problem: `template ${name} needs a value for ${placeholders(missing)}`,
 		};
 	}
 	const extra = Object.keys(values).filter((key) => !positions.includes(key));
 	if (extra.length > 0) {
 		return {
 			field: 'Variables',
-			problem: `template ${name} has no variable ${extra.map((p) => `{{${p}}}`).join(', ')}${positions.length ? ` (it has ${positions.map((p) => `{{${p}}}`).join(', ')})` : ' (it has none)'}`,
+			problem: `template ${name} has no variable ${placeholders(extra)} (it has ${placeholders(positions) || 'none'})`,
 		};
 	}
 	return undefined;
@@ -64,13 +70,17 @@ function headerProblem(
 	if (mediaUrl && !isHeaderMediaType(headerType)) {
 		return {
 			field: 'Header Media URL',
-			problem: `template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no header media: leave the field empty`,
+			problem:
+				`template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no ` +
+				`header media: leave the field empty`,
 		};
 	}
 	if (mediaUrl && mediaType !== 'auto' && mediaType !== headerType) {
 		return {
 			field: 'Header Media Type',
-			problem: `template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or Same as Template`,
+			problem:
+				`template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or ` +
+				`Same as Template`,
 		};
 	}
 	return undefined;

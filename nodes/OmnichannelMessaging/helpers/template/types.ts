@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** A WhatsApp template as the service returns it (test/fixtures/spec/service-api.md §2.2); unknown fields pass through. */
+/**
+ * A WhatsApp template as the service returns it (test/fixtures/spec/service-api.md §2.2); unknown
+ * fields pass through.
+ */
 export interface WhatsAppTemplate extends IDataObject {
 	id: number;
 	name: string;

@@ -89,19 +89,23 @@ describe('HistoryRow', () => {
 		expect(clock.pending).toBe(0);
 	});
 
-	test('an entry another worker lost is written again; then the quiet row checks sooner, doubling, until all settle', async () => {
-		const { access, calls, row } = storeRow(clock);
-		await history.record(access, ['a'], true);
-		row.delete('a');
-		await clock.advance(10);
-		// The next call carries 'a' again and finds it missing: it is put back.
-		await history.record(access, ['b']);
-		expect(row.has('a')).toBe(true);
-		const quietFrom = clock.now();
-		await clock.advance(5_000);
-		expect(calls.slice(2).map((call) => call.at - quietFrom)).toEqual([100, 300, 700, 1_001]);
-		expect(clock.pending).toBe(0);
-	});
+	test(
+		'an entry another worker lost is written again; then the quiet row checks sooner, ' +
+			'doubling, until all settle',
+		async () => {
+			const { access, calls, row } = storeRow(clock);
+			await history.record(access, ['a'], true);
+			row.delete('a');
+			await clock.advance(10);
+			// The next call carries 'a' again and finds it missing: it is put back.
+			await history.record(access, ['b']);
+			expect(row.has('a')).toBe(true);
+			const quietFrom = clock.now();
+			await clock.advance(5_000);
+			expect(calls.slice(2).map((call) => call.at - quietFrom)).toEqual([100, 300, 700, 1_001]);
+			expect(clock.pending).toBe(0);
+		},
+	);
 
 	test('a call settles later after a slow one: settleCallMultiple times the longest call', async () => {
 		const { access, calls } = storeRow(clock, 400);

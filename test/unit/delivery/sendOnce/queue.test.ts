@@ -68,48 +68,60 @@ async function drain(queue: SendOnceQueue, outcome: 'sent' | 'notSent' | 'unknow
 }
 
 describe('SendOnceQueue', () => {
-	test('claims a batch at a time just ahead of sending, records the acceptances with the next claim and at the end', async () => {
-		const { state, store } = history();
-		const { queue, results } = queueOf(store, ['a', 'b', 'c', 'd', 'e']);
-		queue.start([0, 1, 2, 3, 4]);
-		expect(await drain(queue)).toEqual([0, 1, 2, 3, 4]);
-		expect(state.log).toEqual([
-			'claim a,b',
-			'claim c,d',
-			'accepted a,b',
-			'claim e',
-			'accepted c,d',
-			'accepted e',
-		]);
-		expect(reasons(results)).toEqual([undefined, undefined, undefined, undefined, undefined]);
-		expect(state.members).toBe(0);
-	});
+	test(
+		'claims a batch at a time just ahead of sending, records the acceptances with the next ' +
+			'claim and at the end',
+		async () => {
+			const { state, store } = history();
+			const { queue, results } = queueOf(store, ['a', 'b', 'c', 'd', 'e']);
+			queue.start([0, 1, 2, 3, 4]);
+			expect(await drain(queue)).toEqual([0, 1, 2, 3, 4]);
+			expect(state.log).toEqual([
+				'claim a,b',
+				'claim c,d',
+				'accepted a,b',
+				'claim e',
+				'accepted c,d',
+				'accepted e',
+			]);
+			expect(reasons(results)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+			expect(state.members).toBe(0);
+		},
+	);
 
-	test('a key claimed and accepted before is alreadySent; claimed without an acceptance is outcomeUnknown, or sent with "Send It"', async () => {
-		const skip = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c']);
-		expect(Object.fromEntries(await skip.queue.claimAhead(['a', 'b', 'c']))).toEqual({
-			a: 'alreadySent',
-			b: 'outcomeUnknown',
-			c: 'send',
-		});
-		const send = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c'], { unknown: 'send' });
-		expect(Object.fromEntries(await send.queue.claimAhead(['a', 'b', 'c']))).toEqual({
-			a: 'alreadySent',
-			b: 'send',
-			c: 'send',
-		});
-	});
+	test(
+		'a key claimed and accepted before is alreadySent; claimed without an acceptance is ' +
+			'outcomeUnknown, or sent with "Send It"',
+		async () => {
+			const skip = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c']);
+			expect(Object.fromEntries(await skip.queue.claimAhead(['a', 'b', 'c']))).toEqual({
+				a: 'alreadySent',
+				b: 'outcomeUnknown',
+				c: 'send',
+			});
+			const send = queueOf(history(['a', 'b'], ['a']).store, ['a', 'b', 'c'], { unknown: 'send' });
+			expect(Object.fromEntries(await send.queue.claimAhead(['a', 'b', 'c']))).toEqual({
+				a: 'alreadySent',
+				b: 'send',
+				c: 'send',
+			});
+		},
+	);
 
-	test('an item not sent gives its claim back at once; a key claimed and never tried is released at the end', async () => {
-		const { state, store } = history();
-		const { queue } = queueOf(store, ['a', 'b'], { batchSize: 2 });
-		queue.start([0, 1]);
-		const first = await queue.take();
-		await queue.settle(first as number, 'notSent');
-		await queue.finish();
-		expect(state.log).toEqual(['claim a,b', 'release a', 'release b']);
-		expect([...state.claimed]).toEqual([]);
-	});
+	test(
+		'an item not sent gives its claim back at once; a key claimed and never tried is released ' +
+			'at the end',
+		async () => {
+			const { state, store } = history();
+			const { queue } = queueOf(store, ['a', 'b'], { batchSize: 2 });
+			queue.start([0, 1]);
+			const first = await queue.take();
+			await queue.settle(first as number, 'notSent');
+			await queue.finish();
+			expect(state.log).toEqual(['claim a,b', 'release a', 'release b']);
+			expect([...state.claimed]).toEqual([]);
+		},
+	);
 
 	test('another execution of this process holding a key: this one waits for its outcome', async () => {
 		const { store } = history();

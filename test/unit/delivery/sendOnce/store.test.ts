@@ -64,19 +64,23 @@ describe('SendOnceStore', () => {
 		expect([...state.row].sort()).toEqual([`${CLAIMED}a`, `${CLAIMED}b`, `${CLAIMED}c`]);
 	});
 
-	test('an acceptance is recorded with its claim; a look-up finds it and leaves no entry of its own behind', async () => {
-		const { functions, state } = helpers();
-		const store = storeOn(functions);
-		await store.claim(['a', 'b']);
-		await store.recordAccepted(['a']);
-		expect(state.row.has(`${ACCEPTED}a`)).toBe(true);
-		const found = await store.sentBefore(['a', 'b', 'c'], true);
-		expect({ accepted: [...found.accepted], unknown: [...found.unknown] }).toEqual({
-			accepted: ['a'],
-			unknown: ['b'],
-		});
-		expect([...state.row].sort()).toEqual([`${ACCEPTED}a`, `${CLAIMED}a`, `${CLAIMED}b`]);
-	});
+	test(
+		'an acceptance is recorded with its claim; a look-up finds it and leaves no entry of its ' +
+			'own behind',
+		async () => {
+			const { functions, state } = helpers();
+			const store = storeOn(functions);
+			await store.claim(['a', 'b']);
+			await store.recordAccepted(['a']);
+			expect(state.row.has(`${ACCEPTED}a`)).toBe(true);
+			const found = await store.sentBefore(['a', 'b', 'c'], true);
+			expect({ accepted: [...found.accepted], unknown: [...found.unknown] }).toEqual({
+				accepted: ['a'],
+				unknown: ['b'],
+			});
+			expect([...state.row].sort()).toEqual([`${ACCEPTED}a`, `${CLAIMED}a`, `${CLAIMED}b`]);
+		},
+	);
 
 	test('a first history row another worker inserted at the same moment: the call is made once more', async () => {
 		const { functions, state } = helpers();
