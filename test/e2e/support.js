@@ -91,6 +91,19 @@ function omniNode(name, parameters, extra = {}) {
 	};
 }
 
+/** A workflow as n8n's CLI imports it: inactive, executed in v1 order, no pinned data. */
+function workflow(id, name, nodes, connections) {
+	return {
+		id,
+		name,
+		active: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
 /** A workflow running `nodes` one after the other. */
 function chain(id, name, nodes) {
 	const withIds = nodes.map((node, index) => ({
@@ -104,15 +117,7 @@ function chain(id, name, nodes) {
 			main: [[{ node: withIds[i + 1].name, type: 'main', index: 0 }]],
 		};
 	}
-	return {
-		id,
-		name,
-		active: false,
-		nodes: withIds,
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
+	return workflow(id, name, withIds, connections);
 }
 
 /** The items a node put out in an `n8n execute --rawOutput` result. */
@@ -248,15 +253,7 @@ function aiWorkflow(id, name, { trigger: triggerNode, root, subNodes }) {
 		position: [index * 220, index > 1 ? 240 : 0],
 		...node,
 	}));
-	return {
-		id,
-		name,
-		active: false,
-		nodes: withIds,
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
+	return workflow(id, name, withIds, connections);
 }
 
 /**

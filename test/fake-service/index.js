@@ -27,6 +27,18 @@ const { demoTemplates, demoChannels } = require('./seed');
 const PREFIX = '/stable/open';
 const MEDIA_KEYS = ['image', 'audio', 'video', 'document'];
 
+/** The record of requests served over time (countAdmitted), before the first request. */
+function emptyOccupancy() {
+	return {
+		area: 0,
+		at: 0,
+		firstAt: undefined,
+		lastAt: undefined,
+		firstRefusalAt: undefined,
+		belowLimitMs: 0,
+	};
+}
+
 class FakeService extends LocalServer {
 	constructor(options = {}) {
 		super();
@@ -57,14 +69,7 @@ class FakeService extends LocalServer {
 		// Requests being served: what the in-flight limit counts (inFlight also counts refused ones).
 		this.admitted = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
-		this.occupancy = {
-			area: 0,
-			at: 0,
-			firstAt: undefined,
-			lastAt: undefined,
-			firstRefusalAt: undefined,
-			belowLimitMs: 0,
-		};
+		this.occupancy = emptyOccupancy();
 		this.refillBucket();
 		this.messageCounter = 0;
 	}
@@ -75,14 +80,7 @@ class FakeService extends LocalServer {
 		this.faults = [];
 		this.peakInFlight = 0;
 		this.tooMany = { inFlight: 0, rate: 0 };
-		this.occupancy = {
-			area: 0,
-			at: 0,
-			firstAt: undefined,
-			lastAt: undefined,
-			firstRefusalAt: undefined,
-			belowLimitMs: 0,
-		};
+		this.occupancy = emptyOccupancy();
 		this.refillBucket();
 	}
 

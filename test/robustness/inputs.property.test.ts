@@ -857,78 +857,64 @@ describe('hostile parameters through the engine (fixed seed, bounded runs)', () 
 		async () => {
 			const hostile = anyHostile(media.url);
 			await checkProperty(
-				fc.asyncProperty(
-					fc.array(hostile, { minLength: 5, maxLength: 5 }),
-					async ([
+				fc.asyncProperty(fc.array(hostile, { minLength: 5, maxLength: 5 }), async (options) => {
+					const [
 						validateTemplate,
 						includeRenderedMessage,
 						allowEmptyVariables,
 						dryRun,
 						concurrency,
-					]) => {
-						fake.reset();
-						const result = await runBounded({
-							parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
-								validateTemplate: '={{ $json.o[0] }}',
-								includeRenderedMessage: '={{ $json.o[1] }}',
-								allowEmptyVariables: '={{ $json.o[2] }}',
-								dryRun: '={{ $json.o[3] }}',
-								concurrency: '={{ $json.o[4] }}',
-							}),
-							credentials: { baseUrl: fake.url, apiKey: API_KEY },
-							items: [
-								{
-									phone: '+4915123456789',
-									o: [
-										validateTemplate,
-										includeRenderedMessage,
-										allowEmptyVariables,
-										dryRun,
-										concurrency,
-									],
-								},
-								{
-									phone: 'not a phone',
-									o: [
-										validateTemplate,
-										includeRenderedMessage,
-										allowEmptyVariables,
-										dryRun,
-										concurrency,
-									],
-								},
-							] as IDataObject[],
-							continueOnFail: true,
-						});
-						const problems: string[] = [];
-						commonChecks(fake.requests, problems);
-						if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
-						if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
-						const second = result.output[1];
-						if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error)))
-							problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
-						// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty
-						// values are allowed.
-						const first = result.output[0]?.json ?? {};
-						const sent = fake.sends().length;
-						if (sent > 1) problems.push(`${sent} POSTs`);
-						if (allowEmptyVariables !== true && typeof first.error !== 'string')
-							problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
-						if (allowEmptyVariables === true && dryRun !== true && sent !== 1)
-							problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
-						if (dryRun === true && sent !== 0) problems.push('dry run sent');
-						report(problems, {
-							options: [
-								validateTemplate,
-								includeRenderedMessage,
-								allowEmptyVariables,
-								dryRun,
-								concurrency,
-							],
-							output: result.output.map((o) => o.json),
-						});
-					},
-				),
+					] = options;
+					fake.reset();
+					const result = await runBounded({
+						parameters: templateSendTo('{"1": "Anna", "2": "1042", "3": ""}', {
+							validateTemplate: '={{ $json.o[0] }}',
+							includeRenderedMessage: '={{ $json.o[1] }}',
+							allowEmptyVariables: '={{ $json.o[2] }}',
+							dryRun: '={{ $json.o[3] }}',
+							concurrency: '={{ $json.o[4] }}',
+						}),
+						credentials: { baseUrl: fake.url, apiKey: API_KEY },
+						items: [
+							{
+								phone: '+4915123456789',
+								o: options,
+							},
+							{
+								phone: 'not a phone',
+								o: options,
+							},
+						] as IDataObject[],
+						continueOnFail: true,
+					});
+					const problems: string[] = [];
+					commonChecks(fake.requests, problems);
+					if (result.error) problems.push(`the node failed as a whole: ${result.error.message}`);
+					if (result.output.length !== 2) problems.push(`${result.output.length} outputs`);
+					const second = result.output[1];
+					if (!second || !/^Customer Phone \(item 1\)/.test(String(second.json.error)))
+						problems.push(`item 1 not refused by name: ${JSON.stringify(second?.json)}`);
+					// Only a real `true` turns an option on: "{{3}}" is empty, so item 0 is sent only when empty
+					// values are allowed.
+					const first = result.output[0]?.json ?? {};
+					const sent = fake.sends().length;
+					if (sent > 1) problems.push(`${sent} POSTs`);
+					if (allowEmptyVariables !== true && typeof first.error !== 'string')
+						problems.push(`item 0 with an empty {{3}} was not stopped: ${JSON.stringify(first)}`);
+					if (allowEmptyVariables === true && dryRun !== true && sent !== 1)
+						problems.push(`item 0 should have been sent once, was sent ${sent} time(s)`);
+					if (dryRun === true && sent !== 0) problems.push('dry run sent');
+					report(problems, {
+						options: [
+							validateTemplate,
+							includeRenderedMessage,
+							allowEmptyVariables,
+							dryRun,
+							concurrency,
+						],
+						output: result.output.map((o) => o.json),
+					});
+				}),
 				fuzzRuns(30),
 			);
 		},

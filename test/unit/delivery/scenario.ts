@@ -83,7 +83,7 @@ async function runExecution(
 
 export async function simulate(scenario: Scenario): Promise<Report> {
 	const random = seeded(scenario.seed);
-	const clock = new VirtualClock(random, scenario.batchMs ?? 0);
+	const clock = new VirtualClock(random, scenario.batchMs ?? 0, 0);
 	const service = new SimService(clock, scenario.service, seeded(scenario.seed * 7 + 1));
 	const pacers = Array.from({ length: scenario.processes }, () => scenario.makePacer(clock));
 	const started = scenario.executions.map(() => Number.POSITIVE_INFINITY);

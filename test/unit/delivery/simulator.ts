@@ -6,7 +6,9 @@
  * Every wait is an event in one queue; between events the promise jobs run to the end
  * (setImmediate comes after all of them), so the same seed gives the same run every time.
  */
-import type { Clock } from '../../../nodes/OmnichannelMessaging/delivery/clock';
+import { VirtualClock } from '../../helpers/virtualClock';
+
+export { VirtualClock };
 
 /** mulberry32: a small seeded generator, so a run is reproduced from its seed. */
 export function seeded(seed: number): () => number {
@@ -18,82 +20,6 @@ export function seeded(seed: number): () => number {
 		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	};
-}
-
-interface Event {
-	at: number;
-	order: number;
-	run: () => void;
-}
-
-export class VirtualClock implements Clock {
-	private time = 0;
-
-	private order = 0;
-
-	private events: Event[] = [];
-
-	/**
-	 * Events due within `batchMs` of each other run together before any promise job: a busy event
-	 * loop (n8n's, checking items or answering other requests) reads several answers in one turn.
-	 */
-	constructor(
-		readonly random: () => number,
-		private readonly batchMs = 0,
-	) {}
-
-	now(): number {
-		return this.time;
-	}
-
-	/** Runs `run` at `at` (never before now); events at one time run in the order they were set. */
-	at(at: number, run: () => void): void {
-		const event = { at: Math.max(this.time, at), order: this.order++, run };
-		let low = 0;
-		let high = this.events.length;
-		while (low < high) {
-			const mid = (low + high) >> 1;
-			const other = this.events[mid];
-			if (other.at < event.at || (other.at === event.at && other.order < event.order))
-				low = mid + 1;
-			else high = mid;
-		}
-		this.events.splice(low, 0, event);
-	}
-
-	async wait(ms: number, signal?: AbortSignal): Promise<void> {
-		if (signal?.aborted || ms <= 0) return;
-		await new Promise<void>((resolve) => this.at(this.time + ms, resolve));
-	}
-
-	/**
-	 * Runs events until `done` holds or nothing is left; returns false when the time limit passed
-	 * first. `observe` sees each stretch of time before the clock moves over it.
-	 */
-	async run(
-		done: () => boolean,
-		limitMs: number,
-		observe?: (from: number, to: number) => void,
-	): Promise<boolean> {
-		for (;;) {
-			await new Promise<void>((resolve) => setImmediate(resolve));
-			if (done()) return true;
-			const next = this.events.shift();
-			if (!next || next.at > limitMs) return false;
-			observe?.(this.time, next.at);
-			this.time = next.at;
-			next.run();
-			while (
-				this.batchMs > 0 &&
-				this.events.length > 0 &&
-				this.events[0].at <= next.at + this.batchMs
-			) {
-				const together = this.events.shift() as Event;
-				this.time = together.at;
-				together.run();
-			}
-		}
-	}
 }
 
 /** The service: a limit on requests being served, a token bucket, or both; answers after `latencyMs`. */
