@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * A simulated service on a virtual clock, for the pacer: no sockets, no timers, no real time.
  * Every wait is an event in one queue; between events the promise jobs run to the end
