@@ -34,12 +34,13 @@ function n8nEntry(dir = N8N_DIR) {
 	return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
-/** What a finished install must match: the pinned package.json, byte for byte. */
+/**
+ * What a finished install must match: the pinned package.json's content, read as JSON so that
+ * reformatting the file (Prettier) does not ask for a new install.
+ */
 function pinnedFingerprint() {
-	return crypto
-		.createHash('sha256')
-		.update(fs.readFileSync(path.join(PINNED_DIR, 'package.json')))
-		.digest('hex');
+	const pinned = JSON.parse(fs.readFileSync(path.join(PINNED_DIR, 'package.json'), 'utf8'));
+	return crypto.createHash('sha256').update(JSON.stringify(pinned)).digest('hex');
 }
 
 function installedVersion(dir = N8N_DIR) {
