@@ -14,18 +14,19 @@ const repoDir = path.resolve(__dirname, '..');
 const DOC = path.join(repoDir, 'docs', 'development.md');
 const START = '<!-- layers: drawn by npm run docs:deps -->';
 const END = '<!-- layers: end -->';
+/** dependency-cruiser's command line, run with this Node (the docs test runs it too). */
+const DEPCRUISE_CLI = path.join(
+	repoDir,
+	'node_modules',
+	'dependency-cruiser',
+	'bin',
+	'dependency-cruise.mjs',
+);
 
 /** The mermaid block for the code as it is. */
 function layerPicture() {
-	const cli = path.join(
-		repoDir,
-		'node_modules',
-		'dependency-cruiser',
-		'bin',
-		'dependency-cruise.mjs',
-	);
 	const args = [
-		cli,
+		DEPCRUISE_CLI,
 		'nodes',
 		'credentials',
 		'--config',
@@ -47,7 +48,7 @@ function withPicture(doc, picture) {
 	return `${doc.slice(0, start + START.length)}\n${picture}\n${doc.slice(end)}`;
 }
 
-module.exports = { layerPicture, withPicture, DOC };
+module.exports = { layerPicture, withPicture, DOC, DEPCRUISE_CLI };
 
 if (require.main === module) {
 	writeFileSync(DOC, withPicture(readFileSync(DOC, 'utf8'), layerPicture()));

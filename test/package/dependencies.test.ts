@@ -15,6 +15,8 @@ import path from 'node:path';
 
 const repoDir = path.resolve(__dirname, '..', '..');
 const NODE = 'nodes/OmnichannelMessaging';
+// The command line the layout picture is drawn with (scripts/docs-deps.js).
+const { DEPCRUISE_CLI } = require('../../scripts/docs-deps.js') as { DEPCRUISE_CLI: string };
 
 interface Violation {
 	rule: { name: string };
@@ -25,16 +27,17 @@ interface Violation {
 
 /** Runs dependency-cruiser's command line in `cwd` and gives back its violations. */
 function cruise(cwd: string): Violation[] {
-	const cli = path.join(
-		repoDir,
-		'node_modules',
-		'dependency-cruiser',
-		'bin',
-		'dependency-cruise.mjs',
-	);
 	const run = spawnSync(
 		process.execPath,
-		[cli, 'nodes', 'credentials', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+		[
+			DEPCRUISE_CLI,
+			'nodes',
+			'credentials',
+			'--config',
+			'.dependency-cruiser.cjs',
+			'--output-type',
+			'json',
+		],
 		{
 			cwd,
 			encoding: 'utf8',
