@@ -471,14 +471,15 @@ function spawnN8n({ stack, name, args, env, log }) {
 /** `n8n start` in queue mode: the editor, REST API and production webhooks; it runs no executions itself. */
 async function startMain(stack, { log, timeoutMs = 180_000 } = {}) {
 	const port = await n8n.freePort();
+	const url = `http://127.0.0.1:${port}`;
 	const env = queueEnv({
 		stack,
 		userFolder: processFolder(stack.dir, 'main'),
 		port,
 		brokerPort: await n8n.freePort(),
+		extra: { WEBHOOK_URL: `${url}/` },
 	});
 	const handle = spawnN8n({ stack, name: 'n8n-main', args: ['start'], env, log });
-	const url = `http://127.0.0.1:${port}`;
 	const ready = async () => {
 		try {
 			// Readiness means the database is migrated; the REST routes come a moment later.
@@ -504,6 +505,9 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 		port: await n8n.freePort(),
 		brokerPort: await n8n.freePort(),
 		extra: {
+			// Links a worker writes into messages (signed resume URLs of send and wait) lead to the main,
+			// which receives webhooks; without it they would name the worker's own port.
+			WEBHOOK_URL: `${stack.main.url}/`,
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()),
 		},
