@@ -19,11 +19,13 @@ const {
 	API_KEY,
 	freshUserFolder,
 	credentialFor,
+	webhookTrigger,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	latestExecution,
 	execution,
+	executionWhen,
+	restData,
 	openAiCredentialFor,
 	chatModelNode,
 	agentNode,
@@ -33,10 +35,10 @@ const {
 	AI_TOOLS,
 } = require('./support');
 const {
-	PREVIEW_USER_AGENTS,
 	waitingLinks,
-	previewFetch,
+	previewEveryLink,
 	answerThroughPage,
+	withChangedSignature,
 } = require('../helpers/answerPage');
 
 const PREFIX = '/stable/open';
@@ -70,18 +72,7 @@ function reviewedAgentWorkflow(webhookPath) {
 		webhookId: '5b0e7c1a-93f4-4d2e-8a6b-1c2d3e4f5a61',
 	};
 	const workflow = aiWorkflow('E2eAiReview00001', 'e2e AI Agent: tool behind human review', {
-		trigger: {
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId: '0c7d2b4e-6a1f-4f3b-9e8d-7a6b5c4d3e21',
-			parameters: {
-				httpMethod: 'POST',
-				path: webhookPath,
-				responseMode: 'onReceived',
-				options: {},
-			},
-		},
+		trigger: webhookTrigger(webhookPath, { atOnce: true }),
 		root: agentNode(3.1, '={{ $json.body.request }}'),
 		subNodes: { ai_languageModel: [chatModelNode()], ai_tool: [review] },
 	});
@@ -138,15 +129,20 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 				r.body.customer_id === customerId,
 		);
 
-	/** Polls the newest execution until `done(stored)` holds; resolves with it as n8n stored it. */
-	async function storedWhen(done, what, timeoutMs = 120_000) {
+	/** The workflow's execution that waits for the reviewer (each test ends its own first). */
+	async function waitingExecution(timeoutMs = 120_000) {
+		const filter = encodeURIComponent(
+			JSON.stringify({ workflowId: published.id, status: ['waiting'] }),
+		);
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const listed = await latestExecution(rest, published.id);
-			const stored = await execution(rest, listed.id);
-			if (done(stored)) return stored;
-			if (Date.now() > deadline)
-				throw new Error(`no execution ${what} after ${timeoutMs} ms (${stored.status})`);
+			const listed = restData(
+				await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`),
+				'GET /rest/executions',
+			);
+			const [found] = listed.results ?? listed;
+			if (found) return await execution(rest, found.id);
+			if (Date.now() > deadline) throw new Error(`no execution waiting after ${timeoutMs} ms`);
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 	}
@@ -171,7 +167,7 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 		await callWebhook(published.url, {
 			request: 'Tell customer 4711 that the refund is on its way.',
 		});
-		const waiting = await storedWhen((s) => s.status === 'waiting', 'waiting');
+		const waiting = await waitingExecution();
 		const reviews = sends(REVIEWER);
 		return { waiting, reviews, links: waitingLinks(reviews[0]?.body.text ?? '') };
 	}
@@ -186,23 +182,21 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 		'%s: the review message reaches the reviewer, previews answer nothing, the tool runs only after Approve',
 		async (choice, linkIndex, toolSends) => {
 			const text = `Your refund is on its way (${choice}).`;
-			const { reviews, links } = await askForReview('4711', text);
+			const { waiting, reviews, links } = await askForReview('4711', text);
 			// The review message names the tool and the input the model gave it.
 			expect(reviews).toHaveLength(1);
 			expect(reviews[0].body.text).toContain('Send_text');
 			expect(reviews[0].body.text).toContain(text);
 			expect(links).toHaveLength(2);
 			expect(sends('4711')).toEqual([]);
-			for (const userAgent of Object.values(PREVIEW_USER_AGENTS))
-				for (const link of links) await previewFetch(link, userAgent);
-			expect((await storedWhen(() => true, 'read')).status).toBe('waiting');
+			await previewEveryLink(links);
+			expect((await execution(rest, waiting.id)).status).toBe('waiting');
+			const forged = await fetch(withChangedSignature(links[linkIndex]), { method: 'POST' });
+			expect(forged.status).toBe(401);
 
 			const page = await answerThroughPage(links[linkIndex]);
 			expect(page.status).toBe(200);
-			const done = await storedWhen(
-				(s) => !['waiting', 'running', 'new'].includes(s.status),
-				'finished',
-			);
+			const done = await executionWhen(rest, waiting.id);
 
 			expect(done.status).toBe('success');
 			expect(agentOutput(done)).toBe(FINAL_ANSWER);

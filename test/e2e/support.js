@@ -135,23 +135,26 @@ function outputOf(result, nodeName) {
 
 /**
  * A Webhook trigger (POST `webhookPath`) that answers with every item the last node put out, or
- * with `streaming: true` streams what a streaming node (the AI Agent) writes while it runs.
+ * with `streaming: true` streams what a streaming node (the AI Agent) writes while it runs, or
+ * with `atOnce: true` answers when the execution starts (one that waits for a person).
  */
-function webhookTrigger(webhookPath, { streaming = false } = {}) {
+function webhookTrigger(webhookPath, { streaming = false, atOnce = false } = {}) {
+	const answer = atOnce ? 'onReceived' : 'streaming';
 	return {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: streaming ? 2.1 : 2,
 		webhookId: crypto.randomUUID(),
-		parameters: streaming
-			? { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} }
-			: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-					options: {},
-				},
+		parameters:
+			streaming || atOnce
+				? { httpMethod: 'POST', path: webhookPath, responseMode: answer, options: {} }
+				: {
+						httpMethod: 'POST',
+						path: webhookPath,
+						responseMode: 'lastNode',
+						responseData: 'allEntries',
+						options: {},
+					},
 	};
 }
 
@@ -415,6 +418,28 @@ async function execution(rest, id) {
 	return { ...stored, data };
 }
 
+/** The statuses of an execution that has ended (not running, not waiting for a person or a date). */
+const ENDED = ['success', 'error', 'crashed', 'canceled'];
+
+/**
+ * Polls an execution as n8n stored it until `done(stored)` holds (by default: until it has ended);
+ * resolves with it.
+ */
+async function executionWhen(
+	rest,
+	id,
+	{ done = (stored) => ENDED.includes(stored.status), what = 'ended', timeoutMs = 120_000 } = {},
+) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const stored = await execution(rest, id).catch(() => undefined);
+		if (stored && done(stored)) return stored;
+		if (Date.now() > deadline)
+			throw new Error(`execution ${id}: not ${what} after ${timeoutMs} ms (${stored?.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /**
  * Another host on 127.0.0.1 that a redirect points to: it records what reaches it and answers
  * as the service would, so a request that got there would pass for a success.
@@ -462,6 +487,7 @@ module.exports = {
 	callWebhook,
 	latestExecution,
 	execution,
+	executionWhen,
 	OPENAI_CREDENTIAL,
 	TOOL_NODE_TYPE,
 	openAiCredentialFor,

@@ -1,13 +1,12 @@
 'use strict';
 /*
  * Send and Wait for Response in queue mode: an n8n main instance and one `n8n worker` on Redis
- * and Postgres. A production webhook starts Webhook → Ask for approval (Message → Send and Wait)
- * → Tell the customer (Message → Send Text); the worker sends the review message and the
- * execution waits in Postgres. Link previews fetch both links and answer nothing; the person's
+ * and Postgres, running examples/send-and-wait-approval.json from its production webhook. The
+ * worker sends the review message to the manager and the execution waits in Postgres. Link
+ * previews fetch both links and answer nothing; a changed signature is refused; the manager's
  * answer (the page's button) reaches the main, and the worker resumes the execution and runs the
- * next node. `npm run test:queue`.
+ * branch the answer chose. `npm run test:queue`.
  */
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -20,13 +19,13 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	execution,
 } = require('./support');
+const { executionWhen } = require('../e2e/support');
 const {
-	PREVIEW_USER_AGENTS,
 	waitingLinks,
-	previewFetch,
+	previewEveryLink,
 	answerThroughPage,
+	withChangedSignature,
 } = require('../helpers/answerPage');
 
 const REVIEWER = '777001';
@@ -41,57 +40,20 @@ let rest;
 let hook;
 const figures = {};
 
-/** Webhook (answers at once) → Ask for approval → Tell the customer what was decided. */
-function approvalWorkflow(credential) {
-	const credentials = { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
-	const at = (index, node) => ({ id: crypto.randomUUID(), position: [index * 240, 0], ...node });
-	const omni = (name, parameters) => ({
-		name,
-		type: n8n.NODE_TYPE,
-		typeVersion: 1,
-		webhookId: crypto.randomUUID(),
-		credentials,
-		parameters,
-	});
-	return {
-		name: 'Queue send and wait',
-		nodes: [
-			at(0, {
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: crypto.randomUUID(),
-				parameters: { httpMethod: 'POST', path: 'queue-approval', responseMode: 'onReceived' },
-			}),
-			at(
-				1,
-				omni('Ask for approval', {
-					resource: 'message',
-					operation: 'sendAndWait',
-					customerId: REVIEWER,
-					message: '=Refund order {{ $json.body.orderId }}?',
-					responseType: 'approval',
-					approvalOptions: { values: { approvalType: 'double' } },
-					options: {},
-				}),
-			),
-			at(
-				2,
-				omni('Tell the customer', {
-					resource: 'message',
-					operation: 'sendText',
-					customerId: CUSTOMER,
-					text: "={{ $json.data.approved ? 'Your refund is approved.' : 'Your refund was declined.' }}",
-					options: {},
-				}),
-			),
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Ask for approval', type: 'main', index: 0 }]] },
-			'Ask for approval': { main: [[{ node: 'Tell the customer', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+/**
+ * examples/send-and-wait-approval.json as a user imports it, with their credential: Refund request
+ * → Ask the manager (Send and Wait, Approve and Decline, 4 hours) → Approved? → Tell the customer,
+ * or the stand-in for a declined or unanswered refund.
+ */
+function exampleWorkflow(credential) {
+	const example = JSON.parse(
+		fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'send-and-wait-approval.json'), 'utf8'),
+	);
+	const reference = { id: credential.id, name: credential.name };
+	const nodes = example.nodes.map((node) =>
+		node.credentials ? { ...node, credentials: { [n8n.CREDENTIAL_TYPE]: reference } } : node,
+	);
+	return { ...example, nodes };
 }
 
 beforeAll(async () => {
@@ -105,8 +67,10 @@ beforeAll(async () => {
 	rest = new n8n.N8nRest(stack.main.url);
 	await rest.ownerSetupOrLogin();
 	const credential = await createCredential(rest, fake.url);
-	hook = await createActiveWorkflow(rest, approvalWorkflow(credential));
-	hook.url = `${stack.main.url}/webhook/queue-approval`;
+	const example = exampleWorkflow(credential);
+	hook = await createActiveWorkflow(rest, example);
+	const webhook = example.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
+	hook.url = `${stack.main.url}/webhook/${webhook.parameters.path}`;
 	await waitForWebhook(hook.url);
 }, 420_000);
 
@@ -119,30 +83,21 @@ afterAll(async () => {
 	);
 }, 120_000);
 
-/** Polls the stored execution until `done(stored)` holds. */
-async function storedWhen(id, done, what, timeoutMs = 60_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const stored = await execution(rest, id).catch(() => undefined);
-		if (stored && done(stored)) return stored;
-		if (Date.now() > deadline)
-			throw new Error(`execution ${id}: not ${what} after ${timeoutMs} ms (${stored?.status})`);
-		await queue.wait(250);
-	}
-}
-
 /** Starts the workflow and waits until the worker has sent the review message and the execution waits. */
 async function startAndWait(orderId) {
 	await fake.reset();
 	const marks = worker.started.length;
-	await callWebhook(hook.url, { orderId });
+	await callWebhook(hook.url, { orderId, amount: 42, customerId: CUSTOMER, managerId: REVIEWER });
 	const deadline = Date.now() + 60_000;
 	while (worker.started.length === marks) {
 		if (Date.now() > deadline) throw new Error('the worker started no execution');
 		await queue.wait(100);
 	}
 	const { executionId } = worker.started[marks];
-	const waiting = await storedWhen(executionId, (s) => s.status === 'waiting', 'waiting');
+	const waiting = await executionWhen(rest, executionId, {
+		done: (stored) => stored.status === 'waiting',
+		what: 'waiting',
+	});
 	const reviews = (await fake.snapshot()).requests.filter((r) => r.customerId === REVIEWER);
 	return { executionId, waiting, reviews };
 }
@@ -156,53 +111,44 @@ function storedRow(executionId) {
 	return { status, waitTill };
 }
 
-/** Every link of the review message fetched by every preview fetcher: the statuses they got. */
-async function previewEveryLink(links) {
-	const statuses = {};
-	for (const [app, userAgent] of Object.entries(PREVIEW_USER_AGENTS))
-		statuses[app] = await Promise.all(links.map((link) => previewFetch(link, userAgent)));
-	return statuses;
-}
-
 /** The runs of `nodeName` in a stored execution, newest last. */
 const runsOf = (stored, nodeName) => stored.data.resultData.runData[nodeName] ?? [];
 
 test.each([
-	['Approve', 0, true, 'Your refund is approved.'],
-	['Disapprove', 1, false, 'Your refund was declined.'],
+	['Approve', 0, true, 'Tell the customer'],
+	['Decline', 1, false, 'Declined or no answer (stand-in)'],
 ])(
-	'%s: the main receives the answer, the worker resumes the execution and runs the next node; ' +
-		'one review message, previews answer nothing',
-	async (choice, linkIndex, approved, toCustomer) => {
-		const { executionId, waiting, reviews } = await startAndWait(`Q-${choice}`);
+	'%s: the main receives the answer, the worker resumes the execution and runs its branch; one ' +
+		'review message, previews and a changed signature answer nothing',
+	async (choice, linkIndex, approved, branch) => {
+		const orderId = `Q-${choice}`;
+		const { executionId, waiting, reviews } = await startAndWait(orderId);
 		expect(waiting.status).toBe('waiting');
-		expect(storedRow(executionId).status).toBe('waiting');
+		expect(storedRow(executionId)).toEqual({ status: 'waiting', waitTill: expect.any(String) });
 		expect(reviews).toHaveLength(1);
-		expect(reviews[0].text).toContain(`Refund order Q-${choice}?`);
+		expect(reviews[0].text).toContain(`Refund 42 EUR for order ${orderId}?`);
 		const links = waitingLinks(reviews[0].text);
 		expect(links).toHaveLength(2);
 		// The links lead to the main, the process that receives webhooks.
 		for (const link of links) expect(new URL(link).origin).toBe(stack.main.url);
 
 		const previews = await previewEveryLink(links);
+		const forged = await fetch(withChangedSignature(links[linkIndex]), { method: 'POST' });
+		expect(forged.status).toBe(401);
 		expect(storedRow(executionId).status).toBe('waiting');
 		expect(worker.started.filter((s) => s.executionId === executionId)).toHaveLength(1);
 
 		const page = await answerThroughPage(links[linkIndex]);
 		expect(page.status).toBe(200);
-		const done = await storedWhen(
-			executionId,
-			(s) => !['waiting', 'running', 'new'].includes(s.status),
-			'finished',
-		);
+		const done = await executionWhen(rest, executionId);
 		const { requests } = await fake.snapshot();
-		figures[choice] = { executionId, previews, status: done.status };
+		figures[choice] = { executionId, previews, forged: forged.status, status: done.status };
 
 		expect(done.status).toBe('success');
-		expect(runsOf(done, 'Ask for approval').at(-1).data.main[0][0].json.data).toMatchObject({
+		expect(runsOf(done, 'Ask the manager').at(-1).data.main[0][0].json.data).toMatchObject({
 			approved,
 		});
-		expect(runsOf(done, 'Tell the customer')).toHaveLength(1);
+		expect(runsOf(done, branch)).toHaveLength(1);
 		// The main queued the execution twice (the webhook call, then the answer it received) and the
 		// worker took it twice: the worker ran the resumed part.
 		const enqueued = stack.main
@@ -211,9 +157,10 @@ test.each([
 		expect(enqueued).toHaveLength(2);
 		expect(worker.started.filter((s) => s.executionId === executionId)).toHaveLength(2);
 		expect(requests.filter((r) => r.customerId === REVIEWER)).toHaveLength(1);
-		expect(
-			requests.filter((r) => r.customerId === CUSTOMER).map((r) => [r.status, r.text]),
-		).toEqual([[200, toCustomer]]);
+		const toCustomer = requests.filter((r) => r.customerId === CUSTOMER).map((r) => r.text);
+		expect(toCustomer).toEqual(
+			approved ? [`Good news: your refund for order ${orderId} is approved.`] : [],
+		);
 	},
 	180_000,
 );
