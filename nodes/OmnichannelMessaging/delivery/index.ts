@@ -6,3 +6,4 @@ export { runSendPipeline } from './pipeline';
 export type { PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';
+export { checkOneItem, runSendAndWait } from './sendAndWait';

@@ -13,3 +13,4 @@ export * from './input';
 export * from './rateLimit';
 export * from './send';
 export * from './sendOnce';
+export * from './sendAndWait';
