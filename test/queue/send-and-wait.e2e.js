@@ -20,7 +20,7 @@ const {
 	waitForWebhook,
 	callWebhook,
 } = require('./support');
-const { executionWhen } = require('../e2e/support');
+const { execution, executionWhen } = require('../e2e/support');
 const {
 	waitingLinks,
 	previewEveryLink,
@@ -140,7 +140,20 @@ test.each([
 
 		const page = await answerThroughPage(links[linkIndex]);
 		expect(page.status).toBe(200);
+		expect(page.text).toContain('Answer recorded');
 		const done = await executionWhen(rest, executionId);
+		// A second press, on either link, changes nothing: n8n says no action is required.
+		for (const link of links) {
+			const again = await fetch(link, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: `approved=${approved}`,
+			});
+			expect(await again.text()).toContain('No action required');
+		}
+		expect((await execution(rest, executionId)).data.resultData.runData).toEqual(
+			done.data.resultData.runData,
+		);
 		const { requests } = await fake.snapshot();
 		figures[choice] = { executionId, previews, forged: forged.status, status: done.status };
 
