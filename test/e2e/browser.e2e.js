@@ -7,8 +7,7 @@
  * (getTemplateVariables), executes the node and checks the result. A second case opens a
  * workflow saved before Channel became a list (`"channelId": 12`) and checks what the editor
  * shows for it, that its lists load for channel 12 and that it still sends to channel 12.
- * A last case opens a Send and Wait link in a phone-sized page and presses Approve.
- * Saves channel-list.png, template-dropdown.png, node-panel.png and answer-page.png to .tmp/screenshots/ (git-ignored);
+ * Saves channel-list.png, template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
  * `npm run docs:screenshots` runs it with E2E_SCREENSHOT_DIR=docs to refresh the README's images.
  *
  * Chromium: CHROMIUM_PATH, or Debian's /usr/bin/chromium, which scripts/lib/chromium.js installs
@@ -30,14 +29,7 @@ const {
 	trigger,
 	omniNode,
 	chain,
-	webhookTrigger,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-	latestExecution,
-	executionWhen,
 } = require('./support');
-const { BROWSER_USER_AGENT, waitingLinks } = require('../helpers/answerPage');
 
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
 const SCREENSHOTS = path.resolve(
@@ -485,55 +477,3 @@ test('a service that never answers: the template dropdown says so within 15 s, n
 	});
 	expect(silent.connections()).toBeGreaterThanOrEqual(1);
 }, 120_000);
-
-/** Webhook (answers at once) → Send and Wait to customer 777001 → the answer, published. */
-async function publishApproval(rest) {
-	const nodes = [
-		webhookTrigger('e2e-browser-approval', { atOnce: true }),
-		omniNode('Ask for approval', {
-			resource: 'message',
-			operation: 'sendAndWait',
-			customerId: '777001',
-			message: '=Refund 42 EUR for order {{ $json.body.orderId }}?',
-			approvalOptions: { values: { approvalType: 'double' } },
-			options: {},
-		}),
-	];
-	const workflow = chain('E2eBrowserWf0004', 'Browser test: send and wait', nodes);
-	const created = await createActiveWorkflow(rest, workflow);
-	const url = `${server.url}/webhook/e2e-browser-approval`;
-	await waitForWebhook(url);
-	return { id: created.id, url };
-}
-
-test('Send and Wait: the answer page on a phone; its Approve button resumes the execution', async () => {
-	const rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
-	const published = await publishApproval(rest);
-	fake.reset();
-	await callWebhook(published.url, { orderId: '1042' });
-	const waiting = await latestExecution(rest, published.id);
-	expect(waiting.status).toBe('waiting');
-	const [review] = sentRequests();
-	const [approve] = waitingLinks(review[1].text);
-
-	// An ordinary phone browser: the user agent n8n's own send and wait would not take for a bot.
-	const phone = await browser.newPage({
-		viewport: { width: 390, height: 520 },
-		userAgent: BROWSER_USER_AGENT,
-	});
-	try {
-		await phone.goto(approve);
-		await phone.getByText('Refund 42 EUR for order 1042?').waitFor();
-		await phone.screenshot({ path: path.join(SCREENSHOTS, 'answer-page.png') });
-		await phone.getByRole('button', { name: 'Approve' }).click();
-		await phone.getByText('Answer recorded').waitFor();
-	} finally {
-		await phone.close();
-	}
-	const stored = await executionWhen(rest, waiting.id);
-	expect(stored.status).toBe('success');
-	const [item] = stored.data.resultData.runData['Ask for approval'].at(-1).data.main[0];
-	expect(item.json.data).toMatchObject({ approved: true });
-	expect(sentRequests()).toHaveLength(1);
-}, 180_000);
