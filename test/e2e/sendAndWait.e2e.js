@@ -47,7 +47,8 @@ beforeAll(async () => {
 	const credentialsFile = path.join(root, 'credentials.json');
 	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	server = await n8n.startN8nServer({ env });
+	// A busy machine can take more than the default 90 s to migrate a fresh database.
+	server = await n8n.startN8nServer({ env, timeoutMs: 240_000 });
 	rest = new n8n.N8nRest(server.url);
 	await rest.ownerSetupOrLogin();
 	for (const workflow of Object.values(WORKFLOWS)) {
@@ -60,7 +61,7 @@ beforeAll(async () => {
 		headless: true,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 	});
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
 	await browser?.close();
