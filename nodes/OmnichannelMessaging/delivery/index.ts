@@ -3,7 +3,7 @@
 // behind this file, so that they can change without touching an operation.
 export { sendOptionsField } from './options';
 export { runSendPipeline } from './pipeline';
-export type { PrepareSend, SendSession } from './session';
+export type { PreparedSend, PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';
 export { checkOneItem, runSendAndWait } from './sendAndWait';

@@ -1,7 +1,6 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { PATHS } from '../../constants';
 import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
@@ -13,10 +12,10 @@ import {
 	messageField,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
-import { answerLinks, messageWithLinks } from '../../helpers/sendAndWait/links';
+import { answerLinks, messageWithLinks, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import type { SendAndWaitSettings } from '../../helpers/sendAndWait/settings';
-import { customerIdField, readCustomerId } from './customer';
+import { customerIdField, readCustomerId, textRequest } from './customer';
 
 export const description: INodeProperties[] = [
 	customerIdField(SEND_AND_WAIT_OPERATION),
@@ -40,14 +39,9 @@ function prepareFor({ config }: SendAndWaitSettings): PrepareSend {
 			what: 'a message',
 			advice: 'enter the question the person answers',
 		});
-		const links = answerLinks((query) => this.getSignedResumeUrl(query), config);
+		const links = answerLinks(resumeUrlSigner(this), config);
 		const text = messageWithLinks(message, links);
-		return {
-			method: 'POST',
-			path: PATHS.sendText,
-			body: { customer_id: customerId, text },
-			rendered: { body: text },
-		};
+		return textRequest(customerId, text);
 	};
 }
 

@@ -11,7 +11,7 @@ import {
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
-import { pageLink } from '../../helpers/sendAndWait/links';
+import { pageLink, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import { positionKey } from '../../helpers/template/placeholders';
 import { prepareTemplateSend } from './prepareTemplate';
@@ -62,7 +62,7 @@ function addAnswerLink(
 		const problem = `{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`;
 		throw invalidInputError(params.node, itemIndex, 'Variables', problem);
 	}
-	const link = pageLink((query) => session.context.getSignedResumeUrl(query));
+	const link = pageLink(resumeUrlSigner(session.context));
 	return { ...values, [position]: link };
 }
 

@@ -64,6 +64,7 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		name: 'approvalType',
 		type: 'options',
 		default: 'single',
+		description: 'Whether the person can only approve, or approve or decline',
 		options: [
 			{ name: 'Approve Only', value: 'single' },
 			{ name: 'Approve and Disapprove', value: 'double' },
@@ -74,6 +75,7 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		name: 'approveLabel',
 		type: 'string',
 		default: DEFAULT_APPROVE_LABEL,
+		description: "The approve link's label in the message, and its button's on the page",
 		displayOptions: { show: { approvalType: ['single', 'double'] } },
 	},
 	{
@@ -81,6 +83,7 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		name: 'disapproveLabel',
 		type: 'string',
 		default: DEFAULT_DISAPPROVE_LABEL,
+		description: "The decline link's label in the message, and its button's on the page",
 		displayOptions: { show: { approvalType: ['double'] } },
 	},
 ];
@@ -94,6 +97,9 @@ export function responseFields(resource: string): INodeProperties[] {
 			name: 'responseType',
 			type: 'options',
 			default: 'approval',
+			description:
+				'What the person answers. A link opens a page; only its button records the answer, so a ' +
+				"messaging app's link preview never answers.",
 			options: [
 				{
 					name: 'Approval',

@@ -1,8 +1,23 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import type { AnswerConfig } from './config';
 import { choicesOf } from './config';
 
 /** n8n's `getSignedResumeUrl`: the execution's waiting URL for this node, signed with these parameters. */
 export type SignResumeUrl = (parameters?: Record<string, string>) => string;
+
+/** n8n 1.x's execute functions have this; n8n 2.x checks a send-and-wait link's signature always. */
+type OlderExecuteFunctions = IExecuteFunctions & { setSignatureValidationRequired?: () => void };
+
+/**
+ * The execution's signed links. n8n 1.x checks a waiting link's signature only once the node has
+ * asked for it (setSignatureValidationRequired, as its own nodes do): without that, a link with
+ * any signature would be taken.
+ */
+export function resumeUrlSigner(functions: IExecuteFunctions): SignResumeUrl {
+	(functions as OlderExecuteFunctions).setSignatureValidationRequired?.();
+	return (parameters) => functions.getSignedResumeUrl(parameters);
+}
 
 export interface AnswerLink {
 	label: string;
