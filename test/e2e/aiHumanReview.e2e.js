@@ -23,8 +23,6 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	execution,
-	executionWhen,
 	restData,
 	openAiCredentialFor,
 	chatModelNode,
@@ -34,12 +32,8 @@ const {
 	aiWorkflow,
 	AI_TOOLS,
 } = require('./support');
-const {
-	waitingLinks,
-	previewEveryLink,
-	answerThroughPage,
-	withChangedSignature,
-} = require('../helpers/answerPage');
+const { waitingLinks, previewEveryLink, answerThroughPage } = require('../helpers/answerPage');
+const { storedExecution, executionWhen, tampered } = require('./sendAndWait.support');
 
 const PREFIX = '/stable/open';
 const REVIEWER = '777001';
@@ -146,7 +140,7 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 			const found = (listed.results ?? listed).find(({ id }) => !earlier.has(id));
 			if (found) {
 				earlier.add(found.id);
-				return await execution(rest, found.id);
+				return await storedExecution(rest, found.id);
 			}
 			if (Date.now() > deadline) throw new Error(`no execution waiting after ${timeoutMs} ms`);
 			await new Promise((resolve) => setTimeout(resolve, 250));
@@ -196,14 +190,19 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 			expect(links).toHaveLength(2);
 			expect(sends('4711')).toEqual([]);
 			await previewEveryLink(links);
-			expect((await execution(rest, waiting.id)).status).toBe('waiting');
-			const forged = await fetch(withChangedSignature(links[linkIndex]), { method: 'POST' });
+			expect((await storedExecution(rest, waiting.id)).status).toBe('waiting');
+			const forged = await fetch(tampered(links[linkIndex]), { method: 'POST' });
 			expect(forged.status).toBe(401);
 
 			const page = await answerThroughPage(links[linkIndex]);
 			expect(page.status).toBe(200);
 			expect(page.text).toContain('Answer recorded');
-			const done = await executionWhen(rest, waiting.id);
+			const done = await executionWhen(
+				rest,
+				waiting.id,
+				(stored) => !['new', 'running', 'waiting'].includes(stored.status),
+				{ timeoutMs: 120_000, what: 'its end' },
+			);
 
 			const error = done.data.resultData.error;
 			expect({

@@ -13,7 +13,8 @@ const path = require('node:path');
 const { startFakeService } = require('../fake-service');
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
-const { BROWSER_USER_AGENT, waitingLinks } = require('../helpers/answerPage');
+const { waitingLinks } = require('../helpers/answerPage');
+const { BROWSER_AGENT, executionWhen } = require('./sendAndWait.support');
 const {
 	API_KEY,
 	freshUserFolder,
@@ -25,7 +26,6 @@ const {
 	waitForWebhook,
 	callWebhook,
 	latestExecution,
-	executionWhen,
 } = require('./support');
 
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
@@ -97,7 +97,7 @@ test('the answer page at a phone size; its Approve button resumes the execution 
 	// An ordinary phone browser: a user agent n8n's own send and wait would not take for a bot.
 	const phone = await browser.newPage({
 		viewport: { width: 390, height: 240 },
-		userAgent: BROWSER_USER_AGENT,
+		userAgent: BROWSER_AGENT,
 	});
 	phone.setDefaultTimeout(30_000);
 	try {
@@ -114,7 +114,10 @@ test('the answer page at a phone size; its Approve button resumes the execution 
 	const answered = (stored) =>
 		!['new', 'running', 'waiting'].includes(stored.status) &&
 		stored.data.resultData.runData['Ask for approval']?.at(-1)?.data !== undefined;
-	const done = await executionWhen(rest, waiting.id, { done: answered, what: 'answered' });
+	const done = await executionWhen(rest, waiting.id, answered, {
+		timeoutMs: 120_000,
+		what: 'the answer',
+	});
 	expect(done.status).toBe('success');
 	const [item] = done.data.resultData.runData['Ask for approval'].at(-1).data.main[0];
 	expect(item.json.data).toMatchObject({ approved: true });

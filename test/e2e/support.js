@@ -406,40 +406,6 @@ async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	}
 }
 
-/** An execution as n8n stored it (SQLite, or Postgres in queue mode), read back through the REST API. */
-async function execution(rest, id) {
-	const stored = restData(
-		await rest.request('GET', `/rest/executions/${id}`),
-		`GET /rest/executions/${id}`,
-	);
-	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
-	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
-	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
-	return { ...stored, data };
-}
-
-/** The statuses of an execution that has ended (not running, not waiting for a person or a date). */
-const ENDED = ['success', 'error', 'crashed', 'canceled'];
-
-/**
- * Polls an execution as n8n stored it until `done(stored)` holds (by default: until it has ended);
- * resolves with it.
- */
-async function executionWhen(
-	rest,
-	id,
-	{ done = (stored) => ENDED.includes(stored.status), what = 'ended', timeoutMs = 120_000 } = {},
-) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const stored = await execution(rest, id).catch(() => undefined);
-		if (stored && done(stored)) return stored;
-		if (Date.now() > deadline)
-			throw new Error(`execution ${id}: not ${what} after ${timeoutMs} ms (${stored?.status})`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 /**
  * Another host on 127.0.0.1 that a redirect points to: it records what reaches it and answers
  * as the service would, so a request that got there would pass for a success.
@@ -486,8 +452,6 @@ module.exports = {
 	waitForWebhook,
 	callWebhook,
 	latestExecution,
-	execution,
-	executionWhen,
 	OPENAI_CREDENTIAL,
 	TOOL_NODE_TYPE,
 	openAiCredentialFor,

@@ -5,28 +5,13 @@
  * the queue-mode and AI-agent tests; the browser tests click the real button in Chromium.
  */
 
-// User agents of the link previews that fetch every link in a message (docs/send-and-wait.md).
-const PREVIEW_USER_AGENTS = {
-	whatsapp: 'WhatsApp/2.23.20.0 A',
-	facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
-	telegram: 'TelegramBot (like TwitterBot)',
-	slack: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
-};
-// An ordinary phone browser: the person who opens the link.
-const BROWSER_USER_AGENT =
-	'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
-	'Chrome/124.0.0.0 Mobile Safari/537.36';
+const { PREVIEW_AGENTS, BROWSER_AGENT } = require('../e2e/sendAndWait.support');
 
 /** The waiting links (n8n's signed resume URLs) in a message's text, in order. */
 function waitingLinks(text) {
 	return [...String(text).matchAll(/https?:\/\/[^\s<>"]+\/webhook-waiting\/[^\s<>"]+/g)].map(
 		(match) => match[0].replace(/[).,;]+$/, ''),
 	);
-}
-
-/** The link with the last character of its signature (the end of the link) changed. */
-function withChangedSignature(link) {
-	return link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
 }
 
 /** Opens a link the way a preview fetcher does: one GET with its user agent, the page discarded. */
@@ -36,11 +21,11 @@ async function previewFetch(link, userAgent) {
 	return response.status;
 }
 
-/** Every link fetched by every preview fetcher above: the statuses they got, by app. */
+/** Every link fetched by the link previews of WhatsApp, Messenger, Telegram and Slack: the statuses they got. */
 async function previewEveryLink(links) {
-	const statuses = {};
-	for (const [app, userAgent] of Object.entries(PREVIEW_USER_AGENTS))
-		statuses[app] = await Promise.all(links.map((link) => previewFetch(link, userAgent)));
+	const statuses = [];
+	for (const userAgent of PREVIEW_AGENTS)
+		statuses.push(...(await Promise.all(links.map((link) => previewFetch(link, userAgent)))));
 	return statuses;
 }
 
@@ -86,7 +71,7 @@ function formOf(html, pageUrl, button = 0) {
  * answer). Resolves with the status and text of the page shown after the press.
  */
 async function answerThroughPage(link, { fields = {}, button = 0 } = {}) {
-	const headers = { 'user-agent': BROWSER_USER_AGENT };
+	const headers = { 'user-agent': BROWSER_AGENT };
 	const page = await fetch(link, { headers });
 	const html = await page.text();
 	if (page.status !== 200) throw new Error(`GET of the answer page answered ${page.status}`);
@@ -101,11 +86,8 @@ async function answerThroughPage(link, { fields = {}, button = 0 } = {}) {
 }
 
 module.exports = {
-	PREVIEW_USER_AGENTS,
-	BROWSER_USER_AGENT,
 	waitingLinks,
 	previewFetch,
 	previewEveryLink,
 	answerThroughPage,
-	withChangedSignature,
 };

@@ -19,14 +19,10 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
+	execution,
 } = require('./support');
-const { execution, executionWhen } = require('../e2e/support');
-const {
-	waitingLinks,
-	previewEveryLink,
-	answerThroughPage,
-	withChangedSignature,
-} = require('../helpers/answerPage');
+const { executionWhen, tampered } = require('../e2e/sendAndWait.support');
+const { waitingLinks, previewEveryLink, answerThroughPage } = require('../helpers/answerPage');
 
 const REVIEWER = '777001';
 const CUSTOMER = '4711';
@@ -94,8 +90,8 @@ async function startAndWait(orderId) {
 		await queue.wait(100);
 	}
 	const { executionId } = worker.started[marks];
-	const waiting = await executionWhen(rest, executionId, {
-		done: (stored) => stored.status === 'waiting',
+	const waiting = await executionWhen(rest, executionId, (stored) => stored.status === 'waiting', {
+		timeoutMs: 120_000,
 		what: 'waiting',
 	});
 	const reviews = (await fake.snapshot()).requests.filter((r) => r.customerId === REVIEWER);
@@ -110,6 +106,9 @@ function storedRow(executionId) {
 		.split('|');
 	return { status, waitTill };
 }
+
+/** Whether an execution has ended: not running, not waiting for a person. */
+const ended = (stored) => !['new', 'running', 'waiting'].includes(stored.status);
 
 /** The runs of `nodeName` in a stored execution, newest last. */
 const runsOf = (stored, nodeName) => stored.data.resultData.runData[nodeName] ?? [];
@@ -133,7 +132,7 @@ test.each([
 		for (const link of links) expect(new URL(link).origin).toBe(stack.main.url);
 
 		const previews = await previewEveryLink(links);
-		const forged = await fetch(withChangedSignature(links[linkIndex]), { method: 'POST' });
+		const forged = await fetch(tampered(links[linkIndex]), { method: 'POST' });
 		expect(forged.status).toBe(401);
 		expect(storedRow(executionId).status).toBe('waiting');
 		expect(worker.started.filter((s) => s.executionId === executionId)).toHaveLength(1);
@@ -141,7 +140,10 @@ test.each([
 		const page = await answerThroughPage(links[linkIndex]);
 		expect(page.status).toBe(200);
 		expect(page.text).toContain('Answer recorded');
-		const done = await executionWhen(rest, executionId);
+		const done = await executionWhen(rest, executionId, ended, {
+			timeoutMs: 120_000,
+			what: 'its end',
+		});
 		// A second press, on either link, changes nothing: n8n says no action is required.
 		for (const link of links) {
 			const again = await fetch(link, {

@@ -19,7 +19,6 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	execution,
 } = require('../e2e/support');
 
 const API_KEY = 'queue-api-key-0123456789';
@@ -150,6 +149,18 @@ async function createCredential(rest, fakeUrl) {
 	const data = { baseUrl: fakeUrl, apiKey: API_KEY, apiKeyHeader: 'X-Service-Api-Key' };
 	const body = { name: 'Omnichannel Messaging (queue test)', type: n8n.CREDENTIAL_TYPE, data };
 	return restData(await rest.request('POST', '/rest/credentials', body), 'POST /rest/credentials');
+}
+
+/** An execution as n8n stored it in Postgres, read back through the main's REST API. */
+async function execution(rest, id) {
+	const stored = restData(
+		await rest.request('GET', `/rest/executions/${id}`),
+		`GET /rest/executions/${id}`,
+	);
+	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
+	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
+	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
+	return { ...stored, data };
 }
 
 /**
