@@ -29,6 +29,12 @@ const {
 	tampered,
 } = require('./sendAndWait.support');
 
+// The README's picture of the answer page: docs/ with `npm run docs:screenshots`, else git-ignored.
+const SCREENSHOTS = path.resolve(
+	n8n.REPO_ROOT,
+	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
+);
+
 let fake;
 let server;
 let rest;
@@ -150,6 +156,9 @@ describe('Message → Send and Wait for Response (approval)', () => {
 		const page = await personPage();
 		await page.goto(first.links[0]);
 		expect(await page.getByRole('button').allInnerTexts()).toEqual(['✓ Approve']);
+		await page.setViewportSize({ width: 390, height: 240 });
+		fs.mkdirSync(SCREENSHOTS, { recursive: true });
+		await page.screenshot({ path: path.join(SCREENSHOTS, 'answer-page.png') });
 		await page.getByRole('button', { name: '✓ Approve' }).click();
 		await page.getByText('Recorded: ✓ Approve').waitFor();
 		const execution = await finished(first.executionId);
