@@ -566,57 +566,6 @@ export async function testCredential(
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
-/**
- * A change of the node's timings by part, as the suites of earlier rounds give it: e.g. {
- * sendOnce: { verifyAfterMs: 600_000 } }.
- */
-export type TuningChanges = Partial<
-	Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>
->;
-
-/** What test/helpers/process.ts (jest only) offers through this file. */
-export interface ProcessControl {
-	restartProcess(): void;
-	setTuning(changes: TuningChanges): void;
-	withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T>;
-}
-
-let processControl: ProcessControl | undefined;
-
-/** Called once, by test/helpers/process.ts as it loads. */
-export function registerProcessControl(control: ProcessControl): void {
-	processControl ??= control;
-}
-
-function control(): ProcessControl {
-	// Loaded when first asked for: the benchmark runs this file outside jest.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	if (!processControl) require('./process');
-	return processControl as ProcessControl;
-}
-
-/**
- * The names the suites of earlier rounds use: a restart of the n8n process (a fresh copy of the
- * package's modules) and its timings changed (the package's constants mocked through jest), both
- * test/helpers/process.ts's. Nothing in the package serves them.
- */
-export function processState(): {
-	forgetProcessState(): void;
-	setTuningForTests(changes: TuningChanges): void;
-	resetTuning(): void;
-} {
-	return {
-		forgetProcessState: () => control().restartProcess(),
-		setTuningForTests: (changes) => control().setTuning(changes),
-		resetTuning: () => control().setTuning({}),
-	};
-}
-
-/** Runs `check` in a process with the node's timings changed, and restarts with the real ones after. */
-export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	return await control().withTuning(changes, check);
-}
-
 const AGENT_NAME = 'Agent';
 
 /**

@@ -11,8 +11,7 @@
  */
 import path from 'node:path';
 
-import { PACKAGE_ROOT, forgetLoadedPackage, registerProcessControl } from './engine';
-import type { TuningChanges } from './engine';
+import { PACKAGE_ROOT, forgetLoadedPackage } from './engine';
 
 const NODE_DIST = path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging');
 
@@ -120,31 +119,3 @@ export async function withTimings<T>(changes: TimingChanges, check: () => Promis
 		restartProcess();
 	}
 }
-
-const CONSTANT_OF = {
-	pacing: 'PACING',
-	templateCache: 'TEMPLATE_CACHE',
-	sendOnce: 'SEND_ONCE',
-} as const;
-
-const byConstant = (changes: TuningChanges): TimingChanges =>
-	Object.fromEntries(
-		Object.entries(changes).map(([part, change]) => [
-			CONSTANT_OF[part as keyof TuningChanges],
-			change,
-		]),
-	);
-
-/** withTimings, with the timings named by part of the node: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	return await withTimings(byConstant(changes), check);
-}
-
-registerProcessControl({
-	restartProcess,
-	withTuning,
-	setTuning: (changes) => {
-		timingChanges = byConstant(changes);
-		restartProcess();
-	},
-});
