@@ -31,6 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+import { requestJson } from '../fake-service/client';
 import { Child, repoRoot, startFake } from './child';
 import type { RunShape, ServiceAddress } from './child';
 import { orchestrateEvents } from './events';
@@ -465,40 +466,9 @@ interface EngineJob {
  */
 async function rawClient(job: EngineJob, items: ReturnType<typeof itemsFor>) {
 	const http = await import('node:http');
-	const url = new URL(job.url);
 	const agent = new http.Agent({ keepAlive: job.row.keepAlive === true });
-	const request = (method: string, requestPath: string, body?: unknown) =>
-		new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-			const payload = body === undefined ? undefined : JSON.stringify(body);
-			const req = http.request(
-				{
-					host: url.hostname,
-					port: url.port,
-					method,
-					path: requestPath,
-					agent,
-					headers: {
-						Accept: 'application/json',
-						'X-Service-Api-Key': job.apiKey,
-						...(payload
-							? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
-							: {}),
-					},
-				},
-				(res) => {
-					const chunks: Buffer[] = [];
-					res.on('data', (c: Buffer) => chunks.push(c));
-					res.on('end', () =>
-						resolve({
-							status: res.statusCode ?? 0,
-							body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-						}),
-					);
-				},
-			);
-			req.on('error', reject);
-			req.end(payload);
-		});
+	const request = async (method: 'GET' | 'POST', requestPath: string, body?: unknown) =>
+		await requestJson(`${job.url}${requestPath}`, { method, apiKey: job.apiKey, body, agent });
 	await request(
 		'GET',
 		`/stable/open/whatsapp/get-template-detail?platform_id=${CHANNEL_ID}&template_id=${TEMPLATE_ID}`,

@@ -8,8 +8,8 @@
  * would: a fixed number of 429s for a burst, Retry-After in whole seconds, tokens coming back
  * with time, reads not counted against the bucket.
  */
-import http from 'node:http';
-
+import { requestJson } from './client';
+import type { Answer as ServiceAnswer } from './client';
 import { startFakeService } from './index';
 import type { FakeService, FakeServiceOptions } from './index';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -24,11 +24,7 @@ const API_KEY = 'sk-fake-limits-5e1f0a';
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail?platform_id=12&template_id=101';
 
-interface Answer {
-	status: number;
-	retryAfter?: string;
-	body: { detail?: string; id?: string };
-}
+type Answer = ServiceAnswer<{ detail?: string; id?: string }>;
 
 /** One request on its own connection, as n8n sends them. */
 async function request(
@@ -37,36 +33,8 @@ async function request(
 	requestPath: string,
 	body?: unknown,
 	apiKey = API_KEY,
-) {
-	const payload = body === undefined ? undefined : JSON.stringify(body);
-	return await new Promise<Answer>((resolve, reject) => {
-		const req = http.request(
-			`${url}${requestPath}`,
-			{
-				method,
-				agent: false,
-				headers: {
-					'X-Service-Api-Key': apiKey,
-					...(payload
-						? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
-						: {}),
-				},
-			},
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (c: Buffer) => chunks.push(c));
-				res.on('end', () =>
-					resolve({
-						status: res.statusCode ?? 0,
-						retryAfter: res.headers['retry-after'],
-						body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-					}),
-				);
-			},
-		);
-		req.on('error', reject);
-		req.end(payload);
-	});
+): Promise<Answer> {
+	return await requestJson(`${url}${requestPath}`, { method, apiKey, body });
 }
 
 function send(url: string, index: number, apiKey?: string) {
