@@ -5,15 +5,23 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
-import type { CredentialData } from './engine';
+import { runNode } from './engine';
+import type { CredentialData, RunOptions, RunResult } from './engine';
 import { mapperValue } from './mapperValue';
 import { processClock, restartProcess } from './process';
 
 export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
 
-/** One fake service per test file, its log cleared before each test. */
+/**
+ * One fake service per test file, its log cleared before each test; `run` runs the node with
+ * `parameters` against it (runNode with its credentials).
+ */
 export function useFakeService(options: FakeServiceOptions = {}) {
 	const state = {} as { fake: FakeService; credentials: CredentialData };
+	const run = async (
+		parameters: INodeParameters,
+		more: Omit<RunOptions, 'parameters' | 'credentials'> = {},
+	): Promise<RunResult> => await runNode({ parameters, credentials: state.credentials, ...more });
 	beforeAll(async () => {
 		state.fake = await startFakeService({ apiKey: API_KEY, ...options });
 		state.credentials = { baseUrl: state.fake.url, apiKey: API_KEY };
@@ -28,7 +36,7 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 		processClock().stop();
 		await state.fake.close();
 	});
-	return state;
+	return Object.assign(state, { run });
 }
 
 /**
@@ -91,3 +99,44 @@ export const broadcastSend = (
 	options: options as INodeParameters,
 	...extra,
 });
+
+/** Message → Send Text to `customerId`, as the editor stores it; `extra` adds or overrides fields. */
+export const sendTextTo = (
+	customerId: string,
+	text: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({ resource: 'message', operation: 'sendText', customerId, text, ...extra });
+
+/** Message → Send Attachment of `attachmentType` at `attachmentUrl` to `customerId`. */
+export const sendAttachmentTo = (
+	customerId: string,
+	attachmentType: string,
+	attachmentUrl: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'message',
+	operation: 'sendAttachment',
+	customerId,
+	attachmentType,
+	attachmentUrl,
+	...extra,
+});
+
+/** WhatsApp Template → Get of `templateId` on `channelId` (by ID). */
+export const getTemplate = (
+	channelId: string | number,
+	templateId: string | number,
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'whatsappTemplate',
+	operation: 'get',
+	channelId,
+	templateId: locator(templateId),
+	...extra,
+});
+
+/** WhatsApp Template → Get Many on `channelId`. */
+export const getTemplates = (
+	channelId: string | number,
+	extra: INodeParameters = {},
+): INodeParameters => ({ resource: 'whatsappTemplate', operation: 'getAll', channelId, ...extra });
