@@ -25,14 +25,13 @@
  *
  * Flags: see USAGE below (node .tmp/bench/broadcast.bench.js --help).
  */
-import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { requestJson } from '../fake-service/client';
-import { Child, repoRoot, startFake } from './child';
+import { Child, forkEngine, loadAverage, repoRoot, startFake, timedRun } from './child';
 import type { RunShape, ServiceAddress } from './child';
 import { orchestrateEvents } from './events';
 import {
@@ -769,36 +768,19 @@ async function measure(
 		mkdirSync(dir, { recursive: true });
 		cpuProfile = path.join(dir, `${row.id}-run${run}.cpuprofile`);
 	}
-	const engine = new Child(
-		fork(__filename, ['--engine-child'], {
-			execArgv,
-			env: { ...process.env, N8N_USER_FOLDER: path.join(repoRoot, '.tmp', 'bench-n8n-home') },
-			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-		}),
-		`engine ${row.id}`,
-	);
-	engine.proc.send({
-		job: {
-			row,
-			itemsPerExecution: splitItems(config.items, row.executions),
-			warmup: config.warmup,
-			counted: config.counted,
-			credentialReadMs: config.credentialReadMs,
-			cpuProfile,
-			history: config.history,
-			eventsBefore: config.eventsBefore,
-			...service,
-		} satisfies EngineJob,
-	});
-	await engine.next('ready');
-	await fake.ask({ type: 'reset' }, 'reset-done');
-	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as {
-		result: EngineResult;
+	const engine = forkEngine(__filename, '--engine-child', execArgv, `engine ${row.id}`);
+	const job: EngineJob = {
+		row,
+		itemsPerExecution: splitItems(config.items, row.executions),
+		warmup: config.warmup,
+		counted: config.counted,
+		credentialReadMs: config.credentialReadMs,
+		cpuProfile,
+		history: config.history,
+		eventsBefore: config.eventsBefore,
+		...service,
 	};
-	await engine.end();
-	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
-		stats: ServiceStats;
-	};
+	const { result, stats } = await timedRun<EngineResult>(engine, fake, job);
 	const floorMs = floorFor(config, row);
 	const firstSend = stats.firstSendAt;
 	return {
@@ -1023,11 +1005,7 @@ function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddres
 		`fake service: ${service.url} (own process; warm-ups go to a second fake, ` +
 			`${service.warmupUrl}, without limits); each row runs in a fresh engine process`,
 	);
-	console.log(
-		`machine: ${cpus().length} cores, load average ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} at start\n`,
-	);
+	console.log(`machine: ${cpus().length} cores, load average ${loadAverage()} at start\n`);
 	for (const row of rows) console.log(`  ${pad(row.id, COLUMNS[0][1])}  ${row.label}`);
 	console.log('');
 }
@@ -1102,9 +1080,7 @@ async function orchestrate(config: BenchConfig): Promise<boolean> {
 	}
 	console.log('');
 	console.log(
-		`load average at end: ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} (other processes on the machine inflate wall times)`,
+		`load average at end: ${loadAverage()} (other processes on the machine inflate wall times)`,
 	);
 	console.log('');
 	printMedians(rows, all);

@@ -58,6 +58,15 @@ async function burst(url: string, count: number, from = 0) {
 	);
 }
 
+/** `count` sends at once; once all have arrived, the virtual clock moves on by the latency. */
+async function burstPastLatency(service: FakeService, count: number, latencyMs: number) {
+	const arrived = arrivals(service);
+	const answering = burst(service.url, count);
+	await arrived(count);
+	jest.advanceTimersByTime(latencyMs);
+	return await answering;
+}
+
 const statuses = (answers: Answer[]) =>
 	answers.reduce<Record<number, number>>(
 		(acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
@@ -211,11 +220,7 @@ describe('in-flight limit beside the rate limit', () => {
 		// The 10 served hold their slots until the clock moves: all 25 have arrived by then, however slowly.
 		virtualTime();
 		const service = await fake({ concurrencyLimit: 10, retryAfter: '2', latencyMs: 300 });
-		const arrived = arrivals(service);
-		const answering = burst(service.url, 25);
-		await arrived(25);
-		jest.advanceTimersByTime(300);
-		const answers = await answering;
+		const answers = await burstPastLatency(service, 25, 300);
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(
 			new Set(['2']),
@@ -255,11 +260,7 @@ describe('in-flight limit beside the rate limit', () => {
 			latencyMs: 300,
 			clock: clock.read,
 		});
-		const arrived = arrivals(service);
-		const answering = burst(service.url, 25);
-		await arrived(25);
-		jest.advanceTimersByTime(300);
-		const answers = await answering;
+		const answers = await burstPastLatency(service, 25, 300);
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(service.tooMany).toEqual({ inFlight: 5, rate: 10 });
 	});

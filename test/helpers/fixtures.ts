@@ -8,6 +8,7 @@ import type { FakeService, FakeServiceOptions } from '../fake-service';
 import { runNode } from './engine';
 import type { CredentialData, RunOptions, RunResult } from './engine';
 import { mapperValue } from './mapperValue';
+import { locator } from './parameters';
 import { processClock, restartProcess } from './process';
 
 export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
@@ -55,11 +56,8 @@ export async function withOwnService<T>(
 	}
 }
 
-export const locator = (value: string | number, mode: 'list' | 'id' = 'id') => ({
-	__rl: true,
-	mode,
-	value: String(value),
-});
+export { locator, sendAttachmentTo, sendTextTo, getTemplate, getTemplates } from './parameters';
+export { templateOn } from './parameters';
 
 /** A Variables mapper value as the editor stores it. */
 export const mapped = mapperValue;
@@ -99,44 +97,3 @@ export const broadcastSend = (
 	options: options as INodeParameters,
 	...extra,
 });
-
-/** Message → Send Text to `customerId`, as the editor stores it; `extra` adds or overrides fields. */
-export const sendTextTo = (
-	customerId: string,
-	text: string,
-	extra: INodeParameters = {},
-): INodeParameters => ({ resource: 'message', operation: 'sendText', customerId, text, ...extra });
-
-/** Message → Send Attachment of `attachmentType` at `attachmentUrl` to `customerId`. */
-export const sendAttachmentTo = (
-	customerId: string,
-	attachmentType: string,
-	attachmentUrl: string,
-	extra: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAttachment',
-	customerId,
-	attachmentType,
-	attachmentUrl,
-	...extra,
-});
-
-/** WhatsApp Template → Get of `templateId` on `channelId` (by ID). */
-export const getTemplate = (
-	channelId: string | number,
-	templateId: string | number,
-	extra: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'whatsappTemplate',
-	operation: 'get',
-	channelId,
-	templateId: locator(templateId),
-	...extra,
-});
-
-/** WhatsApp Template → Get Many on `channelId`. */
-export const getTemplates = (
-	channelId: string | number,
-	extra: INodeParameters = {},
-): INodeParameters => ({ resource: 'whatsappTemplate', operation: 'getAll', channelId, ...extra });

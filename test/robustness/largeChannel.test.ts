@@ -7,6 +7,7 @@
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
+import { getTemplates } from '../helpers/parameters';
 import { runBounded } from './support/run';
 import { DETAIL_PATH } from './support/spec';
 
@@ -153,12 +154,7 @@ describe('5,000 templates in one channel', () => {
 	test('Get Many returns all 5,000 with Return All, and Limit otherwise', async () => {
 		let started = Date.now();
 		const all = await runBounded({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: CHANNEL,
-				returnAll: true,
-			},
+			parameters: getTemplates(CHANNEL, { returnAll: true }),
 			credentials: credentials(),
 		});
 		const allMs = Date.now() - started;
