@@ -26,10 +26,7 @@ describe('error mapping', () => {
 				success: false,
 			},
 		});
-		const { error, run } = await runNode({
-			parameters: sendText,
-			credentials: service.credentials,
-		});
+		const { error, run } = await service.run(sendText);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Customer has blocked this channel');
 		expect(error?.description).toContain('error code: customer_blocked');

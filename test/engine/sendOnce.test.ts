@@ -50,9 +50,7 @@ const run = async (
 	options: IDataObject = {},
 	extra: Partial<Parameters<typeof runNode>[0]> = {},
 ) =>
-	await runNode({
-		parameters: templateSend(options),
-		credentials: service.credentials,
+	await service.run(templateSend(options), {
 		items,
 		...extra,
 	});
@@ -277,11 +275,12 @@ describe('scope, dry run, and no key', () => {
 	});
 
 	test('without a key the store is never asked', async () => {
-		const result = await runNode({
-			parameters: { ...templateSend(), options: { validateTemplate: false } },
-			credentials: service.credentials,
-			items: orders(5),
-		});
+		const result = await service.run(
+			{ ...templateSend(), options: { validateTemplate: false } },
+			{
+				items: orders(5),
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(store.calls).toEqual({ checkProcessedAndRecord: 0, removeProcessed: 0 });
 		expect(store.rows.size).toBe(0);

@@ -216,9 +216,7 @@ describe('template reads shared by the executions of one process', () => {
 			{ variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday', '4': 'noon' }) },
 		);
 		const withFourEvent = async () =>
-			await runNode({
-				parameters: withFour,
-				credentials: service.credentials,
+			await service.run(withFour, {
 				items: [{ phone: '+4915100000004', name: 'Dora' }],
 				executionId: 'four',
 			});
