@@ -1,5 +1,4 @@
 /* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-restricted-imports,
 	no-console
