@@ -17,8 +17,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/metadata.max.json';
 import examples from 'libphonenumber-js/examples.mobile.json';
 
-import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone';
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
+import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
 import { FUZZ_SEED, fuzzRuns } from './support/config';
 
 type CountryCode = keyof typeof examples;

@@ -10,8 +10,8 @@ import { isHeaderMediaType, templateHeaderType } from '../../helpers/template/ty
 import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template/types';
 import { normalizeVariables, parseVariablesJson } from '../../helpers/template/variables';
 import { checkAgainstTemplate } from '../../helpers/template/check';
-import { normalizePhone } from '../../helpers/phone';
-import type { Country } from '../../helpers/phonePlans';
+import { normalizePhone } from '../../helpers/phone/phone';
+import type { Country } from '../../helpers/phone/phonePlans';
 import type { CountryChoice } from './countryField';
 
 /** What a template send's item reads besides its template: the variables and the header media. */

@@ -10,13 +10,13 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { countryOf } from '../../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { countryOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
 import {
 	COUNTRY_NAMES_CLDR,
 	PHONE_TABLE_SOURCE,
-} from '../../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
+} from '../../../../nodes/OmnichannelMessaging/helpers/phone/phoneTable.generated';
 
-const generator = require('../../../scripts/phones-generate.js') as {
+const generator = require('../../../../scripts/phones-generate.js') as {
 	buildPhoneTable: (options?: { names?: (country: string) => string; cldr?: string }) => string;
 	OUTPUT: string;
 	libraryVersion: () => string;
@@ -33,15 +33,16 @@ describe('the generated phone table', () => {
 		const committed = readFileSync(generator.OUTPUT, 'utf8');
 		if (committed !== expected) {
 			throw new Error(
-				'nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run ' +
+				'nodes/OmnichannelMessaging/helpers/phone/phoneTable.generated.ts is stale: run npm run ' +
 					'phones:generate and commit it',
 			);
 		}
 	});
 
 	test('names the library version it was built from, which is the pinned one', () => {
-		const pinned = (require('../../../package.json') as { devDependencies: Record<string, string> })
-			.devDependencies['libphonenumber-js'];
+		const pinned = (
+			require('../../../../package.json') as { devDependencies: Record<string, string> }
+		).devDependencies['libphonenumber-js'];
 		expect(PHONE_TABLE_SOURCE).toBe(`libphonenumber-js ${generator.libraryVersion()}`);
 		expect(pinned).toBe(generator.libraryVersion());
 	});
