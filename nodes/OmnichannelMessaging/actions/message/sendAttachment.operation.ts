@@ -42,20 +42,20 @@ export const description: INodeProperties[] = messageSendFields('sendAttachment'
 ]);
 
 /** One item becomes one attachment message to its customer, or the item's input error. */
-const prepare: PrepareSend = async function (itemIndex, { parameters }) {
-	const customerId = readCustomerId(parameters, itemIndex);
-	const attachmentType = parameters.get('attachmentType', itemIndex, '');
+const prepare: PrepareSend = async function (itemIndex, { context }) {
+	const customerId = readCustomerId(context, itemIndex);
+	const attachmentType = context.get('attachmentType', itemIndex, '');
 	if (typeof attachmentType !== 'string' || !ATTACHMENT_TYPES.includes(attachmentType)) {
 		throw invalidInputError(
-			parameters.node,
+			context.node,
 			itemIndex,
 			'Attachment Type',
 			`${JSON.stringify(attachmentType) ?? 'nothing'} is not one of image, video, document`,
 		);
 	}
-	const url = checkMediaUrl(parameters.get('attachmentUrl', itemIndex, ''));
+	const url = checkMediaUrl(context.get('attachmentUrl', itemIndex, ''));
 	if (!url.ok) {
-		throw invalidInputError(parameters.node, itemIndex, 'Attachment URL', url.reason);
+		throw invalidInputError(context.node, itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
 		method: 'POST',

@@ -175,7 +175,7 @@ function failureKind(statusCode: number): { reason: FailureReason; failure?: Fai
 
 /** The one place where a service answer becomes an n8n error; undefined for a usable success. */
 export function serviceResponseError(
-	context: { getNode(): INode },
+	functions: { getNode(): INode },
 	response: ServiceResponse,
 	place: ErrorPlace = {},
 ): NodeApiError | undefined {
@@ -184,7 +184,7 @@ export function serviceResponseError(
 	const words = succeeded ? successProblem(response, place.expect) : failureWords(response);
 	if (!words) return undefined;
 	// getNode() copies the node: on a broadcast's hot path it is asked for only to build an error.
-	const error = new NodeApiError(context.getNode(), errorContext(response), {
+	const error = new NodeApiError(functions.getNode(), errorContext(response), {
 		itemIndex: place.itemIndex,
 		httpCode: String(statusCode),
 		message: words.message,
