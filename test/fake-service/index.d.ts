@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the fake service's request bodies and templates are free-form JSON */
+/* eslint-disable @typescript-eslint/no-explicit-any -- request bodies and templates are free-form JSON */
 import type { Server } from 'node:http';
 
 export interface RecordedRequest {
