@@ -88,13 +88,3 @@ export async function runSendPipeline(
 		await sendOnce?.finish();
 	}
 }
-
-/** The operation that sends what `prepare` builds from each item. */
-export function sendOperation(prepare: PrepareSend) {
-	return async function (
-		this: IExecuteFunctions,
-		context: OperationContext,
-	): Promise<INodeExecutionData[][]> {
-		return await runSendPipeline.call(this, prepare, context);
-	};
-}

@@ -1,4 +1,10 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	CHANNEL_DEPENDENCY,
@@ -15,8 +21,9 @@ import {
 	defaultCountryChoice,
 	defaultCountryField,
 } from './countryField';
-import { forgetTemplate, sendOptionsField } from '../../delivery';
+import { forgetTemplate, runSendPipeline, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
+import type { OperationContext } from '../../helpers/operationContext';
 import { renderTemplate } from '../../helpers/template/placeholders';
 import {
 	headerMediaKey,
@@ -29,7 +36,7 @@ import type { TemplateOptions } from './sendInput';
 
 const show = showFor('whatsappTemplate', 'send');
 
-export const sendDescription: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'The service queues template messages: status "ongoing" in the output means queued, not yet delivered',
@@ -199,6 +206,7 @@ function templateBody(
 	return body;
 }
 
+/** One item becomes one template message, checked against its template unless that is off. */
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
 	const options = await session.once('templateOptions', async () =>
 		readTemplateOptions(session.parameters.node, session.options.collection),
@@ -236,3 +244,11 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};
 };
+
+/** Each item is sent as one template message through the delivery engine. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runSendPipeline.call(this, prepareSendTemplate, context);
+}
