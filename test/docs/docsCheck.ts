@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The docs check (test/docs/docs.test.ts runs it in `npm test`): every relative link and #anchor
  * of README.md, CHANGELOG.md and docs/*.md leads to a file and a heading that exist; every

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: it prints the agreement counts */
 /**
  * The node's Default Country against libphonenumber-js itself ("max" metadata, the one the table
  * is built from), for every country the library knows: its example mobile number, numbers of each
