@@ -36,8 +36,14 @@ export const FORBIDDEN_CONTENT: ReadonlyArray<{ name: string; pattern: RegExp }>
 	{ name: 'a load average', pattern: /\bload\s+averages?\b|\bloadavg\b|\bload\s+\d/gi },
 	{
 		name: 'a branch name',
-		pattern:
-			/\bbranch(?:es)?[\s-]+(?:`[^`]+`|main\b|master\b|[a-z]+\d[\w-]*)|\b(?:this|on|feature|topic)\s+branch\b|\borigin\/[\w.-]+/gi,
+		pattern: new RegExp(
+			[
+				/\bbranch(?:es)?[\s-]+(?:`[^`]+`|main\b|master\b|[a-z]+\d[\w-]*)/.source,
+				/\b(?:this|on|feature|topic)\s+branch\b/.source,
+				/\borigin\/[\w.-]+/.source,
+			].join('|'),
+			'gi',
+		),
 	},
 	{
 		name: 'a machine path',
