@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { router } from './actions/router';
-import { messageDescription } from './actions/message/Message.resource';
-import { whatsappTemplateDescription } from './actions/whatsappTemplate/WhatsappTemplate.resource';
+import * as message from './actions/message/Message.resource';
+import * as whatsappTemplate from './actions/whatsappTemplate/WhatsappTemplate.resource';
 import { CREDENTIAL_TYPE } from './constants';
 import { listSearch, resourceMapping } from './methods';
 
@@ -48,8 +48,8 @@ export class OmnichannelMessaging implements INodeType {
 				],
 				default: 'message',
 			},
-			...messageDescription,
-			...whatsappTemplateDescription,
+			...message.description,
+			...whatsappTemplate.description,
 		],
 	};
 

@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A bare node:http client of the fake service, as n8n's requests reach it: the key header, a JSON
  * body out, the status, Retry-After and the JSON body back. The fake service's limits test and the

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The dependency rules of .dependency-cruiser.cjs and madge's cycle check (`npm run deps`, run
  * once in `npm test`: here): they hold for the code as it is, and they catch a cycle and a
@@ -15,6 +10,7 @@ import path from 'node:path';
 const repoDir = path.resolve(__dirname, '..', '..');
 const NODE = 'nodes/OmnichannelMessaging';
 // The command lines of both checks (`npm run deps`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { violations, named, madgeCycles } = require('../../scripts/deps.js') as {
 	violations(cwd: string): unknown[];
 	named(violations: unknown[]): string[];
@@ -84,6 +80,7 @@ describe('dependency rules', () => {
 
 describe('the layout picture in docs/development.md', () => {
 	test('is the one `npm run docs:deps` draws from the code today', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
 		const doc = readFileSync(DOC, 'utf8');
 		expect(withPicture(doc, layerPicture())).toBe(doc);

@@ -2,7 +2,7 @@
 // (PrepareSend); checking, pacing, retries after a 429, Send Once and the template cache stay
 // behind this file, so that they can change without touching an operation.
 export { sendOptionsField } from './options';
-export { sendOperation } from './pipeline';
+export { runSendPipeline } from './pipeline';
 export type { PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';

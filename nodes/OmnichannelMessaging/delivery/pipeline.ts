@@ -19,25 +19,25 @@ import type { PreparedSend, PrepareSend } from './session';
 
 /** Step 3: a broadcast that stopped at a failure, or was cancelled, says which items went out. */
 function throwIfStopped(
-	{ context, parameters }: SendSession,
+	{ functions, context }: SendSession,
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
 	report: DeliveryReport,
 ): void {
-	if (report.firstFailure && !failuresBecomeItems(context, parameters.node)) {
+	if (report.firstFailure && !failuresBecomeItems(functions, context.node)) {
 		const done = new Set([...report.sent, ...report.failed]);
 		// Items skipped for their send-once key have their result already.
 		const notStarted = prepared.flatMap((request, itemIndex) =>
 			request && !done.has(itemIndex) && !results[itemIndex] ? [itemIndex] : [],
 		);
-		throw partialSendError(context.getNode(), report.firstFailure.error, {
+		throw partialSendError(functions.getNode(), report.firstFailure.error, {
 			sent: report.sent,
 			failed: report.failed,
 			notStarted,
 		});
 	}
-	if (context.getExecutionCancelSignal()?.aborted)
-		throw executionCancelledError(context.getNode(), report.sent);
+	if (functions.getExecutionCancelSignal()?.aborted)
+		throw executionCancelledError(functions.getNode(), report.sent);
 }
 
 /** Where the workers take the checked items from: Send Once's order, or input order. */
@@ -56,9 +56,9 @@ function sendOrder(prepared: Array<PreparedSend | undefined>, sendOnce: SendOnce
 export async function runSendPipeline(
 	this: IExecuteFunctions,
 	prepare: PrepareSend,
-	parameters: OperationContext,
+	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	const session = new SendSession(parameters, readSendOptions(parameters));
+	const session = new SendSession(context, readSendOptions(context));
 	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
 	const sendOnce = sendOnceFor(
@@ -67,12 +67,12 @@ export async function runSendPipeline(
 			settings: options.sendOnce,
 			concurrency: options.concurrency,
 			dryRun: options.dryRun,
-			node: parameters.node,
+			node: context.node,
 		},
 		results,
 	);
 	try {
-		if (sendOnce) await sendOnce.open(checkSendOnceKeys(parameters, results));
+		if (sendOnce) await sendOnce.open(checkSendOnceKeys(context, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
 		if (options.dryRun) {
 			sendOnce?.preview(prepared);
@@ -87,14 +87,4 @@ export async function runSendPipeline(
 	} finally {
 		await sendOnce?.finish();
 	}
-}
-
-/** The operation that sends what `prepare` builds from each item. */
-export function sendOperation(prepare: PrepareSend) {
-	return async function (
-		this: IExecuteFunctions,
-		context: OperationContext,
-	): Promise<INodeExecutionData[][]> {
-		return await runSendPipeline.call(this, prepare, context);
-	};
 }

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
-import { sendOperation } from '../../delivery';
-import { prepareSendAttachment, sendAttachmentDescription } from './sendAttachment.operation';
-import { prepareSendText, sendTextDescription } from './sendText.operation';
+import * as sendAttachment from './sendAttachment.operation';
+import * as sendText from './sendText.operation';
 
-export const messageDescription: INodeProperties[] = [
+export { sendAttachment, sendText };
+
+export const description: INodeProperties[] = [
 	operationField(
 		'message',
 		[
@@ -24,11 +25,6 @@ export const messageDescription: INodeProperties[] = [
 		],
 		'sendText',
 	),
-	...sendTextDescription,
-	...sendAttachmentDescription,
+	...sendText.description,
+	...sendAttachment.description,
 ];
-
-export const messageOperations = {
-	sendText: sendOperation(prepareSendText),
-	sendAttachment: sendOperation(prepareSendAttachment),
-};

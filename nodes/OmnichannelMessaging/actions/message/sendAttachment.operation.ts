@@ -1,15 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
 import { invalidInputError } from '../../helpers/errors';
+import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
+import type { OperationContext } from '../../helpers/operationContext';
 import { checkMediaUrl } from '../../helpers/url';
 import { messageSendFields, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];
 
-export const sendAttachmentDescription: INodeProperties[] = messageSendFields('sendAttachment', [
+export const description: INodeProperties[] = messageSendFields('sendAttachment', [
 	{
 		displayName: 'Attachment Type',
 		name: 'attachmentType',
@@ -39,20 +41,21 @@ export const sendAttachmentDescription: INodeProperties[] = messageSendFields('s
 	},
 ]);
 
-export const prepareSendAttachment: PrepareSend = async function (itemIndex, { parameters }) {
-	const customerId = readCustomerId(parameters, itemIndex);
-	const attachmentType = parameters.get('attachmentType', itemIndex, '');
+/** One item becomes one attachment message to its customer, or the item's input error. */
+const prepare: PrepareSend = async function (itemIndex, { context }) {
+	const customerId = readCustomerId(context, itemIndex);
+	const attachmentType = context.get('attachmentType', itemIndex, '');
 	if (typeof attachmentType !== 'string' || !ATTACHMENT_TYPES.includes(attachmentType)) {
 		throw invalidInputError(
-			parameters.node,
+			context.node,
 			itemIndex,
 			'Attachment Type',
 			`${JSON.stringify(attachmentType) ?? 'nothing'} is not one of image, video, document`,
 		);
 	}
-	const url = checkMediaUrl(parameters.get('attachmentUrl', itemIndex, ''));
+	const url = checkMediaUrl(context.get('attachmentUrl', itemIndex, ''));
 	if (!url.ok) {
-		throw invalidInputError(parameters.node, itemIndex, 'Attachment URL', url.reason);
+		throw invalidInputError(context.node, itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
 		method: 'POST',
@@ -61,3 +64,11 @@ export const prepareSendAttachment: PrepareSend = async function (itemIndex, { p
 		rendered: { attachment: { type: attachmentType, url: url.url } },
 	};
 };
+
+/** Each item is sent as one attachment message through the delivery engine. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runSendPipeline.call(this, prepare, context);
+}

@@ -1,13 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
 import { invalidInputError } from '../../helpers/errors';
+import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
+import type { OperationContext } from '../../helpers/operationContext';
 import { toServiceString } from '../../helpers/values';
 import { messageSendFields, readCustomerId } from './customer';
 
-export const sendTextDescription: INodeProperties[] = messageSendFields('sendText', [
+export const description: INodeProperties[] = messageSendFields('sendText', [
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -21,13 +23,14 @@ export const sendTextDescription: INodeProperties[] = messageSendFields('sendTex
 	},
 ]);
 
-export const prepareSendText: PrepareSend = async function (itemIndex, { parameters }) {
-	const customerId = readCustomerId(parameters, itemIndex);
-	const raw = parameters.get('text', itemIndex, '');
+/** One item becomes one text message to its customer, or the item's input error. */
+const prepare: PrepareSend = async function (itemIndex, { context }) {
+	const customerId = readCustomerId(context, itemIndex);
+	const raw = context.get('text', itemIndex, '');
 	const text = toServiceString(raw);
 	if (text === undefined || text.trim() === '') {
 		throw invalidInputError(
-			parameters.node,
+			context.node,
 			itemIndex,
 			'Text',
 			text === undefined ? `${JSON.stringify(raw) ?? 'nothing'} is not text` : 'it is empty',
@@ -41,3 +44,11 @@ export const prepareSendText: PrepareSend = async function (itemIndex, { paramet
 		rendered: { body: text },
 	};
 };
+
+/** Each item is sent as one text message through the delivery engine. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runSendPipeline.call(this, prepare, context);
+}

@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
-import { readOperation } from './read';
-import { sendOperation } from '../../delivery';
-import { getAllDescription, readTemplateList } from './getAll.operation';
-import { getDescription, readTemplate } from './get.operation';
-import { prepareSendTemplate, sendDescription } from './send.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as send from './send.operation';
 
-export const whatsappTemplateDescription: INodeProperties[] = [
+export { get, getAll, send };
+
+export const description: INodeProperties[] = [
 	operationField(
 		'whatsappTemplate',
 		[
@@ -35,13 +35,7 @@ export const whatsappTemplateDescription: INodeProperties[] = [
 		],
 		'send',
 	),
-	...sendDescription,
-	...getDescription,
-	...getAllDescription,
+	...send.description,
+	...get.description,
+	...getAll.description,
 ];
-
-export const whatsappTemplateOperations = {
-	get: readOperation(readTemplate),
-	getAll: readOperation(readTemplateList),
-	send: sendOperation(prepareSendTemplate),
-};

@@ -1,4 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	channelIdField,
@@ -7,17 +12,19 @@ import {
 	templateIdField,
 	templateIdFrom,
 } from '../common.descriptions';
+import type { OperationContext } from '../../helpers/operationContext';
+import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
 import { fetchTemplate } from '../../transport/templates';
 
-export const getDescription: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	channelIdField('get'),
 	templateIdField('get'),
 	readRequestOptionsField('whatsappTemplate', 'get'),
 ];
 
 /** The template as the service has it now (never from the sends' cache). */
-export const readTemplate: ReadItem = async function (itemIndex, connection, context) {
+const readTemplate: ReadItem = async function (itemIndex, connection, context) {
 	const { node } = context;
 	const where = {
 		channelId: channelIdFrom(context.get('channelId', itemIndex, undefined), node, itemIndex),
@@ -27,3 +34,11 @@ export const readTemplate: ReadItem = async function (itemIndex, connection, con
 		(await fetchTemplate.call(this, connection, where, { itemIndex })) as unknown as IDataObject,
 	];
 };
+
+/** Each item reads one template. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runReadPipeline.call(this, readTemplate, context);
+}

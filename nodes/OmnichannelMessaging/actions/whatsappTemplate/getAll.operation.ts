@@ -1,14 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { channelIdField, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
 import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
+import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
 import { fetchTemplateList } from '../../transport/templates';
 
-export const getAllDescription: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	channelIdField('getAll'),
 	{
 		displayName: 'Return All',
@@ -49,7 +50,7 @@ function readLimit(context: OperationContext, itemIndex: number): number {
 }
 
 /** One n8n item per template, capped by Limit unless Return All is on (Limit is checked before the request). */
-export const readTemplateList: ReadItem = async function (itemIndex, connection, context) {
+const readTemplateList: ReadItem = async function (itemIndex, connection, context) {
 	const channelId = channelIdFrom(
 		context.get('channelId', itemIndex, undefined),
 		context.node,
@@ -61,3 +62,11 @@ export const readTemplateList: ReadItem = async function (itemIndex, connection,
 		limit,
 	);
 };
+
+/** Each item lists the templates of one channel. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runReadPipeline.call(this, readTemplateList, context);
+}

@@ -43,12 +43,3 @@ export async function runReadPipeline(
 	}
 	return [output];
 }
-
-export function readOperation(readItem: ReadItem) {
-	return async function (
-		this: IExecuteFunctions,
-		context: OperationContext,
-	): Promise<INodeExecutionData[][]> {
-		return await runReadPipeline.call(this, readItem, context);
-	};
-}

@@ -1,4 +1,10 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	CHANNEL_DEPENDENCY,
@@ -15,8 +21,9 @@ import {
 	defaultCountryChoice,
 	defaultCountryField,
 } from './countryField';
-import { forgetTemplate, sendOptionsField } from '../../delivery';
+import { forgetTemplate, runSendPipeline, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
+import type { OperationContext } from '../../helpers/operationContext';
 import { renderTemplate } from '../../helpers/template/placeholders';
 import {
 	headerMediaKey,
@@ -29,7 +36,7 @@ import type { TemplateOptions } from './sendInput';
 
 const show = showFor('whatsappTemplate', 'send');
 
-export const sendDescription: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'The service queues template messages: status "ongoing" in the output means queued, not yet delivered',
@@ -199,21 +206,22 @@ function templateBody(
 	return body;
 }
 
+/** One item becomes one template message, checked against its template unless that is off. */
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
 	const options = await session.once('templateOptions', async () =>
-		readTemplateOptions(session.parameters.node, session.options.collection),
+		readTemplateOptions(session.context.node, session.options.collection),
 	);
-	const params = session.parameters;
-	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
-	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
-	const phone = readPhone(params, itemIndex, () =>
-		countryForItem(params, itemIndex, options.defaultCountry),
+	const context = session.context;
+	const channelId = channelIdFrom(context.get('channelId', itemIndex), context.node, itemIndex);
+	const templateId = templateIdFrom(context.get('templateId', itemIndex), context.node, itemIndex);
+	const phone = readPhone(context, itemIndex, () =>
+		countryForItem(context, itemIndex, options.defaultCountry),
 	);
-	const values = readVariables(params, itemIndex, {
+	const values = readVariables(context, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
-	const media = readHeaderMedia(params, itemIndex);
+	const media = readHeaderMedia(context, itemIndex);
 	const template = await templateIfNeeded(session, { channelId, templateId, itemIndex }, options, {
 		values,
 		media,
@@ -221,7 +229,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 
 	const body = templateBody({ channelId, templateId, phone }, values);
 	if (media.url)
-		body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
+		body.attachment = { [headerMediaKey(context, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
 		method: 'POST',
@@ -236,3 +244,11 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 		onRefused: () => forgetTemplate(connection, { channelId, templateId }),
 	};
 };
+
+/** Each item is sent as one template message through the delivery engine. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	return await runSendPipeline.call(this, prepareSendTemplate, context);
+}
