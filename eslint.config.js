@@ -28,6 +28,8 @@ module.exports = (async () => {
 	};
 
 	return [
+		// What tests and benchmarks leave behind (git ignores them too).
+		{ ignores: ['.tmp/', '.n8n-dev/', 'coverage/'] },
 		...n8nConfig,
 		{ files: ['scripts/**/*.ts', 'test/**/*.ts'], rules: rulesForCodeInsideN8n },
 		{
