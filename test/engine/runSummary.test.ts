@@ -193,6 +193,32 @@ describe("n8n's log: counts and reasons only", () => {
 	);
 });
 
+describe('a run that stops', () => {
+	test(
+		'without Continue On Fail, a refused send stops the run: no hint, and the end line counts ' +
+			'what was sent, failed and not started',
+		async () => {
+			service.fake.addFault(SEND_PATH, { status: 400, body: { error: 'blocked' } }, 1, 2);
+			const { result, lines } = await recordingLog(
+				async () =>
+					await runNode({
+						parameters: broadcastSend({ validateTemplate: false, concurrency: 1 }),
+						credentials: service.credentials,
+						items: recipients(5),
+					}),
+			);
+			expect(result.error?.message).toBe('blocked');
+			expect(result.hints).toEqual([]);
+			const end = nodeLines(lines).at(-1);
+			expect(end?.level).toBe('info');
+			expect(end?.message).toMatch(
+				/send run stopped: 5 item\(s\): 2 sent, 1 failed \(the run stopped\), 2 not started, in /,
+			);
+			expect(end?.metadata).toMatchObject({ sent: 2, failed: 1, notStarted: 2, failedTo: 'stop' });
+		},
+	);
+});
+
 describe('a file where the service takes a link', () => {
 	const file = { data: { data: 'JVBERi0xLjQK', mimeType: 'application/pdf', fileName: 'a.pdf' } };
 

@@ -13,6 +13,8 @@ export interface PaceFigures {
 	pauses: number;
 	/** The pace at the end, once the service asked to slow down. */
 	settled?: Pace;
+	/** The execution's own caps: Concurrency and Max Messages per Second (0: none). */
+	limits?: SendLimits;
 }
 
 /** Starts a second as a builder reads them: one decimal. */
@@ -65,7 +67,7 @@ export class WatchedPacer implements PacerApi {
 	/** What this execution saw, with the pace it ended at. */
 	finish(): PaceFigures {
 		if (this.figures.slowDowns === 0) return { ...this.figures };
-		return { ...this.figures, settled: this.pacer.pace(this.limits) };
+		return { ...this.figures, settled: this.pacer.pace(this.limits), limits: this.limits };
 	}
 
 	private refused(statusCode: number, refusal: Refusal, paused: boolean): void {

@@ -71,7 +71,7 @@ export function skippedCount(skipped: SkippedFigures): number {
 
 /** A duration as a builder reads it: 14.2 s, or 3 min 5 s. */
 export function duration(ms: number): string {
-	if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+	if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
 	const seconds = Math.round(ms / 1000);
 	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
@@ -101,6 +101,18 @@ function skippedWords(skipped: SkippedFigures): string {
 		.join(', ');
 }
 
+/** The option that starts the next run at the pace settled at, unless it is set so already. */
+function settingWords(pace: PaceFigures): string {
+	const { settled, limits } = pace;
+	if (!settled || !limits) return '';
+	const rate = Math.max(1, Math.floor(settled.perSecond));
+	if (settled.perSecond > 0 && (limits.maxPerSecond === 0 || rate < limits.maxPerSecond))
+		return ` To start at that pace, set Options → Max Messages per Second to ${rate}.`;
+	if (settled.atOnce < limits.ceiling)
+		return ` To start at that pace, set Options → Concurrency to ${settled.atOnce}.`;
+	return '';
+}
+
 /** How often the service asked to slow down, and the pace the node settled at, with what to set. */
 function paceWords(pace: PaceFigures): string {
 	const statuses = Object.entries(pace.byStatus)
@@ -108,17 +120,13 @@ function paceWords(pace: PaceFigures): string {
 		.join(', ');
 	const asked = `The service asked the node to slow down ${pace.slowDowns} time(s) (${statuses})`;
 	const paused = pace.pauses > 0 ? `; sending paused ${pace.pauses} time(s)` : '';
-	const settled = pace.settled;
+	const { settled } = pace;
 	if (!settled) return `${asked}${paused}.`;
-	const rate =
-		settled.perSecond > 0 ? `, at most ${Math.round(settled.perSecond * 10) / 10} a second` : '';
-	const setting =
-		settled.perSecond > 0
-			? `Max Messages per Second to ${Math.max(1, Math.floor(settled.perSecond))}`
-			: `Concurrency to ${settled.atOnce}`;
+	const perSecond = Math.round(settled.perSecond * 10) / 10;
+	const rate = perSecond > 0 ? `, at most ${perSecond} a second` : '';
 	return (
 		`${asked}${paused} and settled at ${settled.atOnce} message(s) at once${rate}. ` +
-		`Messages refused this way were sent again, not failed. To start at that pace, set Options → ${setting}.`
+		`Messages refused this way were sent again, not failed.${settingWords(pace)}`
 	);
 }
 
