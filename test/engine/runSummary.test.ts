@@ -222,7 +222,7 @@ describe('a run that stops', () => {
 describe('a file where the service takes a link', () => {
 	const file = { data: { data: 'JVBERi0xLjQK', mimeType: 'application/pdf', fileName: 'a.pdf' } };
 
-	test('Send Attachment with binary input and no URL: nothing sent, the error names the field and says to upload', async () => {
+	test('Send Attachment, binary input, no URL: nothing sent, the error names the field, says to upload', async () => {
 		const { error } = await runNode({
 			parameters: {
 				resource: 'message',
@@ -245,7 +245,7 @@ describe('a file where the service takes a link', () => {
 		expect(service.fake.requests).toEqual([]);
 	});
 
-	test('Template Send whose header needs media, with binary input and no Header Media URL: the same words', async () => {
+	test('Template Send, a media header, binary input, no Header Media URL: the same words', async () => {
 		const { error } = await runNode({
 			parameters: {
 				...broadcastSend(),
