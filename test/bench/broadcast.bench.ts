@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench: a broadcast of WhatsApp template messages through n8n-core's engine, against the
  * fake service running in a child process with a fixed latency and concurrency limit.

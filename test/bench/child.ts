@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What the bench's presets share: forked children that answer over IPC, the fake service in a
  * process of its own, and where the repository is.

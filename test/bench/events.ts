@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench -- --preset events: the CRM shape of issue 19. Each CRM event (contact created,
  * order shipped) starts an execution of its own that sends ONE WhatsApp template message; several

@@ -240,7 +240,7 @@ async function execute(id, faults = []) {
 	let parsed;
 	try {
 		parsed = n8n.parseRawOutput(result.stdout);
-	} catch (error) {
+	} catch {
 		throw new Error(
 			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
 		);

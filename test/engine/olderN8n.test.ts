@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on an n8n without the processed-data helpers (`checkProcessedAndRecord` and
  * `removeProcessed` came with n8n 1.64): a key given is a clear error naming the version needed,
@@ -153,6 +149,7 @@ const contacts = [
 const withKey = broadcastSend({ sendOnceKey: '={{ $json.orderId }}-shipped' });
 
 test('the engine is n8n-core 1.63.0: no processed-data helpers, no custom operations', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	expect(require(path.join(OLD_CORE, 'package.json')).version).toBe('1.63.0');
 	expect(NodeExecuteFunctions).not.toHaveProperty('checkProcessedAndRecord');
 	expect(NodeExecuteFunctions).not.toHaveProperty('removeProcessed');

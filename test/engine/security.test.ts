@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: made-up secrets the node must hide */
 /**
  * The threat list of the API key (issue 23), one block per threat, through n8n-core's engine
  * against real servers on 127.0.0.1: a service (the fake) that redirects, loops or echoes the key,

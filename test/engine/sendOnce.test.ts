@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on n8n's own processed-data store: a key sent before is not sent again, in
  * the same run or a later one, also when two executions run at once; failures carry what a

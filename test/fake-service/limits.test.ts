@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The fake service's two limits, over real HTTP: the in-flight limit and the token bucket on
  * sends (requests per second). The bench and the sandbox rely on them answering as a gateway

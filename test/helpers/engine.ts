@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Runs the built package through n8n-core's own engine: WorkflowExecute for executions (it picks
  * the node's custom operations or RoutingNode), LoadOptionsContext for the dropdown and mapper

@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * One n8n process, as the engine tests see it: the package's modules as n8n loaded them (dist/,
  * through test/helpers/engine.ts's loader), its timings and its clock. Nothing of this is in the

@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
  * for the code as it is, and they catch a cycle and a forbidden import, naming both files.
@@ -16,6 +10,7 @@ import path from 'node:path';
 const repoDir = path.resolve(__dirname, '..', '..');
 const NODE = 'nodes/OmnichannelMessaging';
 // The command line the layout picture is drawn with (scripts/docs-deps.js).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEPCRUISE_CLI } = require('../../scripts/docs-deps.js') as { DEPCRUISE_CLI: string };
 
 interface Violation {
@@ -132,6 +127,7 @@ describe('dependency rules', () => {
 
 describe('the layout picture in docs/development.md', () => {
 	test('is the one `npm run docs:deps` draws from the code today', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
 		const doc = readFileSync(DOC, 'utf8');
 		expect(withPicture(doc, layerPicture())).toBe(doc);

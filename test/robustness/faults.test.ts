@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A misbehaving service, for a send and a read of each kind: 500 JSON, 502 HTML page, 200 with
  * invalid JSON, 200 with an empty body, 200 JSON without the expected fields, a 10 MB body, a

@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/require-node-api-error,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Hostile input, property-based, through n8n's engine: every parameter of every operation gets
  * arbitrary strings (empty, whitespace, emoji, RTL, zero-width, 100 KB), numbers for strings and

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A channel with 5,000 templates: the template dropdown filters by the search text and pages 100
  * at a time (paginationToken), the variables mapper loads only the chosen template, and Get Many

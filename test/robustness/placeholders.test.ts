@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Template placeholders in odd shapes, and template objects in odd shapes, as a misbehaving
  * service could send them. The mapper method, the template check and the rendered message (dry

@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Where the node connects. The credential's base URL must be http or https: any other scheme is
  * refused with a clear message before a single request. And the node never fetches a URL from

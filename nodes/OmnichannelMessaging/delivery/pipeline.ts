@@ -21,25 +21,25 @@ import type { PreparedSend, PrepareSend } from './session';
 
 /** Step 3: a broadcast that stopped at a failure, or was cancelled, says which items went out. */
 function throwIfStopped(
-	{ context, parameters }: SendSession,
+	{ functions, context }: SendSession,
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
 	report: DeliveryReport,
 ): void {
-	if (report.firstFailure && !failuresBecomeItems(context, parameters.node)) {
+	if (report.firstFailure && !failuresBecomeItems(functions, context.node)) {
 		const done = new Set([...report.sent, ...report.failed]);
 		// Items skipped for their send-once key have their result already.
 		const notStarted = prepared.flatMap((request, itemIndex) =>
 			request && !done.has(itemIndex) && !results[itemIndex] ? [itemIndex] : [],
 		);
-		throw partialSendError(context.getNode(), report.firstFailure.error, {
+		throw partialSendError(functions.getNode(), report.firstFailure.error, {
 			sent: report.sent,
 			failed: report.failed,
 			notStarted,
 		});
 	}
-	if (context.getExecutionCancelSignal()?.aborted)
-		throw executionCancelledError(context.getNode(), report.sent);
+	if (functions.getExecutionCancelSignal()?.aborted)
+		throw executionCancelledError(functions.getNode(), report.sent);
 }
 
 /** What Send Once needs of the execution's options. */
@@ -76,17 +76,17 @@ async function deliverChecked(
 export async function runSendPipeline(
 	this: IExecuteFunctions,
 	prepare: PrepareSend,
-	parameters: OperationContext,
+	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	const session = new SendSession(parameters, readSendOptions(parameters));
+	const session = new SendSession(context, readSendOptions(context));
 	const { options } = session;
 	const results: ItemResults = new Array(this.getInputData().length);
 	const record = new RunRecord(this, session);
 	record.started(results.length);
-	const sendOnce = sendOnceFor(this, { ...sendOnceSetup(session), node: parameters.node }, results);
+	const sendOnce = sendOnceFor(this, { ...sendOnceSetup(session), node: context.node }, results);
 	let end: RunEnd = 'stopped';
 	try {
-		if (sendOnce) await sendOnce.open(checkSendOnceKeys(parameters, results));
+		if (sendOnce) await sendOnce.open(checkSendOnceKeys(context, results));
 		const prepared = await checkEveryItem(this, prepare, session, results);
 		record.checked(results);
 		if (options.dryRun) {

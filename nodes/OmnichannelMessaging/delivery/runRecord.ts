@@ -51,12 +51,12 @@ export class RunRecord {
 		private readonly functions: IExecuteFunctions,
 		private readonly session: SendSession,
 	) {
-		this.failedTo = failedToOf(functions, session.parameters.node);
+		this.failedTo = failedToOf(functions, session.context.node);
 	}
 
 	started(items: number): void {
-		const { options, parameters } = this.session;
-		const { resource, operation } = parameters.node.parameters;
+		const { options, context } = this.session;
+		const { resource, operation } = context.node.parameters;
 		this.session.log.write('debug', `send run started: ${items} item(s)`, {
 			operation: `${String(resource)}.${String(operation)}`,
 			items,
