@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * What a builder and an operator see of a send run, through n8n-core's engine against the fake
  * service: one execution hint above the output with the run's figures (they match the items), and
