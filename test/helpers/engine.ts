@@ -259,6 +259,8 @@ export interface RunOptions {
 	parameters: INodeParameters;
 	credentials: CredentialData;
 	items?: IDataObject[];
+	/** Input items with more than json (binary data); instead of `items`. */
+	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
 	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
@@ -352,7 +354,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 				: 'stopWorkflow',
 		...(options.asAgentTool ? { rewireOutputLogTo: 'ai_tool' as const } : {}),
 	};
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
 	const start = options.errorOutput ? startBefore(nodeTypes, items) : undefined;
 	const workflow = new Workflow({
 		id: 'wf-1',

@@ -17,8 +17,10 @@ import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from '../helpers/serviceKey';
 import { pacerFor } from './pacer';
-import type { Pacer, SendLimits } from './pacer';
+import type { SendLimits } from './pacer';
 import { sendPaced } from './pacedSend';
+import { WatchedPacer } from './paceWatch';
+import type { PaceFigures } from './paceWatch';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
 import type { ItemSource } from './itemSource';
@@ -29,6 +31,8 @@ export interface DeliveryReport {
 	sent: number[];
 	failed: number[];
 	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
+	/** What this execution saw of the service's pace. */
+	pace?: PaceFigures;
 }
 
 /**
@@ -43,7 +47,7 @@ function refusedByService(statusCode: number): boolean {
 interface DeliveryConfig {
 	functions: IExecuteFunctions;
 	connection: ServiceConnection;
-	pacer: Pacer;
+	pacer: WatchedPacer;
 	limits: SendLimits;
 	timeout: number;
 }
@@ -119,6 +123,21 @@ async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> 
 	}
 }
 
+/** The execution's connection, and the service's pacer as this execution uses it (paceWatch.ts). */
+async function deliveryConfig(session: SendSession): Promise<DeliveryConfig> {
+	const { functions, options } = session;
+	const connection = await session.connect();
+	const limits = { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond };
+	const service = serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey);
+	return {
+		functions,
+		connection,
+		pacer: new WatchedPacer(pacerFor(service), limits, session.log),
+		limits,
+		timeout: options.timeout,
+	};
+}
+
 /**
  * Step 2: the checked items go out through the service's pacer, at most `concurrency` of this
  * execution in flight. Without continue-on-fail no new send starts after a failure; requests in
@@ -132,14 +151,7 @@ export async function deliverAll(
 ): Promise<DeliveryReport> {
 	const { functions, options } = session;
 	const report: DeliveryReport = { sent: [], failed: [] };
-	const connection = await session.connect();
-	const config: DeliveryConfig = {
-		functions,
-		connection,
-		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
-		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
-		timeout: options.timeout,
-	};
+	const config = await deliveryConfig(session);
 	const delivery: Delivery = {
 		config,
 		prepared,
@@ -159,6 +171,7 @@ export async function deliverAll(
 	try {
 		await Promise.all(Array.from({ length: options.concurrency }, async () => await worker()));
 	} finally {
+		report.pace = config.pacer.finish();
 		await source.finish();
 	}
 	return report;

@@ -4,6 +4,7 @@ import type { OperationContext } from '../helpers/operationContext';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { SendOptions } from './options';
+import { RunLog } from './runLog';
 
 /** A message checked and ready: the exact request, and what the customer will read. */
 export interface PreparedSend {
@@ -28,12 +29,16 @@ export class SendSession {
 	/** What n8n gives the execution. */
 	readonly functions: IExecuteFunctions;
 
+	/** The execution's lines in n8n's log: counts and reasons only. */
+	readonly log: RunLog;
+
 	constructor(
 		/** The operation's context: the node, its parameters, each fixed one read once. */
 		readonly context: OperationContext,
 		readonly options: SendOptions,
 	) {
 		this.functions = context.functions;
+		this.log = new RunLog(context.functions);
 	}
 
 	/** The credential, read once for every request of the execution. */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invalidInputError, templateLoadError } from '../../helpers/errors';
+import { carriesFile } from '../../helpers/binaryInput';
+import { FILE_UPLOAD_ADVICE, invalidInputError, templateLoadError } from '../../helpers/errors';
 import type { OperationContext } from '../../helpers/operationContext';
 import { checkMediaUrl } from '../../helpers/url';
 import { templateForSends } from '../../delivery';
@@ -147,8 +148,10 @@ export async function checkedTemplate(
 	if (check && copy.held && check(copy.template))
 		copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
 	const problem = check?.(copy.template);
-	if (problem)
-		throw invalidInputError(loads.context.node, where.itemIndex, problem.field, problem.problem);
+	if (problem) {
+		const { node } = loads.context;
+		throw invalidInputError(node, where.itemIndex, problem.field, problem.problem, problem.hint);
+	}
 	return copy.template;
 }
 
@@ -180,6 +183,21 @@ export function readPhone(
 	return phone.phone;
 }
 
+/** A header that needs media, with no URL but a file on the item: say that a public link is needed. */
+function fileForHeader(
+	problem: TemplateProblem | undefined,
+	itemCarriesFile: boolean,
+): TemplateProblem | undefined {
+	if (!problem || !itemCarriesFile || problem.field !== 'Header Media URL') return problem;
+	return {
+		field: problem.field,
+		problem:
+			`${problem.problem}. The item carries a file (binary data), but the service takes a ` +
+			'public link to the file, not the file itself',
+		hint: FILE_UPLOAD_ADVICE,
+	};
+}
+
 /**
  * The item's template, read only when something needs it: the check against it, the rendered
  * message, a dry run, or a header media URL whose type comes from the template.
@@ -197,8 +215,10 @@ export async function templateIfNeeded(
 		session.options.dryRun ||
 		(media.url !== undefined && media.type === 'auto');
 	if (!needsTemplate) return undefined;
+	const file = media.url === undefined && carriesFile(session.functions, where.itemIndex);
 	const check = options.validateTemplate
-		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
+		? (template: WhatsAppTemplate) =>
+				fileForHeader(checkAgainstTemplate(template, values, media.url, media.type), file)
 		: undefined;
 	return await checkedTemplate(session, where, check);
 }

@@ -21,6 +21,30 @@ export function invalidInputError(
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
 }
 
+/**
+ * The item carries a file (n8n binary data) where the service takes a link: the service downloads
+ * the file from a public URL, so the file has to be uploaded somewhere public first.
+ */
+export function fileInsteadOfLinkError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+): NodeOperationError {
+	return invalidInputError(
+		node,
+		itemIndex,
+		field,
+		'it is empty, and the item carries a file (binary data): the service takes a public link to ' +
+			'the file, not the file itself',
+		FILE_UPLOAD_ADVICE,
+	);
+}
+
+/** What to do with a file the service cannot take. */
+export const FILE_UPLOAD_ADVICE =
+	'Upload the file first with a node before this one (for example to S3, Google Drive or ' +
+	'Cloudinary), make it public, and pass its public URL in this field.';
+
 /** Before sending, a foreign error is about the item's input, typically a broken expression. */
 export function parameterReadError(
 	node: INode,
