@@ -24,6 +24,7 @@ const {
 	waitForWebhook,
 	callWebhook,
 	restData,
+	storedExecution,
 	openAiCredentialFor,
 	chatModelNode,
 	agentNode,
@@ -33,7 +34,7 @@ const {
 	AI_TOOLS,
 } = require('./support');
 const { waitingLinks, previewEveryLink, answerThroughPage } = require('../helpers/answerPage');
-const { storedExecution, executionWhen, tampered } = require('./sendAndWait.support');
+const { executionWhen, tampered } = require('./sendAndWait.support');
 
 const PREFIX = '/stable/open';
 const REVIEWER = '777001';

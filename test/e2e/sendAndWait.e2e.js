@@ -18,12 +18,12 @@ const {
 	credentialFor,
 	createActiveWorkflow,
 	waitForWebhook,
+	storedExecution,
 } = require('./support');
 const {
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
 	WORKFLOWS,
-	storedExecution,
 	executionWhen,
 	lastOutput,
 	tampered,

@@ -1,11 +1,9 @@
 'use strict';
 /* The Send and Wait end-to-end test's workflows and readers (test/e2e/sendAndWait.e2e.js). */
 const crypto = require('node:crypto');
-const path = require('node:path');
 
-const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
-const { omniNode, chain, restData } = require('./support');
+const { omniNode, chain, storedExecution } = require('./support');
 
 /** The link previews of WhatsApp, Facebook/Messenger, Telegram and Slack. */
 const PREVIEW_AGENTS = [
@@ -79,17 +77,6 @@ const WORKFLOWS = {
 	}),
 };
 
-/** An execution as n8n stored it, its run data parsed with the parser n8n itself uses. */
-async function storedExecution(rest, id) {
-	const stored = restData(
-		await rest.request('GET', `/rest/executions/${id}`),
-		`GET /rest/executions/${id}`,
-	);
-	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
-	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
-	return { ...stored, data };
-}
-
 /** Polls the execution until `done(execution)` holds. */
 async function executionWhen(rest, id, done, { timeoutMs = 20_000, what = 'the state' } = {}) {
 	const deadline = Date.now() + timeoutMs;
@@ -123,7 +110,6 @@ module.exports = {
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
 	WORKFLOWS,
-	storedExecution,
 	executionWhen,
 	lastOutput,
 	tampered,

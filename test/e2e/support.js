@@ -158,6 +158,25 @@ function webhookTrigger(webhookPath, { streaming = false, atOnce = false } = {})
 	};
 }
 
+/** A fresh n8n user folder for `label` with `credentials` imported through n8n's CLI: its root and env. */
+async function n8nWithCredentials(label, credentials) {
+	const { root, userFolder } = freshUserFolder(label);
+	const ports = { port: await n8n.freePort(), brokerPort: await n8n.freePort() };
+	const env = n8n.n8nEnv({ userFolder, ...ports });
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	return { root, env };
+}
+
+/** n8n's server started with `env`, and its REST API with the owner logged in. */
+async function startServerLoggedIn(env) {
+	const server = await n8n.startN8nServer({ env });
+	const rest = new n8n.N8nRest(server.url);
+	await rest.ownerSetupOrLogin();
+	return { server, rest };
+}
+
 /** WhatsApp Template → Send of the fake's order_shipped template (channel 12, template 101) to `$json.phone`. */
 function orderShippedSend(variables, options = {}) {
 	return {
@@ -183,6 +202,17 @@ function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
 		variablesMode: 'json',
 		variablesJson,
 		options,
+	};
+}
+
+/** The body of a template send on channel 12 the service should receive, its IDs as text. */
+function templateSendBody(templateId, customerPhone, attributes, more = {}) {
+	return {
+		template_id: templateId,
+		channel_id: '12',
+		customer_phone: customerPhone,
+		attributes,
+		...more,
 	};
 }
 
@@ -406,6 +436,18 @@ async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	}
 }
 
+/** An execution as n8n stored it, read through its REST API, its run data parsed with the parser
+ * n8n itself uses (it stores run data in the `flatted` format). */
+async function storedExecution(rest, id) {
+	const stored = restData(
+		await rest.request('GET', `/rest/executions/${id}`),
+		`GET /rest/executions/${id}`,
+	);
+	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
+	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
+	return { ...stored, data };
+}
+
 /**
  * Another host on 127.0.0.1 that a redirect points to: it records what reaches it and answers
  * as the service would, so a request that got there would pass for a success.
@@ -436,6 +478,8 @@ module.exports = {
 	startOtherHost,
 	CREDENTIAL,
 	freshUserFolder,
+	n8nWithCredentials,
+	startServerLoggedIn,
 	credentialFor,
 	trigger,
 	setNode,
@@ -447,11 +491,13 @@ module.exports = {
 	splitOut,
 	orderShippedSend,
 	orderShippedJsonSend,
+	templateSendBody,
 	restData,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
 	latestExecution,
+	storedExecution,
 	OPENAI_CREDENTIAL,
 	TOOL_NODE_TYPE,
 	openAiCredentialFor,

@@ -31,9 +31,9 @@ export const description: INodeProperties[] = [
 
 /** The item becomes one text: the message, then the answer link(s), each after its label. */
 function prepareFor({ config }: SendAndWaitSettings): PrepareSend {
-	return async function (itemIndex, { parameters }) {
-		const customerId = readCustomerId(parameters, itemIndex);
-		const message = readRequiredText(parameters, itemIndex, {
+	return async function (itemIndex, { context }) {
+		const customerId = readCustomerId(context, itemIndex);
+		const message = readRequiredText(context, itemIndex, {
 			parameter: 'message',
 			field: 'Message',
 			what: 'a message',

@@ -60,18 +60,18 @@ function readTemplateItem(
 	options: TemplateOptions,
 	addVariables: AddVariables | undefined,
 ): TemplateItemInput {
-	const params = session.parameters;
-	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
-	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
-	const phone = readPhone(params, itemIndex, () =>
-		countryForItem(params, itemIndex, options.defaultCountry),
+	const context = session.context;
+	const channelId = channelIdFrom(context.get('channelId', itemIndex), context.node, itemIndex);
+	const templateId = templateIdFrom(context.get('templateId', itemIndex), context.node, itemIndex);
+	const phone = readPhone(context, itemIndex, () =>
+		countryForItem(context, itemIndex, options.defaultCountry),
 	);
-	const mapped = readVariables(params, itemIndex, {
+	const mapped = readVariables(context, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
 	const values = addVariables ? addVariables(itemIndex, session, mapped) : mapped;
-	return { channelId, templateId, phone, values, media: readHeaderMedia(params, itemIndex) };
+	return { channelId, templateId, phone, values, media: readHeaderMedia(context, itemIndex) };
 }
 
 /**
@@ -81,7 +81,7 @@ function readTemplateItem(
 export function prepareTemplateSend(addVariables?: AddVariables): PrepareSend {
 	return async function prepareSendTemplate(itemIndex, session) {
 		const options = await session.once('templateOptions', async () =>
-			readTemplateOptions(session.parameters.node, session.options.collection),
+			readTemplateOptions(session.context.node, session.options.collection),
 		);
 		const item = readTemplateItem(itemIndex, session, options, addVariables);
 		const { channelId, templateId, phone, values, media } = item;
@@ -89,7 +89,7 @@ export function prepareTemplateSend(addVariables?: AddVariables): PrepareSend {
 		const template = await templateIfNeeded(session, where, options, { values, media });
 		const body = templateBody({ channelId, templateId, phone }, values);
 		if (media.url) {
-			const key = headerMediaKey(session.parameters, itemIndex, media, template);
+			const key = headerMediaKey(session.context, itemIndex, media, template);
 			body.attachment = { [key]: media.url };
 		}
 		const connection = await session.connect();

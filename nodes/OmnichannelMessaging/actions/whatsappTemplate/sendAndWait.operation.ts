@@ -51,18 +51,18 @@ function addAnswerLink(
 	session: SendSession,
 	values: Record<string, string>,
 ): Record<string, string> {
-	const params = session.parameters;
-	const raw = params.get('linkVariable', itemIndex, 1);
+	const context = session.context;
+	const raw = context.get('linkVariable', itemIndex, 1);
 	const position = positionKey(raw);
 	if (position === undefined) {
 		const problem = `${JSON.stringify(raw)} is not a variable position: use 2 for {{2}}`;
-		throw invalidInputError(params.node, itemIndex, LINK_FIELD, problem);
+		throw invalidInputError(context.node, itemIndex, LINK_FIELD, problem);
 	}
 	if (values[position]?.trim()) {
 		const problem = `{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`;
-		throw invalidInputError(params.node, itemIndex, 'Variables', problem);
+		throw invalidInputError(context.node, itemIndex, 'Variables', problem);
 	}
-	const link = pageLink(resumeUrlSigner(session.context));
+	const link = pageLink(resumeUrlSigner(session.functions));
 	return { ...values, [position]: link };
 }
 
