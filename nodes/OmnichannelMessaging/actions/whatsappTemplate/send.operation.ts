@@ -8,7 +8,7 @@ import type {
 
 import {
 	CHANNEL_DEPENDENCY,
-	channelIdField,
+	channelIdFields,
 	channelIdFrom,
 	templateIdField,
 	templateIdFrom,
@@ -45,7 +45,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: show,
 	},
-	channelIdField('send'),
+	...channelIdFields('send'),
 	templateIdField('send'),
 	{
 		displayName: 'Customer Phone',
@@ -60,6 +60,11 @@ export const description: INodeProperties[] = [
 		hint:
 			'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, ' +
 			'set Default Country in Options.',
+		builderHint: {
+			propertyHint:
+				'A +E.164 phone number with country code, for example +4915123456789, usually from an ' +
+				'expression such as {{ $json.phone }}; for national numbers set options.defaultCountry',
+		},
 		displayOptions: show,
 	},
 	{
@@ -83,6 +88,11 @@ export const description: INodeProperties[] = [
 			},
 		],
 		description: 'How to give the values of the template body placeholders',
+		builderHint: {
+			propertyHint:
+				'Use "json" with variablesJson when building a workflow: "mapper" needs the template ' +
+				'picked in the editor, and cannot follow a template chosen by an expression',
+		},
 		displayOptions: show,
 	},
 	{
@@ -104,6 +114,8 @@ export const description: INodeProperties[] = [
 				multiKeyMatch: false,
 				supportAutoMap: false,
 				noFieldsError: 'This template has no variables: nothing to fill in',
+				// A workflow saved with other labels for the same placeholders (0.1.0's) gets today's.
+				refreshStaleSchemaOnOpen: true,
 			},
 		},
 		displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
@@ -115,6 +127,11 @@ export const description: INodeProperties[] = [
 		default: '{}',
 		description: 'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
 		hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
+		builderHint: {
+			propertyHint:
+				'Template variables as JSON keyed by position: {"1": "Anna", "2": "1042"} fills {{1}} and ' +
+				'{{2}} of the template body; values may be expressions',
+		},
 		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
 	},
 	{
