@@ -27,13 +27,17 @@ const SCREENSHOTS = path.resolve(
 	n8n.REPO_ROOT,
 	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
 );
+// A node as n8n adds it today: node version 2.
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),
-	omniNode('Send WhatsApp template', {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		customerPhone: '+49 151 2345 6789',
-	}),
+	{
+		...omniNode('Send WhatsApp template', {
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			customerPhone: '+49 151 2345 6789',
+		}),
+		typeVersion: 2,
+	},
 ]);
 // A node saved by 0.1.0, when Channel was a number field: typeVersion 1 and a plain `"channelId": 12`.
 const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a channel number', [

@@ -82,8 +82,6 @@ beforeAll(async () => {
 		workflows: [...examples.map(({ file: _file, ...workflow }) => workflow), SAVED, HINTED],
 	});
 	fs.mkdirSync(SHOTS, { recursive: true });
-	// A busy machine draws the editor slowly.
-	editor.page.setDefaultTimeout(60_000);
 }, 300_000);
 
 afterAll(async () => {
