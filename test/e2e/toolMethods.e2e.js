@@ -64,7 +64,7 @@ async function editorCall(endpoint, { type, version, methodName, name, channelId
 		methodName,
 		path: `parameters.${name}`,
 	});
-	expect(response.status).toBe(200);
+	if (response.status !== 200) throw new Error(`${endpoint}: ${response.status} ${response.text}`);
 	return response.json.data;
 }
 

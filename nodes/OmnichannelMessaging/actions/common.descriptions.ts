@@ -14,7 +14,9 @@ const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 
  * or a bare expression (saved by 0.1.0) in 0.1.0's number field. Version 2, which new nodes get,
  * always shows the locator. Every form runs the same way: channelIdFrom reads them all.
  */
-const SAVED_AS_LOCATOR = 'channelId.__rl';
+// A path from the node's parameters ("/"): n8n 1.x orders parameters by the ones their display
+// depends on, and never finds a parameter named "channelId.__rl".
+const SAVED_AS_LOCATOR = '/channelId.__rl';
 
 function channelLocator(operation: string, show: IDisplayOptions['show']): INodeProperties {
 	return listOrIdField(CHANNEL, {
