@@ -6,12 +6,10 @@
  * service did not answer, name the Base URL's origin and say to check it; the Test shows n8n's own
  * words for a timeout (its rules match status codes only). Nothing carries the API key.
  */
-const fs = require('node:fs');
-const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, credentialFor, freshUserFolder } = require('./support');
+const { API_KEY, CREDENTIAL, credentialFor, startN8nWithCredentials } = require('./support');
 
 const BOUND_MS = 15_000;
 let silent;
@@ -20,18 +18,7 @@ let rest;
 
 beforeAll(async () => {
 	silent = await startSilentServer();
-	const { root, userFolder } = freshUserFolder('e2e-silent');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(silent.url)]));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	server = await n8n.startN8nServer({ env });
-	rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	({ server, rest } = await startN8nWithCredentials('e2e-silent', [credentialFor(silent.url)]));
 }, 180_000);
 
 afterAll(async () => {

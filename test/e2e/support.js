@@ -428,8 +428,26 @@ async function startOtherHost() {
 	};
 }
 
+/** A real n8n with the credentials imported, its owner signed in to its REST API. */
+async function startN8nWithCredentials(name, credentials) {
+	const { root, userFolder } = freshUserFolder(name);
+	const env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+	});
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(credentialsFile, JSON.stringify(credentials));
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	const server = await n8n.startN8nServer({ env });
+	const rest = new n8n.N8nRest(server.url);
+	await rest.ownerSetupOrLogin();
+	return { server, rest };
+}
+
 module.exports = {
 	API_KEY,
+	startN8nWithCredentials,
 	startOtherHost,
 	CREDENTIAL,
 	freshUserFolder,

@@ -6,12 +6,10 @@
  * locator, 0.1.0's plain number). And n8n loads the node's versions and its editor hints; the
  * AI Workflow Builder's hints are description fields n8n 1.x does not know and loads past.
  */
-const fs = require('node:fs');
-const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
-const { API_KEY, CREDENTIAL, credentialFor, freshUserFolder } = require('./support');
+const { API_KEY, CREDENTIAL, credentialFor, startN8nWithCredentials } = require('./support');
 
 const TOOL_NODE_TYPE = `${n8n.NODE_TYPE}Tool`;
 const CHANNELS = [
@@ -30,18 +28,7 @@ let rest;
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
-	const { root, userFolder } = freshUserFolder('e2e-tool-methods');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	server = await n8n.startN8nServer({ env });
-	rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	({ server, rest } = await startN8nWithCredentials('e2e-tool-methods', [credentialFor(fake.url)]));
 }, 180_000);
 
 afterAll(async () => {
@@ -92,15 +79,9 @@ test.each(CASES)(
 			methodName: 'searchTemplates',
 			name: 'templateId',
 		});
-		expect(templates.results.map(({ value }) => value)).toEqual([
-			'101',
-			'102',
-			'103',
-			'104',
-			'105',
-			'106',
-			'107',
-		]);
+		// The fake's seven templates, 101 to 107.
+		const ids = Array.from({ length: 7 }, (_, index) => String(101 + index));
+		expect(templates.results.map(({ value }) => value)).toEqual(ids);
 		expect(templates.results[0].name).toMatch(/^order_shipped/);
 		expect(fake.requests.map((r) => r.query)).toEqual([{ platform_id: '12' }]);
 		const mapper = await editorCall('resource-mapper-fields', {
