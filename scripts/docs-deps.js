@@ -6,36 +6,19 @@
  * collapsed to one box), as a mermaid block that GitHub renders. The docs test checks that the
  * picture is the one this script draws today.
  */
-const { execFileSync } = require('node:child_process');
 const { readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+
+const { cruise } = require('./deps');
 
 const repoDir = path.resolve(__dirname, '..');
 const DOC = path.join(repoDir, 'docs', 'development.md');
 const START = '<!-- layers: drawn by npm run docs:deps -->';
 const END = '<!-- layers: end -->';
-/** dependency-cruiser's command line, run with this Node (the docs test runs it too). */
-const DEPCRUISE_CLI = path.join(
-	repoDir,
-	'node_modules',
-	'dependency-cruiser',
-	'bin',
-	'dependency-cruise.mjs',
-);
-
 /** The mermaid block for the code as it is. */
 function layerPicture() {
-	const args = [
-		DEPCRUISE_CLI,
-		'nodes',
-		'credentials',
-		'--config',
-		'.dependency-cruiser.cjs',
-		'--output-type',
-		'mermaid',
-	];
-	args.push('--collapse', '^(nodes/OmnichannelMessaging/(actions/[^/]+|[^/]+)|credentials/[^/]+)');
-	const mermaid = execFileSync(process.execPath, args, { cwd: repoDir, encoding: 'utf8' });
+	const collapse = '^(nodes/OmnichannelMessaging/(actions/[^/]+|[^/]+)|credentials/[^/]+)';
+	const mermaid = cruise(repoDir, 'mermaid', ['--collapse', collapse]);
 	return ['```mermaid', mermaid.trim().replace(/^flowchart LR/, 'flowchart TD'), '```'].join('\n');
 }
 
@@ -48,7 +31,7 @@ function withPicture(doc, picture) {
 	return `${doc.slice(0, start + START.length)}\n${picture}\n${doc.slice(end)}`;
 }
 
-module.exports = { layerPicture, withPicture, DOC, DEPCRUISE_CLI };
+module.exports = { layerPicture, withPicture, DOC };
 
 if (require.main === module) {
 	writeFileSync(DOC, withPicture(readFileSync(DOC, 'utf8'), layerPicture()));

@@ -1,11 +1,11 @@
 'use strict';
 /*
- * Builds nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts: the numbering plans of
+ * Builds nodes/OmnichannelMessaging/helpers/phone/phoneTable.generated.ts: the numbering plans of
  * libphonenumber-js (a dev dependency, never shipped) reduced to what turning a national number
  * into E.164 needs, so that the node has libphonenumber's knowledge without a runtime dependency.
  *
  *   npm run phones:generate            writes the file
- *   test/unit/helpers/phoneTable.test.ts       regenerates it in memory: npm test fails when it is stale
+ *   test/unit/helpers/phone/phoneTable.test.ts       regenerates it in memory: npm test fails when it is stale
  *
  * From the "max" metadata (the one with a pattern per number type, as Google's isValidNumber
  * checks), per plan: calling code, international call prefix, national number pattern, possible
@@ -23,6 +23,7 @@ const OUTPUT = path.join(
 	'nodes',
 	'OmnichannelMessaging',
 	'helpers',
+	'phone',
 	'phoneTable.generated.ts',
 );
 
@@ -109,7 +110,7 @@ const HEADER = (version, cldr) => `/*
  * number pattern, possible lengths, national prefix for parsing, its transform rule, leading
  * digits, the number type patterns grouped by their possible lengths ("5,6@pattern", groups split
  * by "!"; "-": the plan has no types). A country's row has its English name first and its example
- * mobile number last, in E.164 and in national format. helpers/phonePlans.ts reads them.
+ * mobile number last, in E.164 and in national format. helpers/phone/phonePlans.ts reads them.
  */
 
 export const PHONE_TABLE_SOURCE = 'libphonenumber-js ${version}';

@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench: a broadcast of WhatsApp template messages through n8n-core's engine, against the
  * fake service running in a child process with a fixed latency and concurrency limit.
@@ -25,13 +19,13 @@
  *
  * Flags: see USAGE below (node .tmp/bench/broadcast.bench.js --help).
  */
-import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { Child, repoRoot, startFake } from './child';
+import { requestJson } from '../fake-service/client';
+import { Child, forkEngine, loadAverage, repoRoot, startFake, timedRun } from './child';
 import type { RunShape, ServiceAddress } from './child';
 import { orchestrateEvents } from './events';
 import {
@@ -465,40 +459,9 @@ interface EngineJob {
  */
 async function rawClient(job: EngineJob, items: ReturnType<typeof itemsFor>) {
 	const http = await import('node:http');
-	const url = new URL(job.url);
 	const agent = new http.Agent({ keepAlive: job.row.keepAlive === true });
-	const request = (method: string, requestPath: string, body?: unknown) =>
-		new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-			const payload = body === undefined ? undefined : JSON.stringify(body);
-			const req = http.request(
-				{
-					host: url.hostname,
-					port: url.port,
-					method,
-					path: requestPath,
-					agent,
-					headers: {
-						Accept: 'application/json',
-						'X-Service-Api-Key': job.apiKey,
-						...(payload
-							? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
-							: {}),
-					},
-				},
-				(res) => {
-					const chunks: Buffer[] = [];
-					res.on('data', (c: Buffer) => chunks.push(c));
-					res.on('end', () =>
-						resolve({
-							status: res.statusCode ?? 0,
-							body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-						}),
-					);
-				},
-			);
-			req.on('error', reject);
-			req.end(payload);
-		});
+	const request = async (method: 'GET' | 'POST', requestPath: string, body?: unknown) =>
+		await requestJson(`${job.url}${requestPath}`, { method, apiKey: job.apiKey, body, agent });
 	await request(
 		'GET',
 		`/stable/open/whatsapp/get-template-detail?platform_id=${CHANNEL_ID}&template_id=${TEMPLATE_ID}`,
@@ -799,36 +762,19 @@ async function measure(
 		mkdirSync(dir, { recursive: true });
 		cpuProfile = path.join(dir, `${row.id}-run${run}.cpuprofile`);
 	}
-	const engine = new Child(
-		fork(__filename, ['--engine-child'], {
-			execArgv,
-			env: { ...process.env, N8N_USER_FOLDER: path.join(repoRoot, '.tmp', 'bench-n8n-home') },
-			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-		}),
-		`engine ${row.id}`,
-	);
-	engine.proc.send({
-		job: {
-			row,
-			itemsPerExecution: splitItems(config.items, row.executions),
-			warmup: config.warmup,
-			counted: config.counted,
-			credentialReadMs: config.credentialReadMs,
-			cpuProfile,
-			history: config.history,
-			eventsBefore: config.eventsBefore,
-			...service,
-		} satisfies EngineJob,
-	});
-	await engine.next('ready');
-	await fake.ask({ type: 'reset' }, 'reset-done');
-	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as {
-		result: EngineResult;
+	const engine = forkEngine(__filename, '--engine-child', execArgv, `engine ${row.id}`);
+	const job: EngineJob = {
+		row,
+		itemsPerExecution: splitItems(config.items, row.executions),
+		warmup: config.warmup,
+		counted: config.counted,
+		credentialReadMs: config.credentialReadMs,
+		cpuProfile,
+		history: config.history,
+		eventsBefore: config.eventsBefore,
+		...service,
 	};
-	await engine.end();
-	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
-		stats: ServiceStats;
-	};
+	const { result, stats } = await timedRun<EngineResult>(engine, fake, job);
 	const floorMs = floorFor(config, row);
 	const firstSend = stats.firstSendAt;
 	return {
@@ -1053,11 +999,7 @@ function printIntro(config: BenchConfig, rows: RowSpec[], service: ServiceAddres
 		`fake service: ${service.url} (own process; warm-ups go to a second fake, ` +
 			`${service.warmupUrl}, without limits); each row runs in a fresh engine process`,
 	);
-	console.log(
-		`machine: ${cpus().length} cores, load average ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} at start\n`,
-	);
+	console.log(`machine: ${cpus().length} cores, load average ${loadAverage()} at start\n`);
 	for (const row of rows) console.log(`  ${pad(row.id, COLUMNS[0][1])}  ${row.label}`);
 	console.log('');
 }
@@ -1132,9 +1074,7 @@ async function orchestrate(config: BenchConfig): Promise<boolean> {
 	}
 	console.log('');
 	console.log(
-		`load average at end: ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} (other processes on the machine inflate wall times)`,
+		`load average at end: ${loadAverage()} (other processes on the machine inflate wall times)`,
 	);
 	console.log('');
 	printMedians(rows, all);

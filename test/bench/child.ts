@@ -1,15 +1,13 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What the bench's presets share: forked children that answer over IPC, the fake service in a
  * process of its own, and where the repository is.
  */
 import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess, StdioOptions } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+
+import type { ServiceStats } from './fake-service.child';
 
 /** What every preset's config says about the service and the rows. */
 export interface RunShape {
@@ -128,3 +126,36 @@ export const repoRoot = (() => {
 	}
 	return process.cwd();
 })();
+
+/** An engine process: `script` forked with `flag`, its n8n user folder the benchmark's own. */
+export function forkEngine(script: string, flag: string, execArgv: string[], name: string): Child {
+	const env = { ...process.env, N8N_USER_FOLDER: path.join(repoRoot, '.tmp', 'bench-n8n-home') };
+	const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
+	return new Child(fork(script, [flag], { execArgv, env, stdio }), name);
+}
+
+/**
+ * One timed run: `job` sent to the engine, the service's figures reset once the engine is ready,
+ * then the engine's result and what the service saw.
+ */
+export async function timedRun<Result>(
+	engine: Child,
+	fake: Child,
+	job: unknown,
+): Promise<{ result: Result; stats: ServiceStats }> {
+	engine.proc.send({ job });
+	await engine.next('ready');
+	await fake.ask({ type: 'reset' }, 'reset-done');
+	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as { result: Result };
+	await engine.end();
+	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
+		stats: ServiceStats;
+	};
+	return { result, stats };
+}
+
+/** The machine's load average, as the report prints it beside the figures. */
+export const loadAverage = () =>
+	loadavg()
+		.map((load) => load.toFixed(2))
+		.join(' ');

@@ -38,6 +38,14 @@ function bodyField(property: string, value = '={{ $value }}') {
 	return { send: { type: 'body' as const, property, value, propertyInDotNotation: false } };
 }
 
+/** The template send's parameters the variant routes into the request body: field and value. */
+const BODY_FIELDS = new Map<string, [string, string?]>([
+	['channelId', ['channel_id', '={{ String($value) }}']],
+	['templateId', ['template_id', '={{ String($value) }}']],
+	['customerPhone', ['customer_phone']],
+	['variables', ['attributes', '={{ $value.value }}']],
+]);
+
 /**
  * The loaded node type, with `customOperations` removed and routing added to the template send:
  * POST /stable/open/whatsapp/send-template-message with {template_id, channel_id, customer_phone,
@@ -58,23 +66,10 @@ export function declarativeVariant(base: INodeType): INodeType {
 			continue;
 		}
 		if (!shownFor(property, 'whatsappTemplate', 'send')) continue;
-		switch (property.name) {
-			case 'channelId':
-				property.routing = bodyField('channel_id', '={{ String($value) }}');
-				routed++;
-				break;
-			case 'templateId':
-				property.routing = bodyField('template_id', '={{ String($value) }}');
-				routed++;
-				break;
-			case 'customerPhone':
-				property.routing = bodyField('customer_phone');
-				routed++;
-				break;
-			case 'variables':
-				property.routing = bodyField('attributes', '={{ $value.value }}');
-				routed++;
-				break;
+		const routing = BODY_FIELDS.get(property.name);
+		if (routing) {
+			property.routing = bodyField(...routing);
+			routed++;
 		}
 	}
 	if (routed !== 5)

@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * npm run bench -- --preset events: the CRM shape of issue 19. Each CRM event (contact created,
  * order shipped) starts an execution of its own that sends ONE WhatsApp template message; several
@@ -16,11 +10,10 @@
  * The history lives in an in-memory processed-data store kept as one serialized JSON row per
  * workflow and node, as n8n's database keeps it (test/helpers/processedDataStore.ts).
  */
-import { fork } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 
-import { Child, repoRoot, startFake } from './child';
+import { Child, forkEngine, loadAverage, repoRoot, startFake, timedRun } from './child';
 import type { RunShape, ServiceAddress } from './child';
 import type { ServiceStats } from './fake-service.child';
 import { EXPRESSION_VARIABLES, SEND_ONCE_KEY, itemsFor, templateSendParameters } from './load';
@@ -233,24 +226,9 @@ async function measureRow(
 			historyKeys !== undefined && historyKeys > defaultHistory ? historyKeys : undefined,
 		service,
 	};
-	const engine = new Child(
-		fork(__filename, ['--events-child'], {
-			execArgv: ['--expose-gc', '--max-old-space-size=8192'],
-			env: { ...process.env, N8N_USER_FOLDER: path.join(repoRoot, '.tmp', 'bench-n8n-home') },
-			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-		}),
-		`engine ${rowId}`,
-	);
-	engine.proc.send({ job });
-	await engine.next('ready');
-	await fake.ask({ type: 'reset' }, 'reset-done');
-	const { result } = (await engine.ask({ type: 'go' }, 'result')) as unknown as {
-		result: EventsResult;
-	};
-	await engine.end();
-	const { stats } = (await fake.ask({ type: 'stats' }, 'stats')) as unknown as {
-		stats: ServiceStats;
-	};
+	const execArgv = ['--expose-gc', '--max-old-space-size=8192'];
+	const engine = forkEngine(__filename, '--events-child', execArgv, `engine ${rowId}`);
+	const { result, stats } = await timedRun<EventsResult>(engine, fake, job);
 	return { rowId, run, historyKeys, engine: result, service: stats } satisfies EventsMeasurement;
 }
 
@@ -372,11 +350,7 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 		`history: ${config.historyKeys ?? defaultHistory} keys in key-full (the node's default ` +
 			`Send Once History is ${defaultHistory}); each row in a fresh engine process`,
 	);
-	console.log(
-		`machine: ${cpus().length} cores, load average ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} at start\n`,
-	);
+	console.log(`machine: ${cpus().length} cores, load average ${loadAverage()} at start\n`);
 	for (const rowId of config.rows) console.log(`  ${rowId.padEnd(9)}  ${EVENT_ROWS[rowId].label}`);
 	console.log('');
 	console.log(
@@ -398,9 +372,7 @@ export async function orchestrateEvents(config: EventsConfig): Promise<boolean> 
 	}
 	console.log('');
 	console.log(
-		`load average at end: ${loadavg()
-			.map((l) => l.toFixed(2))
-			.join(' ')} (other processes on the machine inflate times)`,
+		`load average at end: ${loadAverage()} (other processes on the machine inflate times)`,
 	);
 	for (const m of all.filter((x) => x.engine.store)) {
 		console.log(

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The fake Omnichannel Messaging service in a process of its own, so its event loop and the
  * engine's never wait on each other. Started by broadcast.bench.ts with fork(); talks over IPC:

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Summarises a V8 .cpuprofile written by `broadcast.bench --cpu-prof`: self time by package /
  * file and by function, and the inclusive time of a few functions of interest (the node's own

@@ -1,12 +1,14 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { checkDocs, formatProblem, README_WORD_LIMIT } from './docsCheck';
+import {
+	checkDocs,
+	DOCS_WORD_LIMIT,
+	formatProblem,
+	PAGE_WORD_LIMITS,
+	README_WORD_LIMIT,
+} from './docsCheck';
 import { markdownLinks, wordCount } from './markdown';
 
 const repoDir = path.resolve(__dirname, '..', '..');
@@ -70,6 +72,51 @@ describe('the docs check', () => {
 			'README.md: the example workflow examples/forgotten.json is not named',
 			`README.md: ${README_WORD_LIMIT + 17} words, more than ${README_WORD_LIMIT}`,
 		]);
+	});
+
+	it('finds commit hashes, issue numbers, load averages, branch names and machine paths', () => {
+		const problems = problemsOf({
+			'README.md': [
+				'# Title',
+				'',
+				'Measured at b8549b1 of branch `speed2` (issue 25), load average 6.8.',
+				'Run `git clone /work/main /tmp/fresh-check` first.',
+				'Send to +4915123456789 on 2026-11-24: accepted, deadbeef, [up](#title), 0.2.0, ~/.cache/x.',
+			].join('\n'),
+			'CHANGELOG.md': '# Changelog\n\n- Fixed (#31), PR 12, at load 7; see this branch.\n',
+		});
+		expect(problems).toEqual([
+			'README.md:3: a commit hash: "b8549b1"',
+			'README.md:3: an issue number: "issue 25"',
+			'README.md:3: a load average: "load average"',
+			'README.md:3: a branch name: "branch `speed2`"',
+			'README.md:4: a machine path: "git clone /work/main"',
+			'README.md:4: a machine path: "/tmp/fresh-check"',
+			'CHANGELOG.md:3: an issue number: "#31"',
+			'CHANGELOG.md:3: an issue number: "PR 12"',
+			'CHANGELOG.md:3: a load average: "load 7"',
+			'CHANGELOG.md:3: a branch name: "this branch"',
+		]);
+	});
+
+	it('keeps docs/ and its longest pages within their word budgets', () => {
+		const performance = PAGE_WORD_LIMITS['docs/performance.md'] + 1;
+		const development = PAGE_WORD_LIMITS['docs/development.md'] + 1;
+		const rest = DOCS_WORD_LIMIT - performance - development + 1;
+		const problems = problemsOf({
+			'README.md': '# Title\n',
+			'docs/performance.md': 'word '.repeat(performance),
+			'docs/development.md': 'word '.repeat(development),
+			'docs/other.md': 'word '.repeat(rest),
+		});
+		expect(problems).toEqual([
+			`docs/development.md: ${development} words, more than ${PAGE_WORD_LIMITS['docs/development.md']}`,
+			`docs/performance.md: ${performance} words, more than ${PAGE_WORD_LIMITS['docs/performance.md']}`,
+			`docs/: ${DOCS_WORD_LIMIT + 1} words, more than ${DOCS_WORD_LIMIT}`,
+		]);
+		expect(
+			problemsOf({ 'README.md': '# Title\n', 'docs/other.md': 'word '.repeat(DOCS_WORD_LIMIT) }),
+		).toEqual([]);
 	});
 
 	it('reads links the way GitHub renders them: not in code, with titles and reference definitions', () => {

@@ -1,11 +1,10 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * The docs check (test/docs/docs.test.ts runs it in `npm test`): every relative link and #anchor
  * of README.md, CHANGELOG.md and docs/*.md leads to a file and a heading that exist; every
  * workflow in examples/ is named in the README; every `npm run X` the docs give is a script of
- * package.json; the README stays within its word budget.
+ * package.json; the README, docs/ and its longest pages stay within their word budgets; and no
+ * page holds what belongs to the project's history or one machine (commit hashes, issue numbers,
+ * branch names, load averages, machine paths).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +12,44 @@ import path from 'node:path';
 import { markdownAnchors, markdownLinks, wordCount } from './markdown';
 
 export const README_WORD_LIMIT = 2000;
+/** All of docs/*.md together. */
+export const DOCS_WORD_LIMIT = 12000;
+/** Pages of docs/ with a budget of their own. */
+export const PAGE_WORD_LIMITS: Readonly<Record<string, number>> = {
+	'docs/performance.md': 1200,
+	'docs/development.md': 1800,
+};
+
+/**
+ * What a user's page does not hold, each with the name a problem gives it. A commit hash is 7 to
+ * 40 hex digits with at least one letter and one digit (so neither a phone number nor a word).
+ */
+export const FORBIDDEN_CONTENT: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+	{
+		name: 'a commit hash',
+		pattern: /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/g,
+	},
+	{
+		name: 'an issue number',
+		pattern: /\b(?:issues?|PR|pull requests?)[\s-]*#?\d+|(?<![\w&])#\d+\b/gi,
+	},
+	{ name: 'a load average', pattern: /\bload\s+averages?\b|\bloadavg\b|\bload\s+\d/gi },
+	{
+		name: 'a branch name',
+		pattern: new RegExp(
+			[
+				/\bbranch(?:es)?[\s-]+(?:`[^`]+`|main\b|master\b|[a-z]+\d[\w-]*)/.source,
+				/\b(?:this|on|feature|topic)\s+branch\b/.source,
+				/\borigin\/[\w.-]+/.source,
+			].join('|'),
+			'gi',
+		),
+	},
+	{
+		name: 'a machine path',
+		pattern: /(?<![\w.~-])\/(?:tmp|work|home|Users|root|mnt)\/[^\s`)'"]*|\bgit clone\s+\/[^\s`]*/g,
+	},
+];
 
 export interface DocsProblem {
 	/** Relative to the repository, with "/" separators. */
@@ -114,11 +151,50 @@ export function checkReadme(root: string): DocsProblem[] {
 	return problems;
 }
 
+/** Every line of a page that holds a commit hash, an issue number, a branch name, a load average or a machine path. */
+export function checkContent(root: string, file: string): DocsProblem[] {
+	const lines = readFileSync(path.join(root, file), 'utf8').split(/\r?\n/);
+	return lines.flatMap((text, index) =>
+		FORBIDDEN_CONTENT.flatMap(({ name, pattern }) =>
+			[...text.matchAll(pattern)].map((match) => ({
+				file,
+				line: index + 1,
+				problem: `${name}: "${match[0]}"`,
+			})),
+		),
+	);
+}
+
+/** docs/ as a whole and its pages with a budget of their own stay within their word budgets. */
+export function checkWordBudgets(root: string, files: string[]): DocsProblem[] {
+	const pages = files.filter((file) => file.startsWith('docs/'));
+	const words = new Map(
+		pages.map((file) => [file, wordCount(readFileSync(path.join(root, file), 'utf8'))]),
+	);
+	const budgets: Array<[string, number, number]> = pages
+		.filter((file) => file in PAGE_WORD_LIMITS)
+		.map((file) => [file, words.get(file) ?? 0, PAGE_WORD_LIMITS[file]]);
+	const total = [...words.values()].reduce((sum, count) => sum + count, 0);
+	budgets.push(['docs/', total, DOCS_WORD_LIMIT]);
+	return budgets
+		.filter(([, count, limit]) => count > limit)
+		.map(([file, count, limit]) => ({
+			file,
+			line: 0,
+			problem: `${count} words, more than ${limit}`,
+		}));
+}
+
 /** Every problem of the repository's docs, in file order. */
 export function checkDocs(root: string): DocsProblem[] {
 	const files = checkedFiles(root);
 	return [
-		...files.flatMap((file) => [...checkLinks(root, file), ...checkCommands(root, file)]),
+		...files.flatMap((file) => [
+			...checkLinks(root, file),
+			...checkCommands(root, file),
+			...checkContent(root, file),
+		]),
+		...checkWordBudgets(root, files),
 		...(files.includes('README.md')
 			? checkReadme(root)
 			: [{ file: 'README.md', line: 0, problem: 'missing' }]),

@@ -18,7 +18,8 @@ const { startFakeModel } = require('../fake-model');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
-	freshUserFolder,
+	n8nWithCredentials,
+	startServerLoggedIn,
 	credentialFor,
 	webhookTrigger,
 	createActiveWorkflow,
@@ -32,6 +33,7 @@ const {
 	aiWorkflow,
 	AI_TOOLS: TOOLS,
 	OPENAI_CREDENTIAL,
+	templateSendBody,
 } = require('./support');
 
 const PREFIX = '/stable/open';
@@ -50,27 +52,25 @@ let workflowCounter = 0;
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	model = await startFakeModel();
-	const { root, userFolder } = freshUserFolder('e2e-ai-agent');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(
-		credentialsFile,
-		JSON.stringify([credentialFor(fake.url), openAiCredentialFor(model.url)], null, 2),
-	);
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	server = await n8n.startN8nServer({ env });
-	rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	const credentials = [credentialFor(fake.url), openAiCredentialFor(model.url)];
+	const { env } = await n8nWithCredentials('e2e-ai-agent', credentials);
+	({ server, rest } = await startServerLoggedIn(env));
 }, 240_000);
 
 afterAll(async () => {
 	await server?.stop();
 	await model?.close();
 	await fake?.close();
+});
+
+/** The template send tool under another name, with `options` added to its own. */
+const templateSendTool = (name, options) => ({
+	...TOOLS.templateSend,
+	name,
+	parameters: {
+		...TOOLS.templateSend.parameters,
+		options: { ...TOOLS.templateSend.parameters.options, ...options },
+	},
 });
 
 /** Publishes Webhook → AI Agent (with the model and `tool`); resolves with its id and webhook URL. */
@@ -183,12 +183,7 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with the node as its tool', (version)
 		expect(answer).toEqual([{ output: FINAL_ANSWER }]);
 		expect(execution.status).toBe('success');
 		expect(sendsTo(TOOLS.templateSend.endpoint).map((r) => r.body)).toEqual([
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
-			},
+			templateSendBody('101', '+4915123456789', { 1: 'Anna', 2: '1042', 3: 'Friday' }),
 		]);
 		expectSchemaShown(TOOLS.templateSend);
 		const results = model.toolResults();
@@ -272,16 +267,9 @@ describe('send once per key across tool calls', () => {
 	test.each(AGENT_VERSIONS)(
 		'AI Agent %s calling the template send twice with the same order: one send',
 		async (version) => {
-			const tool = {
-				...TOOLS.templateSend,
-				name: 'Send shipping notice once',
-				parameters: {
-					...TOOLS.templateSend.parameters,
-					options: {
-						sendOnceKey: "={{ $fromAI('orderNumber', 'The order number', 'string') }}-shipped",
-					},
-				},
-			};
+			const tool = templateSendTool('Send shipping notice once', {
+				sendOnceKey: "={{ $fromAI('orderNumber', 'The order number', 'string') }}-shipped",
+			});
 			const published = await publishAgent(version, tool);
 			const args = {
 				phone: '+4915100000077',
@@ -308,14 +296,7 @@ describe('Default Country for a number the model gives as dialled', () => {
 	test.each(AGENT_VERSIONS)(
 		'AI Agent %s: the model gives 0151 2345 6789, the tool with Default Country DE sends +4915123456789',
 		async (version) => {
-			const tool = {
-				...TOOLS.templateSend,
-				name: 'Send template to German customers',
-				parameters: {
-					...TOOLS.templateSend.parameters,
-					options: { ...TOOLS.templateSend.parameters.options, defaultCountry: 'DE' },
-				},
-			};
+			const tool = templateSendTool('Send template to German customers', { defaultCountry: 'DE' });
 			const published = await publishAgent(version, tool);
 			const args = { phone: '0151 2345 6789', variables: { 1: 'Dana', 2: '4004', 3: 'Sunday' } };
 			const { execution } = await runAgent(published, [callTool(args), { text: FINAL_ANSWER }]);
@@ -371,12 +352,7 @@ describe('examples/ai-agent-follow-up.json', () => {
 			'"trackingNumber": "1Z999"',
 		);
 		expect(sendsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+491701234567',
-				attributes: { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' },
-			},
+			templateSendBody('101', '+491701234567', { 1: 'Jonas', 2: 'A-7731', 3: 'Thursday' }),
 		]);
 		expect(model.toolResults()[0]).toContain('send_template_message');
 	});

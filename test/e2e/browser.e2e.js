@@ -20,7 +20,8 @@ const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
 const { startEditor, until } = require('./editor');
-const { API_KEY, CREDENTIAL, credentialFor, trigger, omniNode, chain } = require('./support');
+const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
+const { trigger, omniNode, chain, templateSendBody } = require('./support');
 
 // A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
 const SCREENSHOTS = path.resolve(
@@ -301,12 +302,7 @@ test('channel list, template dropdown, variable fields and execution in the node
 	expect(sentRequests()).toEqual([
 		[
 			'/stable/open/whatsapp/send-template-message',
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
-			},
+			templateSendBody('101', '+4915123456789', { 1: 'Anna', 2: '1042', 3: 'Friday' }),
 		],
 	]);
 }, 240_000);
@@ -378,12 +374,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	expect(sentRequests()).toEqual([
 		[
 			'/stable/open/whatsapp/send-template-message',
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Ben', 2: '2051', 3: 'Monday' },
-			},
+			templateSendBody('101', '+4915123456789', { 1: 'Ben', 2: '2051', 3: 'Monday' }),
 		],
 	]);
 	await expect(savedChannelNumber(ndv)).resolves.toBe('12');

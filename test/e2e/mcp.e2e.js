@@ -9,24 +9,22 @@
  * The MCP Server Trigger reaches its tools through `getInputConnectionData` (n8n-core's tool
  * invocation), not through the engine: the path AI Agent up to 2.2 takes as well.
  */
-const fs = require('node:fs');
-const path = require('node:path');
-
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { startFakeService } = require('../fake-service');
-const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
-	freshUserFolder,
+	n8nWithCredentials,
+	startServerLoggedIn,
 	credentialFor,
 	createActiveWorkflow,
 	aiWorkflow,
 	toolNode,
 	AI_TOOLS,
+	templateSendBody,
 } = require('./support');
 
 const PREFIX = '/stable/open';
@@ -55,18 +53,10 @@ async function connectClient(url, { timeoutMs = 30_000 } = {}) {
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
-	const { root, userFolder } = freshUserFolder('e2e-mcp');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)], null, 2));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	server = await n8n.startN8nServer({ env });
-	const rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	const { env } = await n8nWithCredentials('e2e-mcp', [credentialFor(fake.url)]);
+	const started = await startServerLoggedIn(env);
+	server = started.server;
+	const { rest } = started;
 
 	const tools = Object.values(AI_TOOLS);
 	await createActiveWorkflow(
@@ -124,12 +114,7 @@ test("calls the template send: one send with the client's values, the result rea
 	expect(sends().map((r) => [r.path, r.body])).toEqual([
 		[
 			`${PREFIX}${AI_TOOLS.templateSend.endpoint}`,
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
-			},
+			templateSendBody('101', '+4915123456789', { 1: 'Anna', 2: '1042', 3: 'Friday' }),
 		],
 	]);
 });

@@ -13,26 +13,12 @@ const path = require('node:path');
 const { startFakeService } = require('../fake-service');
 const { mapperValue } = require('../helpers/mapperValue');
 const n8n = require('../../scripts/lib/n8n');
-const {
-	API_KEY,
-	CREDENTIAL,
-	freshUserFolder,
-	credentialFor,
-	trigger,
-	setNode,
-	codeNode,
-	omniNode,
-	chain,
-	outputOf,
-	webhookTrigger,
-	splitOut,
-	orderShippedSend,
-	orderShippedJsonSend,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-	startOtherHost,
-} = require('./support');
+// n8n's folder and the credential; workflows, node by node; webhooks, another host; what is sent.
+const { API_KEY, CREDENTIAL, n8nWithCredentials, credentialFor } = require('./support');
+const { trigger, setNode, codeNode, omniNode, chain, outputOf } = require('./support');
+const { webhookTrigger, splitOut, orderShippedSend, orderShippedJsonSend } = require('./support');
+const { createActiveWorkflow, waitForWebhook, callWebhook, startOtherHost } = require('./support');
+const { templateSendBody, startServerLoggedIn } = require('./support');
 
 const BAD_KEY_CREDENTIAL = {
 	id: 'OmniBadKeyCred01',
@@ -44,7 +30,30 @@ const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
 let fake;
 let other;
 let env;
-let brokerPort;
+
+/** As a CRM hands contacts over (HubSpot's shape): the number as typed, the contact's country code. */
+const CRM_CONTACTS = [
+	[501, 'Anna', '0151 2345 6789', 'DE'],
+	[502, 'Bob', '(415) 555-0132', 'US'],
+	[503, 'Chloé', '06 12 34 56 78', 'FR'],
+	[504, 'Diego', '011 15-2345-6789', 'AR'],
+	[505, 'Giulia', '02 1234 5678', 'IT'],
+	[506, 'Ben', '0151 234', 'DE'],
+].map(([id, firstname, phone, country]) => ({
+	id,
+	properties: { firstname, phone, hs_country_region_code: country },
+}));
+
+/** The resource locator's "By ID" value. */
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+
+/** WhatsApp Template → `operation` on the channel the item names. */
+const templateRead = (operation, fields) => ({
+	resource: 'whatsappTemplate',
+	operation,
+	channelId: '={{ $json.channel }}',
+	...fields,
+});
 
 /** A No Operation node: a branch's end, where the test reads what reached it. */
 const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
@@ -143,7 +152,7 @@ const workflows = {
 			resource: 'whatsappTemplate',
 			operation: 'send',
 			channelId: '={{ $json.channel }}',
-			templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' },
+			templateId: byId('={{ $json.template }}'),
 			customerPhone: '={{ $json.phone }}',
 			variablesMode: 'mapper',
 			variables: mapperValue({ 1: '={{ $json.firstName }}', 2: '={{ $json.discount }}' }),
@@ -155,53 +164,16 @@ const workflows = {
 	getTemplate: chain('E2eGetTemplate01', 'e2e get template', [
 		trigger(),
 		setNode('Which', { channel: 13, template: 103 }),
-		omniNode('Get template', {
-			resource: 'whatsappTemplate',
-			operation: 'get',
-			channelId: '={{ $json.channel }}',
-			templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' },
-		}),
+		omniNode('Get template', templateRead('get', { templateId: byId('={{ $json.template }}') })),
 	]),
 	getAllTemplates: chain('E2eGetAllTmpl001', 'e2e get many templates', [
 		trigger(),
 		setNode('Which', { channel: 12, max: 3 }),
-		omniNode('Get many', {
-			resource: 'whatsappTemplate',
-			operation: 'getAll',
-			channelId: '={{ $json.channel }}',
-			returnAll: false,
-			limit: '={{ $json.max }}',
-		}),
+		omniNode('Get many', templateRead('getAll', { returnAll: false, limit: '={{ $json.max }}' })),
 	]),
 	crmDefaultCountry: chain('E2eCrmCountry001', 'e2e CRM contacts with national numbers', [
 		trigger(),
-		// As a CRM hands contacts over: the number as the sales team typed it, the contact's country code.
-		codeNode('CRM contacts', [
-			{
-				id: 501,
-				properties: { firstname: 'Anna', phone: '0151 2345 6789', hs_country_region_code: 'DE' },
-			},
-			{
-				id: 502,
-				properties: { firstname: 'Bob', phone: '(415) 555-0132', hs_country_region_code: 'US' },
-			},
-			{
-				id: 503,
-				properties: { firstname: 'Chloé', phone: '06 12 34 56 78', hs_country_region_code: 'FR' },
-			},
-			{
-				id: 504,
-				properties: { firstname: 'Diego', phone: '011 15-2345-6789', hs_country_region_code: 'AR' },
-			},
-			{
-				id: 505,
-				properties: { firstname: 'Giulia', phone: '02 1234 5678', hs_country_region_code: 'IT' },
-			},
-			{
-				id: 506,
-				properties: { firstname: 'Ben', phone: '0151 234', hs_country_region_code: 'DE' },
-			},
-		]),
+		codeNode('CRM contacts', CRM_CONTACTS),
 		omniNode(
 			'Send template',
 			{
@@ -219,11 +191,14 @@ const workflows = {
 	]),
 	continueOnFail: chain('E2eContinueFail1', 'e2e continue on fail', [
 		trigger(),
-		codeNode('Contacts', [
-			{ phone: '+4915100000001', name: 'Anna', order: '1' },
-			{ phone: '0151 2345 6789', name: 'Ben', order: '2' },
-			{ phone: '+4915100000003', name: 'Cara', order: '3' },
-		]),
+		codeNode(
+			'Contacts',
+			[
+				['+4915100000001', 'Anna'],
+				['0151 2345 6789', 'Ben'],
+				['+4915100000003', 'Cara'],
+			].map(([phone, name], index) => ({ phone, name, order: String(index + 1) })),
+		),
 		omniNode(
 			'Send template',
 			orderShippedSend({ 1: '={{ $json.name }}', 2: '={{ $json.order }}', 3: 'Monday' }),
@@ -240,7 +215,7 @@ async function execute(id, faults = []) {
 	let parsed;
 	try {
 		parsed = n8n.parseRawOutput(result.stdout);
-	} catch (error) {
+	} catch {
 		throw new Error(
 			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
 		);
@@ -248,22 +223,27 @@ async function execute(id, faults = []) {
 	return { code: result.code, result: parsed };
 }
 
+/** Runs an imported workflow as `execute` does, expects n8n to exit 0, and gives back what `node` output. */
+async function outputOfRun(id, node) {
+	const { code, result } = await execute(id);
+	expect(code).toBe(0);
+	return outputOf(result, node);
+}
+
+/** The body of a send of spring_offer (102, an image header) to +4915123456789. */
+const offerSendBody = (name, discount, image) =>
+	templateSendBody('102', '+4915123456789', { 1: name, 2: discount }, { attachment: { image } });
+
 const PREFIX = '/stable/open';
 const requestsTo = (suffix) => fake.requests.filter((r) => r.path === PREFIX + suffix);
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	other = await startOtherHost();
-	const { root, userFolder } = freshUserFolder('e2e-cli');
-	brokerPort = await n8n.freePort();
-	env = n8n.n8nEnv({ userFolder, port: await n8n.freePort(), brokerPort });
-
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(
-		credentialsFile,
-		JSON.stringify([credentialFor(fake.url), credentialFor(fake.url, BAD_KEY_CREDENTIAL)], null, 2),
-	);
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	const credentials = [credentialFor(fake.url), credentialFor(fake.url, BAD_KEY_CREDENTIAL)];
+	const folder = await n8nWithCredentials('e2e-cli', credentials);
+	env = folder.env;
+	const { root } = folder;
 
 	const workflowDir = path.join(root, 'workflows');
 	fs.mkdirSync(workflowDir);
@@ -286,9 +266,7 @@ afterAll(async () => {
 
 describe('operations, fields fed by expressions', () => {
 	test('Message → Send Text', async () => {
-		const { code, result } = await execute(workflows.sendText.id);
-		expect(code).toBe(0);
-		const [item] = outputOf(result, 'Send text');
+		const [item] = await outputOfRun(workflows.sendText.id, 'Send text');
 		expect(item.json).toMatchObject({ function_name: 'send_text_message', status: 'sent' });
 		expect(item.json.id).toMatch(/^msg_\d+$/);
 
@@ -300,38 +278,29 @@ describe('operations, fields fed by expressions', () => {
 	});
 
 	test('Message → Send Attachment', async () => {
-		const { code, result } = await execute(workflows.sendAttachment.id);
-		expect(code).toBe(0);
-		const [item] = outputOf(result, 'Send attachment');
+		const [item] = await outputOfRun(workflows.sendAttachment.id, 'Send attachment');
 		expect(item.json).toMatchObject({ function_name: 'send_attachment_message', status: 'sent' });
 
-		const sends = requestsTo('/customers/send-attachment-message');
-		expect(sends).toHaveLength(1);
-		expect(sends[0].body).toEqual({
-			customer_id: '4712',
-			attachment_type: 'document',
-			attachment_url: 'https://cdn.example.com/files/price-list.pdf',
-		});
+		expect(requestsTo('/customers/send-attachment-message').map((r) => r.body)).toEqual([
+			{
+				customer_id: '4712',
+				attachment_type: 'document',
+				attachment_url: 'https://cdn.example.com/files/price-list.pdf',
+			},
+		]);
 		expect(fake.requests).toHaveLength(1);
 	});
 
 	test('WhatsApp Template → Send, variables mapped one by one', async () => {
-		const { code, result } = await execute(workflows.sendTemplateMapper.id);
-		expect(code).toBe(0);
-		const [item] = outputOf(result, 'Send template');
+		const [item] = await outputOfRun(workflows.sendTemplateMapper.id, 'Send template');
 		expect(item.json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
 		expect(item.json.rendered.body).toBe(
 			'Hi Anna, your order 1042 has shipped and arrives on Friday.',
 		);
 
-		const sends = requestsTo('/whatsapp/send-template-message');
-		expect(sends).toHaveLength(1);
-		expect(sends[0].body).toEqual({
-			template_id: '101',
-			channel_id: '12',
-			customer_phone: '+4915123456789',
-			attributes: { 1: 'Anna', 2: '1042', 3: 'Friday' },
-		});
+		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			templateSendBody('101', '+4915123456789', { 1: 'Anna', 2: '1042', 3: 'Friday' }),
+		]);
 		// "Check Against Template" (on by default) reads the template once before sending.
 		expect(requestsTo('/whatsapp/get-template-detail').map((r) => r.query)).toEqual([
 			{ platform_id: '12', template_id: '101' },
@@ -339,29 +308,19 @@ describe('operations, fields fed by expressions', () => {
 	});
 
 	test('WhatsApp Template → Send with header media (image header)', async () => {
-		const { code, result } = await execute(workflows.sendTemplateMedia.id);
-		expect(code).toBe(0);
-		const [item] = outputOf(result, 'Send offer');
+		const [item] = await outputOfRun(workflows.sendTemplateMedia.id, 'Send offer');
 		expect(item.json).toMatchObject({
 			status: 'ongoing',
 			extra: { template_id: '102', customer_phone: '+4915123456789' },
 		});
 
-		const sends = requestsTo('/whatsapp/send-template-message');
-		expect(sends).toHaveLength(1);
-		expect(sends[0].body).toEqual({
-			template_id: '102',
-			channel_id: '12',
-			customer_phone: '+4915123456789',
-			attributes: { 1: 'Ben', 2: '20' },
-			attachment: { image: 'https://cdn.example.com/samples/offer-ben.jpg' },
-		});
+		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			offerSendBody('Ben', '20', 'https://cdn.example.com/samples/offer-ben.jpg'),
+		]);
 	});
 
 	test('WhatsApp Template → Get', async () => {
-		const { code, result } = await execute(workflows.getTemplate.id);
-		expect(code).toBe(0);
-		const items = outputOf(result, 'Get template');
+		const items = await outputOfRun(workflows.getTemplate.id, 'Get template');
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			id: 103,
@@ -375,9 +334,7 @@ describe('operations, fields fed by expressions', () => {
 	});
 
 	test('WhatsApp Template → Get Many, limit from an expression', async () => {
-		const { code, result } = await execute(workflows.getAllTemplates.id);
-		expect(code).toBe(0);
-		const items = outputOf(result, 'Get many');
+		const items = await outputOfRun(workflows.getAllTemplates.id, 'Get many');
 		expect(items.map((i) => i.json.name)).toEqual([
 			'order_shipped',
 			'spring_offer',
@@ -391,9 +348,7 @@ describe('operations, fields fed by expressions', () => {
 });
 
 test('continue on fail: a bad phone number gives an error item, the other items are sent', async () => {
-	const { code, result } = await execute(workflows.continueOnFail.id);
-	expect(code).toBe(0);
-	const items = outputOf(result, 'Send template');
+	const items = await outputOfRun(workflows.continueOnFail.id, 'Send template');
 	expect(items).toHaveLength(3);
 	expect(items[0].json).toMatchObject({
 		status: 'ongoing',
@@ -521,20 +476,11 @@ describe("send once per key, in n8n's own processed-data store", () => {
 
 describe('examples/ workflows', () => {
 	test('new CRM contact → WhatsApp welcome offer', async () => {
-		const { code, result } = await execute('OmniExampleCrm01');
-		expect(code).toBe(0);
-		const [item] = outputOf(result, 'Send WhatsApp welcome offer');
+		const [item] = await outputOfRun('OmniExampleCrm01', 'Send WhatsApp welcome offer');
 		expect(item.json).toMatchObject({ status: 'ongoing' });
 		expect(item.json.rendered.body).toBe('Hello Anna, enjoy 15% off this week only.');
-		const sends = requestsTo('/whatsapp/send-template-message');
-		expect(sends.map((r) => r.body)).toEqual([
-			{
-				template_id: '102',
-				channel_id: '12',
-				customer_phone: '+4915123456789',
-				attributes: { 1: 'Anna', 2: '15' },
-				attachment: { image: 'https://cdn.example.com/samples/offer.jpg' },
-			},
+		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
+			offerSendBody('Anna', '15', 'https://cdn.example.com/samples/offer.jpg'),
 		]);
 	});
 
@@ -551,12 +497,7 @@ describe('examples/ workflows', () => {
 		);
 		const sends = requestsTo('/whatsapp/send-template-message');
 		expect(sends.map((r) => r.body)).toEqual([
-			{
-				template_id: '101',
-				channel_id: '12',
-				customer_phone: '+491701234567',
-				attributes: { 1: 'Jonas', 2: '1042', 3: 'Friday' },
-			},
+			templateSendBody('101', '+491701234567', { 1: 'Jonas', 2: '1042', 3: 'Friday' }),
 		]);
 	});
 
@@ -589,9 +530,7 @@ describe("n8n's server", () => {
 	let rest;
 
 	beforeAll(async () => {
-		server = await n8n.startN8nServer({ env });
-		rest = new n8n.N8nRest(server.url);
-		await rest.ownerSetupOrLogin();
+		({ server, rest } = await startServerLoggedIn(env));
 	}, 120_000);
 
 	afterAll(async () => {

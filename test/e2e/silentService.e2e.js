@@ -6,10 +6,10 @@
  * service did not answer, name the Base URL's origin and say to check it; the Test shows n8n's own
  * words for a timeout (its rules match status codes only). Nothing carries the API key.
  */
-
 const n8n = require('../../scripts/lib/n8n');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, credentialFor, startN8nWithCredentials } = require('./support');
+const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
+const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 
 const BOUND_MS = 15_000;
 let silent;
@@ -18,7 +18,8 @@ let rest;
 
 beforeAll(async () => {
 	silent = await startSilentServer();
-	({ server, rest } = await startN8nWithCredentials('e2e-silent', [credentialFor(silent.url)]));
+	const { env } = await n8nWithCredentials('e2e-silent', [credentialFor(silent.url)]);
+	({ server, rest } = await startServerLoggedIn(env));
 }, 180_000);
 
 afterAll(async () => {

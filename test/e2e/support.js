@@ -155,6 +155,25 @@ function webhookTrigger(webhookPath, { streaming = false } = {}) {
 	};
 }
 
+/** A fresh n8n user folder for `label` with `credentials` imported through n8n's CLI: its root and env. */
+async function n8nWithCredentials(label, credentials) {
+	const { root, userFolder } = freshUserFolder(label);
+	const ports = { port: await n8n.freePort(), brokerPort: await n8n.freePort() };
+	const env = n8n.n8nEnv({ userFolder, ...ports });
+	const credentialsFile = path.join(root, 'credentials.json');
+	fs.writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
+	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	return { root, env };
+}
+
+/** n8n's server started with `env`, and its REST API with the owner logged in. */
+async function startServerLoggedIn(env) {
+	const server = await n8n.startN8nServer({ env });
+	const rest = new n8n.N8nRest(server.url);
+	await rest.ownerSetupOrLogin();
+	return { server, rest };
+}
+
 /** WhatsApp Template → Send of the fake's order_shipped template (channel 12, template 101) to `$json.phone`. */
 function orderShippedSend(variables, options = {}) {
 	return {
@@ -180,6 +199,17 @@ function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
 		variablesMode: 'json',
 		variablesJson,
 		options,
+	};
+}
+
+/** The body of a template send on channel 12 the service should receive, its IDs as text. */
+function templateSendBody(templateId, customerPhone, attributes, more = {}) {
+	return {
+		template_id: templateId,
+		channel_id: '12',
+		customer_phone: customerPhone,
+		attributes,
+		...more,
 	};
 }
 
@@ -428,29 +458,13 @@ async function startOtherHost() {
 	};
 }
 
-/** A real n8n with the credentials imported, its owner signed in to its REST API. */
-async function startN8nWithCredentials(name, credentials) {
-	const { root, userFolder } = freshUserFolder(name);
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify(credentials));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	const server = await n8n.startN8nServer({ env });
-	const rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
-	return { server, rest };
-}
-
 module.exports = {
 	API_KEY,
-	startN8nWithCredentials,
 	startOtherHost,
 	CREDENTIAL,
 	freshUserFolder,
+	n8nWithCredentials,
+	startServerLoggedIn,
 	credentialFor,
 	trigger,
 	setNode,
@@ -462,6 +476,7 @@ module.exports = {
 	splitOut,
 	orderShippedSend,
 	orderShippedJsonSend,
+	templateSendBody,
 	restData,
 	createActiveWorkflow,
 	waitForWebhook,

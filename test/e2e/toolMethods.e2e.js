@@ -9,7 +9,8 @@
 
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
-const { API_KEY, CREDENTIAL, credentialFor, startN8nWithCredentials } = require('./support');
+const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
+const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 
 const TOOL_NODE_TYPE = `${n8n.NODE_TYPE}Tool`;
 const CHANNELS = [
@@ -28,7 +29,8 @@ let rest;
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
-	({ server, rest } = await startN8nWithCredentials('e2e-tool-methods', [credentialFor(fake.url)]));
+	const { env } = await n8nWithCredentials('e2e-tool-methods', [credentialFor(fake.url)]);
+	({ server, rest } = await startServerLoggedIn(env));
 }, 180_000);
 
 afterAll(async () => {

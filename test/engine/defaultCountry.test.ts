@@ -3,7 +3,6 @@
  * CRM contacts hold national numbers of several countries; each goes out once in E.164, a number
  * that is none of its country's is stopped before any request.
  */
-import { runNode } from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
@@ -35,11 +34,12 @@ const sentPhones = () =>
 
 describe('Default Country', () => {
 	test('from an expression per contact: national numbers of six countries go out once each, in E.164', async () => {
-		const { output, error } = await runNode({
-			parameters: broadcastSend({ defaultCountry: '={{ $json.country }}' }),
-			credentials: service.credentials,
-			items: CONTACTS,
-		});
+		const { output, error } = await service.run(
+			broadcastSend({ defaultCountry: '={{ $json.country }}' }),
+			{
+				items: CONTACTS,
+			},
+		);
 		expect(error).toBeUndefined();
 		// One request per contact; requests run in parallel and may arrive in any order.
 		expect([...sentPhones()].sort()).toEqual([...E164].sort());
@@ -52,9 +52,7 @@ describe('Default Country', () => {
 		'one country for every item: a number that is none of its numbers is refused, nothing is ' +
 			'sent for it',
 		async () => {
-			const { output } = await runNode({
-				parameters: broadcastSend({ defaultCountry: 'DE' }),
-				credentials: service.credentials,
+			const { output } = await service.run(broadcastSend({ defaultCountry: 'DE' }), {
 				items: [
 					{ name: 'Anna', phone: '0151 2345 6789' },
 					{ name: 'Ben', phone: '0151 234' },
@@ -71,9 +69,7 @@ describe('Default Country', () => {
 	);
 
 	test('a bad number stops the run before any request, as every input error does', async () => {
-		const { error } = await runNode({
-			parameters: broadcastSend({ defaultCountry: 'US' }),
-			credentials: service.credentials,
+		const { error } = await service.run(broadcastSend({ defaultCountry: 'US' }), {
 			items: [
 				{ name: 'Bob', phone: '(415) 555-0132' },
 				{ name: 'Cy', phone: '555 0132' },
@@ -90,17 +86,18 @@ describe('Default Country', () => {
 		'an unknown country from the expression names Default Country and the item, but an ' +
 			'international number is sent whatever it says; an empty one means no default',
 		async () => {
-			const { output } = await runNode({
-				parameters: broadcastSend({ defaultCountry: '={{ $json.country }}' }),
-				credentials: service.credentials,
-				items: [
-					{ name: 'Anna', phone: '0151 2345 6789', country: 'Germany' },
-					{ name: 'Bob', phone: '+1 415 555 0132', country: '' },
-					{ name: 'Cy', phone: '0151 2345 6789' },
-					{ name: 'Dee', phone: '+49 151 2345 6789', country: 'Germany' },
-				],
-				continueOnFail: true,
-			});
+			const { output } = await service.run(
+				broadcastSend({ defaultCountry: '={{ $json.country }}' }),
+				{
+					items: [
+						{ name: 'Anna', phone: '0151 2345 6789', country: 'Germany' },
+						{ name: 'Bob', phone: '+1 415 555 0132', country: '' },
+						{ name: 'Cy', phone: '0151 2345 6789' },
+						{ name: 'Dee', phone: '+49 151 2345 6789', country: 'Germany' },
+					],
+					continueOnFail: true,
+				},
+			);
 			expect(output[0].json.error).toBe(
 				'Default Country (item 0): "Germany" is not a country code: give the two-letter ISO 3166 ' +
 					'code, for example DE for Germany or US for the United States',
@@ -115,9 +112,7 @@ describe('Default Country', () => {
 	);
 
 	test('without the option a national number is refused exactly as before', async () => {
-		const { output } = await runNode({
-			parameters: broadcastSend({}),
-			credentials: service.credentials,
+		const { output } = await service.run(broadcastSend({}), {
 			items: [{ name: 'Anna', phone: '0151 2345 6789' }],
 			continueOnFail: true,
 		});
@@ -130,9 +125,7 @@ describe('Default Country', () => {
 
 	test('dry run and Include Rendered Message show the number that is sent', async () => {
 		const items = [{ name: 'Anna', phone: '0151 2345 6789' }];
-		const dry = await runNode({
-			parameters: broadcastSend({ defaultCountry: 'DE', dryRun: true }),
-			credentials: service.credentials,
+		const dry = await service.run(broadcastSend({ defaultCountry: 'DE', dryRun: true }), {
 			items,
 		});
 		expect(service.fake.sends()).toHaveLength(0);
@@ -144,11 +137,12 @@ describe('Default Country', () => {
 				body: 'Hi Anna, your order 1042 has shipped and arrives on Friday.',
 			},
 		});
-		const sent = await runNode({
-			parameters: broadcastSend({ defaultCountry: 'DE', includeRenderedMessage: true }),
-			credentials: service.credentials,
-			items,
-		});
+		const sent = await service.run(
+			broadcastSend({ defaultCountry: 'DE', includeRenderedMessage: true }),
+			{
+				items,
+			},
+		);
 		expect(sent.output[0].json.rendered).toMatchObject({ to: '+4915123456789' });
 		expect(sentPhones()).toEqual(['+4915123456789']);
 	});

@@ -7,14 +7,8 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runNode } from '../helpers/engine';
-import {
-	API_KEY,
-	broadcastSend,
-	locator,
-	serializeEverything,
-	useFakeService,
-} from '../helpers/fixtures';
+import { API_KEY, broadcastSend, serializeEverything, useFakeService } from '../helpers/fixtures';
+import { getTemplate } from '../helpers/parameters';
 
 const service = useFakeService();
 
@@ -45,9 +39,7 @@ describe('Continue (using error output)', () => {
 				1,
 				1,
 			);
-			const { output, errorOutput, run } = await runNode({
-				parameters: broadcastSend({ concurrency: 1 }),
-				credentials: service.credentials,
+			const { output, errorOutput, run } = await service.run(broadcastSend({ concurrency: 1 }), {
 				items: contacts,
 				errorOutput: true,
 			});
@@ -73,23 +65,14 @@ describe('Continue (using error output)', () => {
 		'a dry run and a read: checked items stay on the success output, a failed read goes to the ' +
 			'error output',
 		async () => {
-			const dryRun = await runNode({
-				parameters: broadcastSend({ dryRun: true }),
-				credentials: service.credentials,
+			const dryRun = await service.run(broadcastSend({ dryRun: true }), {
 				items: contacts.slice(0, 2),
 				errorOutput: true,
 			});
 			expect(dryRun.output.map((item) => item.json.dryRun)).toEqual([true]);
 			expect(dryRun.errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 
-			const read = await runNode({
-				parameters: {
-					resource: 'whatsappTemplate',
-					operation: 'get',
-					channelId: 12,
-					templateId: locator('={{ $json.template }}'),
-				},
-				credentials: service.credentials,
+			const read = await service.run(getTemplate(12, '={{ $json.template }}'), {
 				items: [{ template: 101 }, { template: 999 }],
 				errorOutput: true,
 			});
@@ -103,9 +86,7 @@ describe('Continue (using error output)', () => {
 		'Continue (regular output) keeps every item on the one output, error items with their ' +
 			'documented json only',
 		async () => {
-			const { output, errorOutput } = await runNode({
-				parameters: broadcastSend(),
-				credentials: service.credentials,
+			const { output, errorOutput } = await service.run(broadcastSend(), {
 				items: contacts.slice(0, 2),
 				continueOnFail: true,
 			});

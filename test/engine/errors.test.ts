@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import { createServer } from 'node:net';
 
 import { runNode } from '../helpers/engine';
@@ -26,10 +23,7 @@ describe('error mapping', () => {
 				success: false,
 			},
 		});
-		const { error, run } = await runNode({
-			parameters: sendText,
-			credentials: service.credentials,
-		});
+		const { error, run } = await service.run(sendText);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Customer has blocked this channel');
 		expect(error?.description).toContain('error code: customer_blocked');

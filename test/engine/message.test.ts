@@ -1,19 +1,20 @@
-import { runNode } from '../helpers/engine';
-import { API_KEY, serializeEverything, useFakeService } from '../helpers/fixtures';
+import {
+	API_KEY,
+	sendAttachmentTo,
+	sendTextTo,
+	serializeEverything,
+	useFakeService,
+} from '../helpers/fixtures';
 
 const service = useFakeService();
+/** Send Text with the customer ID and the text of each item. */
+const textFromItems = sendTextTo('={{ $json.id }}', '={{ $json.text }}');
 
 describe('Message → Send Text', () => {
 	test('posts customer_id and text, authenticated with the key header, and outputs the send result', async () => {
-		const { output, error } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '123456',
-				text: 'Hi Anna, your order shipped.',
-			},
-			credentials: service.credentials,
-		});
+		const { output, error } = await service.run(
+			sendTextTo('123456', 'Hi Anna, your order shipped.'),
+		);
 		expect(error).toBeUndefined();
 		const [request] = service.fake.requests;
 		expect(service.fake.requests).toHaveLength(1);
@@ -34,16 +35,11 @@ describe('Message → Send Text', () => {
 	});
 
 	test('a customer ID that an expression yields as a number is sent as a JSON string', async () => {
-		const { output } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '={{ $json.contact.id }}',
-				text: '=Hello {{ $json.contact.name }}',
-			},
-			credentials: service.credentials,
-			items: [{ contact: { id: 987, name: 'Bo' } }, { contact: { id: 988, name: 'Cy' } }],
-		});
+		const contacts = [{ contact: { id: 987, name: 'Bo' } }, { contact: { id: 988, name: 'Cy' } }];
+		const { output } = await service.run(
+			sendTextTo('={{ $json.contact.id }}', '=Hello {{ $json.contact.name }}'),
+			{ items: contacts },
+		);
 		expect(service.fake.requests.map((r) => r.body)).toEqual([
 			{ customer_id: '987', text: 'Hello Bo' },
 			{ customer_id: '988', text: 'Hello Cy' },
@@ -52,14 +48,7 @@ describe('Message → Send Text', () => {
 	});
 
 	test('an empty text or customer ID fails that item, naming it and the field, and sends nothing', async () => {
-		const { error, output } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '={{ $json.id }}',
-				text: '={{ $json.text }}',
-			},
-			credentials: service.credentials,
+		const { error, output } = await service.run(textFromItems, {
 			items: [
 				{ id: 1, text: 'ok' },
 				{ id: 2, text: '   ' },
@@ -70,14 +59,7 @@ describe('Message → Send Text', () => {
 		expect(error?.description).toContain('No message was sent for any item');
 		expect(service.fake.requests).toHaveLength(0);
 
-		const missingId = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '={{ $json.id }}',
-				text: 'x',
-			},
-			credentials: service.credentials,
+		const missingId = await service.run(sendTextTo('={{ $json.id }}', 'x'), {
 			items: [{ id: { nested: true } }],
 		});
 		expect(missingId.error?.message).toBe(
@@ -90,22 +72,14 @@ describe('Message → Send Text', () => {
 
 describe('Message → Send Attachment', () => {
 	test('posts attachment_type and attachment_url', async () => {
-		const { output, error } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendAttachment',
-				customerId: '42',
-				attachmentType: 'document',
-				attachmentUrl: 'https://files.example.com/invoice-1042.pdf',
-			},
-			credentials: service.credentials,
-		});
+		const invoice = 'https://files.example.com/invoice-1042.pdf';
+		const { output, error } = await service.run(sendAttachmentTo('42', 'document', invoice));
 		expect(error).toBeUndefined();
 		expect(service.fake.requests[0].path).toBe('/stable/open/customers/send-attachment-message');
 		expect(service.fake.requests[0].body).toEqual({
 			customer_id: '42',
 			attachment_type: 'document',
-			attachment_url: 'https://files.example.com/invoice-1042.pdf',
+			attachment_url: invoice,
 		});
 		expect(output[0].json).toMatchObject({
 			function_name: 'send_attachment_message',
@@ -119,16 +93,7 @@ describe('Message → Send Attachment', () => {
 		['/files/a.pdf', 'it is not an absolute URL'],
 		['={{ "" }}', 'it is empty'],
 	])('attachment URL %j fails the item before anything is sent', async (url, reason) => {
-		const { error } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendAttachment',
-				customerId: '42',
-				attachmentType: 'image',
-				attachmentUrl: url,
-			},
-			credentials: service.credentials,
-		});
+		const { error } = await service.run(sendAttachmentTo('42', 'image', url));
 		expect(error?.message).toContain(`Attachment URL (item 0): ${reason}`);
 		expect(service.fake.requests).toHaveLength(0);
 	});
@@ -136,14 +101,7 @@ describe('Message → Send Attachment', () => {
 
 describe('continue on fail', () => {
 	test('one output per input item, paired and in order; bad items get an error item and send nothing', async () => {
-		const { output, error, run } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '={{ $json.id }}',
-				text: '={{ $json.text }}',
-			},
-			credentials: service.credentials,
+		const { output, error, run } = await service.run(textFromItems, {
 			continueOnFail: true,
 			items: [
 				{ id: '1', text: 'first' },

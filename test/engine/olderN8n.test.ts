@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on an n8n without the processed-data helpers (`checkProcessedAndRecord` and
  * `removeProcessed` came with n8n 1.64): a key given is a clear error naming the version needed,
@@ -23,7 +19,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { NodeExecuteFunctions, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core-1-63';
-import { NodeHelpers, Workflow, WorkflowHooks } from 'n8n-core-1-63/node_modules/n8n-workflow';
+import {
+	LoggerProxy,
+	NodeHelpers,
+	Workflow,
+	WorkflowHooks,
+} from 'n8n-core-1-63/node_modules/n8n-workflow';
 import type { INodeParameters as CurrentNodeParameters } from 'n8n-workflow';
 import type {
 	IDataObject,
@@ -134,6 +135,7 @@ async function runWith1_63(
 	return {
 		output: taskData?.data?.main?.[0] ?? [],
 		errorOutput: taskData?.data?.main?.[1] ?? [],
+		hints: taskData?.hints ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as
 			| { message: string; description?: string | null }
 			| undefined,
@@ -147,6 +149,7 @@ const contacts = [
 const withKey = broadcastSend({ sendOnceKey: '={{ $json.orderId }}-shipped' });
 
 test('the engine is n8n-core 1.63.0: no processed-data helpers, no custom operations', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	expect(require(path.join(OLD_CORE, 'package.json')).version).toBe('1.63.0');
 	expect(NodeExecuteFunctions).not.toHaveProperty('checkProcessedAndRecord');
 	expect(NodeExecuteFunctions).not.toHaveProperty('removeProcessed');
@@ -228,6 +231,42 @@ describe("n8n 1.x's error output: only an item with `error` set goes there (json
 				field: 'Customer Phone',
 			});
 			expect(errorOutput[0].error).toBeUndefined();
+		},
+	);
+});
+
+describe('the run summary on n8n 1.63, whose nodes have no execution hints', () => {
+	afterEach(() => {
+		const silent = () => {};
+		LoggerProxy.init({ error: silent, warn: silent, info: silent, debug: silent });
+	});
+
+	test(
+		'600 recipients, 3 bad, Continue (using error output): the run goes on without a hint, and ' +
+			"n8n's log has the summary",
+		async () => {
+			const lines: string[] = [];
+			const record = (message: string) => lines.push(message);
+			LoggerProxy.init({ error: record, warn: record, info: record, debug: record });
+			const bad = [7, 300, 599];
+			const items = Array.from({ length: 600 }, (_, i) => ({
+				phone: bad.includes(i) ? `0151 ${i}` : `+491520${String(i).padStart(6, '0')}`,
+				name: `Customer ${i}`,
+			}));
+			const { output, errorOutput, error, hints } = await runWith1_63(
+				broadcastSend({ validateTemplate: false }),
+				items,
+				'continueErrorOutput',
+			);
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(597);
+			expect(errorOutput).toHaveLength(3);
+			expect(hints).toEqual([]);
+			expect(lines).toContainEqual(
+				expect.stringMatching(
+					/^Omnichannel Messaging: send run completed: 600 item\(s\): 597 sent, 3 failed \(on the error output\), in /,
+				),
+			);
 		},
 	);
 });

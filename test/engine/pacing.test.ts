@@ -9,12 +9,12 @@
  * The node keeps one pacer per service for the life of the process (jest loads it anew for each
  * test file); each test here gets a service of its own, so no test inherits another's pace.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { runNode } from '../helpers/engine';
-import type { CredentialData, RunResult } from '../helpers/engine';
+import type { CredentialData, RunOptions, RunResult } from '../helpers/engine';
 import { API_KEY, broadcastSend } from '../helpers/fixtures';
 import { withTimings } from '../helpers/process';
 
@@ -44,6 +44,13 @@ const phones = (count: number, prefix = '0') =>
 const templateSend = (options: INodeParameters = {}): INodeParameters =>
 	broadcastSend({ validateTemplate: false, ...options });
 
+/** A template send of `items` through this test's service, with `options` set. */
+const sendAll = async (
+	items: IDataObject[],
+	options: INodeParameters = {},
+	more: Partial<RunOptions> = {},
+) => await runNode({ parameters: templateSend(options), credentials, items, ...more });
+
 const posts = () => fake.sends(SEND_PATH);
 const accepted = () =>
 	posts()
@@ -62,11 +69,7 @@ describe('a service with a limit on requests in flight', () => {
 		fake.setLimits({ concurrencyLimit: 4, retryAfter: '0' });
 		fake.latencyMs = 20;
 		const items = phones(80);
-		const result = await runNode({
-			parameters: templateSend({ concurrency: 50 }),
-			credentials,
-			items,
-		});
+		const result = await sendAll(items, { concurrency: 50 });
 		expectEachSentOnce(
 			items.map((p) => p.phone),
 			[result],
@@ -85,8 +88,8 @@ describe('a service with a limit on requests in flight', () => {
 		const first = phones(60, '1');
 		const second = phones(60, '2');
 		const results = await Promise.all([
-			runNode({ parameters: templateSend({ concurrency: 20 }), credentials, items: first }),
-			runNode({ parameters: templateSend({ concurrency: 20 }), credentials, items: second }),
+			sendAll(first, { concurrency: 20 }),
+			sendAll(second, { concurrency: 20 }),
 		]);
 		expectEachSentOnce(
 			[...first, ...second].map((p) => p.phone),
@@ -103,10 +106,7 @@ describe('one pace per service', () => {
 			// The window starts at 2 and grows by one per answer: shared, at most 3 reach the service at once
 			// here; one window per execution would send 4 at once. A loaded machine can only lower the peak.
 			fake.latencyMs = 300;
-			const results = await Promise.all([
-				runNode({ parameters: templateSend(), credentials, items: phones(2, '1') }),
-				runNode({ parameters: templateSend(), credentials, items: phones(2, '2') }),
-			]);
+			const results = await Promise.all([sendAll(phones(2, '1')), sendAll(phones(2, '2'))]);
 			expectEachSentOnce(
 				[...phones(2, '1'), ...phones(2, '2')].map((p) => p.phone),
 				results,
@@ -119,12 +119,7 @@ describe('one pace per service', () => {
 describe('Retry-After', () => {
 	test('a Retry-After longer than the progress window fails the item at once, as not sent', async () => {
 		fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
-		const { output } = await runNode({
-			parameters: templateSend(),
-			credentials,
-			items: phones(1),
-			continueOnFail: true,
-		});
+		const { output } = await sendAll(phones(1), {}, { continueOnFail: true });
 		expect(posts()).toHaveLength(1);
 		expect(output[0].json.error).toBe(
 			'Rate limited by the service: the message for item 0 was not sent',
@@ -142,11 +137,7 @@ describe('Retry-After', () => {
 describe('sends per second', () => {
 	test('Max Messages per Second: every message sent once', async () => {
 		const items = phones(21);
-		const result = await runNode({
-			parameters: templateSend({ maxPerSecond: 20 }),
-			credentials,
-			items,
-		});
+		const result = await sendAll(items, { maxPerSecond: 20 });
 		expectEachSentOnce(
 			items.map((p) => p.phone),
 			[result],
@@ -157,7 +148,7 @@ describe('sends per second', () => {
 		fake.latencyMs = 20;
 		fake.setLimits({ rateLimitPerSecond: 40 });
 		const items = phones(120);
-		const result = await runNode({ parameters: templateSend(), credentials, items });
+		const result = await sendAll(items);
 		expectEachSentOnce(
 			items.map((p) => p.phone),
 			[result],
@@ -177,13 +168,7 @@ describe('no item lost while the service makes progress', () => {
 			);
 			const { output, error } = await withTimings(
 				SHORT_PROGRESS_WINDOW,
-				async () =>
-					await runNode({
-						parameters: templateSend(),
-						credentials,
-						items: phones(3),
-						continueOnFail: true,
-					}),
+				async () => await sendAll(phones(3), {}, { continueOnFail: true }),
 			);
 			expect(error).toBeUndefined();
 			expect(accepted()).toEqual([]);
@@ -213,12 +198,7 @@ describe('no item lost while the service makes progress', () => {
 			1,
 		);
 		// Were the waits not ended, the pause would end at 2 s and the items would go out.
-		const result = await runNode({
-			parameters: templateSend({ concurrency: 1 }),
-			credentials,
-			items: phones(5),
-			cancelAfterMs: 400,
-		});
+		const result = await sendAll(phones(5), { concurrency: 1 }, { cancelAfterMs: 400 });
 		expect(posts()).toHaveLength(1);
 		expect(accepted()).toEqual([]);
 		expect(result.run.status).toBe('canceled');

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: made-up secrets the node must hide */
 /**
  * The threat list of the API key (issue 23), one block per threat, through n8n-core's engine
  * against real servers on 127.0.0.1: a service (the fake) that redirects, loops or echoes the key,
@@ -66,9 +65,7 @@ describe('a redirect is never followed: the other host receives nothing', () => 
 		'Send Text answered %i to another host: not sent, and the item says where to point the Base URL',
 		async (status) => {
 			service.fake.addFault(PATH.sendText, redirectTo(status, elsewhere()));
-			const { output, run } = await runNode({
-				parameters: SEND_TEXT,
-				credentials: service.credentials,
+			const { output, run } = await service.run(SEND_TEXT, {
 				continueOnFail: true,
 			});
 			expect(other.host.received).toEqual([]);
@@ -91,9 +88,7 @@ describe('a redirect is never followed: the other host receives nothing', () => 
 
 	test('a 303 to a send: the server may have acted on it, so the outcome is unknown', async () => {
 		service.fake.addFault(PATH.sendText, redirectTo(303, elsewhere()));
-		const { output } = await runNode({
-			parameters: SEND_TEXT,
-			credentials: service.credentials,
+		const { output } = await service.run(SEND_TEXT, {
 			continueOnFail: true,
 		});
 		expect(other.host.received).toEqual([]);
@@ -107,10 +102,7 @@ describe('a redirect is never followed: the other host receives nothing', () => 
 
 	test('without continue on fail, the run fails with the same words', async () => {
 		service.fake.addFault(PATH.sendText, redirectTo(307, elsewhere()));
-		const { error, output } = await runNode({
-			parameters: SEND_TEXT,
-			credentials: service.credentials,
-		});
+		const { error, output } = await service.run(SEND_TEXT);
 		expect(other.host.received).toEqual([]);
 		expect(output).toEqual([]);
 		expect(error?.message).toBe(
@@ -201,9 +193,7 @@ describe('a service that redirects every request to itself (a loop)', () => {
 			redirectTo(307, `${service.fake.url}/stable/open${PATH.sendText}`),
 			100,
 		);
-		const { output } = await runNode({
-			parameters: SEND_TEXT,
-			credentials: service.credentials,
+		const { output } = await service.run(SEND_TEXT, {
 			continueOnFail: true,
 		});
 		expect(service.fake.requests).toHaveLength(1);

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Send Once per Key on n8n's own processed-data store: a key sent before is not sent again, in
  * the same run or a later one, also when two executions run at once; failures carry what a
@@ -15,7 +11,7 @@ import type { RunResult } from '../helpers/engine';
 import { broadcastSend, useFakeService } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
 import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
-import { processClock, restartProcess, withTuning } from '../helpers/process';
+import { processClock, restartProcess, withTimings } from '../helpers/process';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -50,9 +46,7 @@ const run = async (
 	options: IDataObject = {},
 	extra: Partial<Parameters<typeof runNode>[0]> = {},
 ) =>
-	await runNode({
-		parameters: templateSend(options),
-		credentials: service.credentials,
+	await service.run(templateSend(options), {
 		items,
 		...extra,
 	});
@@ -60,6 +54,12 @@ const skipped = (result: RunResult) =>
 	result.output
 		.filter((item) => item.json.skipped === true)
 		.map((item) => [item.pairedItem, item.json.reason, item.json.sendOnceKey]);
+const reasons = (result: RunResult) => skipped(result).map(([, reason]) => reason);
+/** The reasons a second run of `items` skips them for, with the service's log of the first cleared. */
+const reasonsOfRerun = async (items: IDataObject[]) => {
+	service.fake.reset();
+	return reasons(await run(items));
+};
 
 describe('a key sent before is not sent again', () => {
 	test('a second run sends nothing and outputs every item as skipped, paired with its input', async () => {
@@ -108,10 +108,8 @@ describe('a key sent before is not sent again', () => {
 			reason: 'invalidInput',
 			field: 'Customer Phone',
 		});
-		service.fake.reset();
-		const second = await run(items.slice(0, 3));
+		expect(await reasonsOfRerun(items.slice(0, 3))).toEqual(['alreadySent', 'alreadySent']);
 		expect(accepted()).toEqual([orders(3)[1].phone]);
-		expect(skipped(second).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
 	});
 
 	test.each([
@@ -125,21 +123,12 @@ describe('a key sent before is not sent again', () => {
 			service.fake.addFault(SEND_PATH, fault as never, 1);
 			const first = await run(items, { timeout: 1500 }, { continueOnFail: true });
 			expect((first.output[0].json.details as IDataObject).outcome).toBe('unknown');
-			service.fake.reset();
-			const second = await run(items);
+			expect(await reasonsOfRerun(items)).toEqual(['outcomeUnknown', 'alreadySent']);
 			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-			expect(skipped(second).map(([, reason]) => reason)).toEqual([
-				'outcomeUnknown',
-				'alreadySent',
-			]);
 			const third = await run(items, { sendOnceUnknown: 'send' });
 			expect(accepted()).toEqual([items[0].phone]);
-			expect(skipped(third).map(([, reason]) => reason)).toEqual(['alreadySent']);
-			service.fake.reset();
-			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
-				'alreadySent',
-				'alreadySent',
-			]);
+			expect(reasons(third)).toEqual(['alreadySent']);
+			expect(await reasonsOfRerun(items)).toEqual(['alreadySent', 'alreadySent']);
 		},
 	);
 });
@@ -214,12 +203,7 @@ describe('the store', () => {
 			const result = await run(items);
 			expect(result.error).toBeUndefined();
 			expect(accepted()).toEqual(items.map((o) => o.phone));
-			service.fake.reset();
-			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
-				'alreadySent',
-				'alreadySent',
-				'alreadySent',
-			]);
+			expect(await reasonsOfRerun(items)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
 		},
 	);
 });
@@ -236,12 +220,7 @@ describe('a queue-mode worker writing back a stale copy of the row (no lock)', (
 			expect(result.error).toBeUndefined();
 			expect(skipped(result)).toEqual([]);
 			expect(accepted()).toEqual(items.map((o) => o.phone));
-			service.fake.reset();
-			expect(skipped(await run(items)).map(([, reason]) => reason)).toEqual([
-				'alreadySent',
-				'alreadySent',
-				'alreadySent',
-			]);
+			expect(await reasonsOfRerun(items)).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
 		},
 	);
 });
@@ -256,7 +235,7 @@ describe('scope, dry run, and no key', () => {
 		await run(items, { sendOnceScope: 'workflow' }, { nodeId: 'node-a' });
 		const other = await run(items, { sendOnceScope: 'workflow' }, { nodeId: 'node-b' });
 		expect(accepted()).toHaveLength(2);
-		expect(skipped(other).map(([, reason]) => reason)).toEqual(['alreadySent', 'alreadySent']);
+		expect(reasons(other)).toEqual(['alreadySent', 'alreadySent']);
 	});
 
 	test('a dry run reports which items would be skipped and records nothing', async () => {
@@ -286,17 +265,18 @@ describe('scope, dry run, and no key', () => {
 		const before = [...store.rows.entries()];
 		service.fake.reset();
 		const dry = await run(orders(2), { dryRun: true });
-		expect(skipped(dry).map(([, reason]) => reason)).toEqual(['outcomeUnknown', 'alreadySent']);
+		expect(reasons(dry)).toEqual(['outcomeUnknown', 'alreadySent']);
 		expect([...store.rows.entries()]).toEqual(before);
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
 	});
 
 	test('without a key the store is never asked', async () => {
-		const result = await runNode({
-			parameters: { ...templateSend(), options: { validateTemplate: false } },
-			credentials: service.credentials,
-			items: orders(5),
-		});
+		const result = await service.run(
+			{ ...templateSend(), options: { validateTemplate: false } },
+			{
+				items: orders(5),
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(store.calls).toEqual({ checkProcessedAndRecord: 0, removeProcessed: 0 });
 		expect(store.rows.size).toBe(0);
@@ -321,7 +301,7 @@ describe('store calls', () => {
 	test.each([0, 10_000, 100_000])('2,000 items with a history of %i entries', async (history) => {
 		store.seed('wf-1', 'node-1', history);
 		// No idle-time verification call in between: the count is the layout's, not the machine's speed.
-		await withTuning({ sendOnce: { verifyAfterMs: 600_000 } }, async () => {
+		await withTimings({ SEND_ONCE: { verifyAfterMs: 600_000 } }, async () => {
 			const started = Date.now();
 			const result = await run(orders(2000));
 			const wall = Date.now() - started;
@@ -361,7 +341,7 @@ describe('store calls', () => {
 			store.calls = { checkProcessedAndRecord: 0, removeProcessed: 0 };
 			const again = await run(orders(1));
 			expect(service.fake.requests).toEqual([]);
-			expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+			expect(reasons(again)).toEqual(['alreadySent']);
 			// The claim finds the key claimed before; a look at its acceptance finds it there, so nothing is removed.
 			expect(store.calls).toEqual({ checkProcessedAndRecord: 2, removeProcessed: 0 });
 		},
@@ -387,9 +367,7 @@ describe('store calls', () => {
 				service.fake.reset();
 				const again = await Promise.all(events.map(async (items) => await run(items)));
 				expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
-				expect(again.flatMap((result) => skipped(result).map(([, reason]) => reason))).toEqual(
-					events.map(() => 'alreadySent'),
-				);
+				expect(again.flatMap(reasons)).toEqual(events.map(() => 'alreadySent'));
 			} finally {
 				service.fake.latencyMs = 0;
 			}
@@ -416,15 +394,13 @@ async function withSendOnceTimings(
 	timings: { verifyAfterMs: number; settleAfterMs: number },
 	check: () => Promise<void>,
 ) {
-	await withTuning({ sendOnce: timings }, check);
+	await withTimings({ SEND_ONCE: timings }, check);
 }
 
 /** The first order delivered again on another worker (a fresh process): the history says it was sent. */
 async function expectRedeliveryAlreadySent() {
 	restartProcess();
-	service.fake.reset();
-	const again = await run(orders(1));
-	expect(skipped(again).map(([, reason]) => reason)).toEqual(['alreadySent']);
+	expect(await reasonsOfRerun(orders(1))).toEqual(['alreadySent']);
 	expect(service.fake.requests).toEqual([]);
 }
 
@@ -543,13 +519,7 @@ describe("entries another queue-mode worker's write lost are put back", () => {
 describe('histories written by 0.2.0-dev', () => {
 	test('keys recorded with the default history of 100,000 then still count as sent', async () => {
 		await run(orders(3), { sendOnceHistory: 100_000 });
-		service.fake.reset();
-		const again = await run(orders(3));
+		expect(await reasonsOfRerun(orders(3))).toEqual(['alreadySent', 'alreadySent', 'alreadySent']);
 		expect(service.fake.requests).toEqual([]);
-		expect(skipped(again).map(([, reason]) => reason)).toEqual([
-			'alreadySent',
-			'alreadySent',
-			'alreadySent',
-		]);
 	});
 });

@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { demoTemplates } from '../fake-service/seed';
+import type { FakeService } from '../fake-service';
 import { runNode } from '../helpers/engine';
 import {
 	broadcastSend,
@@ -9,6 +10,7 @@ import {
 	useFakeService,
 	withOwnService,
 } from '../helpers/fixtures';
+import { sendTextTo } from '../helpers/parameters';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -19,19 +21,19 @@ const phones = (count: number) =>
 		name: `Customer ${i}`,
 	}));
 
-const templateSend = (
-	options: INodeParameters = {},
-	extra: INodeParameters = {},
-): INodeParameters => broadcastSend(options, extra);
+/** The phones the service accepted a send for, in the order it received them. */
+const acceptedPhones = (fake: FakeService) =>
+	fake
+		.sends(SEND_PATH)
+		.filter((r) => r.status === 200)
+		.map((r) => r.body.customer_phone);
 
 describe('bounded concurrency', () => {
 	test('never more requests in flight than the concurrency option; output in input order, paired', async () => {
 		service.fake.latencyMs = 30;
 		try {
 			const items = phones(24);
-			const { output, error } = await runNode({
-				parameters: templateSend({ concurrency: 4 }),
-				credentials: service.credentials,
+			const { output, error } = await service.run(broadcastSend({ concurrency: 4 }), {
 				items,
 			});
 			expect(error).toBeUndefined();
@@ -52,9 +54,7 @@ describe('bounded concurrency', () => {
 		'one template detail GET for 50 items of the same template, and the credential read once ' +
 			'for all sends',
 		async () => {
-			const { output, credentialReads } = await runNode({
-				parameters: templateSend(),
-				credentials: service.credentials,
+			const { output, credentialReads } = await service.run(broadcastSend(), {
 				items: phones(50),
 			});
 			expect(output).toHaveLength(50);
@@ -79,18 +79,13 @@ describe('429 and 503: retried per item, never sent twice', () => {
 				1,
 			);
 			const { output, error } = await runNode({
-				parameters: templateSend({ concurrency: 1 }),
+				parameters: broadcastSend({ concurrency: 1 }),
 				credentials,
 				items: phones(3),
 			});
 			expect(error).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(4);
-			expect(
-				fake
-					.sends(SEND_PATH)
-					.filter((r) => r.status === 200)
-					.map((r) => r.body.customer_phone),
-			).toEqual(phones(3).map((p) => p.phone));
+			expect(acceptedPhones(fake)).toEqual(phones(3).map((p) => p.phone));
 			expect(output.every((item) => item.json.status === 'ongoing')).toBe(true);
 		});
 	});
@@ -99,18 +94,13 @@ describe('429 and 503: retried per item, never sent twice', () => {
 		await withOwnService(async (fake, credentials) => {
 			fake.addFault(SEND_PATH, { status: 429, body: { detail: 'slow down' } }, 2);
 			const { error } = await runNode({
-				parameters: templateSend(),
+				parameters: broadcastSend(),
 				credentials,
 				items: phones(1),
 			});
 			expect(error).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(3);
-			expect(
-				fake
-					.sends(SEND_PATH)
-					.filter((r) => r.status === 200)
-					.map((r) => r.body.customer_phone),
-			).toEqual([phones(1)[0].phone]);
+			expect(acceptedPhones(fake)).toEqual([phones(1)[0].phone]);
 		});
 	});
 
@@ -122,14 +112,14 @@ describe('429 and 503: retried per item, never sent twice', () => {
 				1,
 			);
 			expect(
-				(await runNode({ parameters: templateSend(), credentials, items: phones(1) })).error,
+				(await runNode({ parameters: broadcastSend(), credentials, items: phones(1) })).error,
 			).toBeUndefined();
 			expect(fake.sends(SEND_PATH)).toHaveLength(2);
 
 			fake.reset();
 			fake.addFault(SEND_PATH, { status: 503, body: { detail: 'busy' } }, 1);
 			const { error } = await runNode({
-				parameters: templateSend(),
+				parameters: broadcastSend(),
 				credentials,
 				items: phones(1),
 			});
@@ -142,7 +132,7 @@ describe('429 and 503: retried per item, never sent twice', () => {
 		await withOwnService(async (fake, credentials) => {
 			fake.addFault(SEND_PATH, { status: 429, headers: { 'Retry-After': '3600' }, body: {} }, 1);
 			const { error } = await runNode({
-				parameters: templateSend(),
+				parameters: broadcastSend(),
 				credentials,
 				items: phones(1),
 			});
@@ -155,9 +145,7 @@ describe('429 and 503: retried per item, never sent twice', () => {
 describe('failures that may have been delivered are never retried', () => {
 	test('500 after the request was read: one request, outcome unknown', async () => {
 		service.fake.addFault(SEND_PATH, { status: 500 }, 1);
-		const { error } = await runNode({
-			parameters: templateSend(),
-			credentials: service.credentials,
+		const { error } = await service.run(broadcastSend(), {
 			items: phones(1),
 		});
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
@@ -168,9 +156,7 @@ describe('failures that may have been delivered are never retried', () => {
 
 	test('connection reset after the request was read: one request, outcome unknown', async () => {
 		service.fake.addFault(SEND_PATH, { kind: 'reset-after-read' }, 1);
-		const { error } = await runNode({
-			parameters: templateSend(),
-			credentials: service.credentials,
+		const { error } = await service.run(broadcastSend(), {
 			items: phones(1),
 		});
 		expect(service.fake.sends(SEND_PATH)).toHaveLength(1);
@@ -186,9 +172,7 @@ describe('failures that may have been delivered are never retried', () => {
 		const deadlines = jest.spyOn(AbortSignal, 'timeout');
 		try {
 			service.fake.addFault(SEND_PATH, { kind: 'hang' }, 1);
-			const { error } = await runNode({
-				parameters: templateSend({ timeout: 1000 }),
-				credentials: service.credentials,
+			const { error } = await service.run(broadcastSend({ timeout: 1000 }), {
 				items: phones(1),
 			});
 			expect(service.fake.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
@@ -214,9 +198,7 @@ describe('mixed success and failure', () => {
 			1,
 		);
 		items[3].phone = '12345';
-		const { output, error } = await runNode({
-			parameters: templateSend({ concurrency: 1 }),
-			credentials: service.credentials,
+		const { output, error } = await service.run(broadcastSend({ concurrency: 1 }), {
 			items,
 			continueOnFail: true,
 		});
@@ -240,9 +222,7 @@ describe('mixed success and failure', () => {
 			const items = phones(40);
 			// The sixth POST fails; the one in flight beside it settles, the rest never start.
 			service.fake.addFault(SEND_PATH, { status: 500 }, 1, 5);
-			const { error } = await runNode({
-				parameters: templateSend({ concurrency: 2 }),
-				credentials: service.credentials,
+			const { error } = await service.run(broadcastSend({ concurrency: 2 }), {
 				items,
 			});
 			expect(error?.message).toBe('The service failed with HTTP 500');
@@ -302,9 +282,7 @@ describe('template check before sending', () => {
 	test.each(cases)(
 		'%s: the item fails naming item, template and field; nothing is sent',
 		async (_label, extra, message) => {
-			const { error } = await runNode({
-				parameters: templateSend({}, extra),
-				credentials: service.credentials,
+			const { error } = await service.run(broadcastSend({}, extra), {
 				items: phones(1),
 			});
 			expect(error?.message).toContain(message);
@@ -314,7 +292,7 @@ describe('template check before sending', () => {
 
 	test('empty values pass when the user allows them', async () => {
 		const { error } = await runNode({
-			parameters: templateSend(
+			parameters: broadcastSend(
 				{ allowEmptyVariables: true },
 				{ customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna', '2': '', '3': 'x' }) },
 			),
@@ -326,7 +304,7 @@ describe('template check before sending', () => {
 
 	test('with the check off, nothing is fetched and the message goes as given', async () => {
 		await runNode({
-			parameters: templateSend(
+			parameters: broadcastSend(
 				{ validateTemplate: false },
 				{ customerPhone: '+4915123456789', variables: mapped({ '1': 'Anna' }) },
 			),
@@ -336,9 +314,7 @@ describe('template check before sending', () => {
 	});
 
 	test('an unknown template fails every item with one GET, and sends nothing', async () => {
-		const { error } = await runNode({
-			parameters: templateSend({}, { templateId: locator(999) }),
-			credentials: service.credentials,
+		const { error } = await service.run(broadcastSend({}, { templateId: locator(999) }), {
 			items: phones(5),
 		});
 		expect(error?.message).toContain('Template 999 of channel 12 could not be loaded (item 0)');
@@ -349,7 +325,7 @@ describe('template check before sending', () => {
 describe('broken input', () => {
 	test('an expression that fails for one item names the item, and nothing is sent', async () => {
 		const { error } = await runNode({
-			parameters: templateSend(
+			parameters: broadcastSend(
 				{},
 				{
 					customerPhone:
@@ -375,7 +351,7 @@ describe('rendered message and dry run', () => {
 			'stay untouched',
 		async () => {
 			const { output } = await runNode({
-				parameters: templateSend(
+				parameters: broadcastSend(
 					{ includeRenderedMessage: true, validateTemplate: false },
 					{
 						templateId: locator(105),
@@ -410,7 +386,7 @@ describe('rendered message and dry run', () => {
 		]);
 		try {
 			const { output } = await runNode({
-				parameters: templateSend(
+				parameters: broadcastSend(
 					{ dryRun: true },
 					{ templateId: locator(201), variables: mapped({ '1': 'Anna' }) },
 				),
@@ -429,9 +405,7 @@ describe('rendered message and dry run', () => {
 	test('dry run: every check runs, the exact request is shown, nothing is sent', async () => {
 		const items = phones(3);
 		items[1].phone = 'nope';
-		const { output, hints } = await runNode({
-			parameters: templateSend({ dryRun: true }),
-			credentials: service.credentials,
+		const { output, hints } = await service.run(broadcastSend({ dryRun: true }), {
 			items,
 			continueOnFail: true,
 		});
@@ -463,16 +437,7 @@ describe('rendered message and dry run', () => {
 	});
 
 	test('dry run works for plain text sends too', async () => {
-		const { output } = await runNode({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: '7',
-				text: 'hi',
-				options: { dryRun: true },
-			},
-			credentials: service.credentials,
-		});
+		const { output } = await service.run(sendTextTo('7', 'hi', { options: { dryRun: true } }));
 		expect(service.fake.requests).toHaveLength(0);
 		expect(output[0].json).toEqual({
 			dryRun: true,

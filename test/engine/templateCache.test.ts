@@ -5,7 +5,7 @@
  */
 import { startFakeService } from '../fake-service';
 import { demoTemplates } from '../fake-service/seed';
-import type { FakeService } from '../fake-service';
+import type { Fault, FakeService } from '../fake-service';
 import { TEMPLATE_CACHE } from '../../nodes/OmnichannelMessaging/constants';
 import { mapperFields, runNode, searchList } from '../helpers/engine';
 import type { CredentialData } from '../helpers/engine';
@@ -36,6 +36,14 @@ async function oneEvent(
 }
 
 /** Runs `events` and says how many template reads each one made. */
+/** An event whose send the service answers with `fault`: it fails with `message` (the whole of it, or a match). */
+const refusedEvent = (fault: Fault, message: string | RegExp) => async () => {
+	service.fake.addFault(SEND_PATH, fault);
+	const failure = (await oneEvent()).error?.message;
+	if (typeof message === 'string') expect(failure).toBe(message);
+	else expect(failure).toMatch(message);
+};
+
 async function readsPerEvent(events: Array<() => Promise<unknown>>): Promise<number[]> {
 	const reads: number[] = [];
 	for (const event of events) {
@@ -82,14 +90,10 @@ describe('template reads shared by the executions of one process', () => {
 	test('a send the service refuses with 400 forgets the template: the next execution reads it again', async () => {
 		const reads = await readsPerEvent([
 			async () => await oneEvent(),
-			async () => {
-				service.fake.addFault(SEND_PATH, {
-					status: 400,
-					body: { detail: 'Template is paused', code: 'template_paused' },
-				});
-				const refused = await oneEvent();
-				expect(refused.error?.message).toContain('HTTP 400');
-			},
+			refusedEvent(
+				{ status: 400, body: { detail: 'Template is paused', code: 'template_paused' } },
+				/HTTP 400/,
+			),
 			async () => await oneEvent(),
 			async () => await oneEvent(),
 		]);
@@ -99,17 +103,11 @@ describe('template reads shared by the executions of one process', () => {
 	test('a send refused for the credential (401) or answered 500 keeps the template', async () => {
 		const reads = await readsPerEvent([
 			async () => await oneEvent(),
-			async () => {
-				service.fake.addFault(SEND_PATH, {
-					status: 401,
-					body: { detail: 'Invalid api key provided.' },
-				});
-				expect((await oneEvent()).error?.message).toBe('The API key was rejected');
-			},
-			async () => {
-				service.fake.addFault(SEND_PATH, { status: 500, body: { detail: 'oops' } });
-				expect((await oneEvent()).error?.message).toBe('The service failed with HTTP 500');
-			},
+			refusedEvent(
+				{ status: 401, body: { detail: 'Invalid api key provided.' } },
+				'The API key was rejected',
+			),
+			refusedEvent({ status: 500, body: { detail: 'oops' } }, 'The service failed with HTTP 500'),
 			async () => await oneEvent(),
 		]);
 		expect(reads).toEqual([1, 0, 0, 0]);
@@ -216,9 +214,7 @@ describe('template reads shared by the executions of one process', () => {
 			{ variables: mapped({ '1': '={{ $json.name }}', '2': '1042', '3': 'Friday', '4': 'noon' }) },
 		);
 		const withFourEvent = async () =>
-			await runNode({
-				parameters: withFour,
-				credentials: service.credentials,
+			await service.run(withFour, {
 				items: [{ phone: '+4915100000004', name: 'Dora' }],
 				executionId: 'four',
 			});

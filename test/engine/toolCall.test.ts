@@ -9,6 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode, runToolCalls } from '../helpers/engine';
 import { locator, useFakeService } from '../helpers/fixtures';
+import { getTemplates, sendTextTo } from '../helpers/parameters';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
 import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
 
@@ -38,12 +39,10 @@ const GOOD = {
 describe("as a tool called through n8n-core's tool invocation", () => {
 	test('Send Text sends once with the values the model chose, and the answer reaches the agent', async () => {
 		const { answers, error } = await runToolCalls({
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				customerId: "={{ $fromAI('customerId', 'The customer ID', 'string') }}",
-				text: "={{ $fromAI('text', 'The message', 'string') }}",
-			},
+			parameters: sendTextTo(
+				"={{ $fromAI('customerId', 'The customer ID', 'string') }}",
+				"={{ $fromAI('text', 'The message', 'string') }}",
+			),
 			credentials: service.credentials,
 			calls: [{ customerId: '1042', text: 'Your order has shipped' }],
 		});
@@ -146,12 +145,9 @@ describe("as a tool called through n8n-core's tool invocation", () => {
 
 	test('Get Many as a tool reads the channel the model names', async () => {
 		const { answers } = await runToolCalls({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: "={{ $fromAI('channel', 'The channel number', 'number') }}",
+			parameters: getTemplates("={{ $fromAI('channel', 'The channel number', 'number') }}", {
 				returnAll: true,
-			},
+			}),
 			credentials: service.credentials,
 			calls: [{ channel: 12 }],
 		});
@@ -167,9 +163,7 @@ describe("as a tool called through n8n-core's tool invocation", () => {
 
 describe('as a tool run by the engine (AI Agent 3.x engine requests)', () => {
 	test("a bad phone is the tool's answer, not a failed execution", async () => {
-		const { output, error, run } = await runNode({
-			parameters: TEMPLATE_SEND,
-			credentials: service.credentials,
+		const { output, error, run } = await service.run(TEMPLATE_SEND, {
 			items: [{ ...GOOD, phone: '0151 2345678', toolCallId: 'call_1' }],
 			asAgentTool: true,
 		});

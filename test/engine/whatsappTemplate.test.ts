@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../helpers/engine';
 import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { getTemplate, getTemplates } from '../helpers/parameters';
 
 const service = useFakeService();
 
@@ -17,10 +18,7 @@ const send = (extra: INodeParameters): INodeParameters => ({
 
 describe('WhatsApp Template → Send', () => {
 	test('posts the exact body: ids as strings, normalized phone, attributes keyed by position', async () => {
-		const { output, error } = await runNode({
-			parameters: send({}),
-			credentials: service.credentials,
-		});
+		const { output, error } = await service.run(send({}));
 		expect(error).toBeUndefined();
 		const posts = service.fake.sends('/whatsapp/send-template-message');
 		expect(posts).toHaveLength(1);
@@ -108,10 +106,7 @@ describe('WhatsApp Template → Send', () => {
 	});
 
 	test('no attachment and no attributes are sent when there are none', async () => {
-		await runNode({
-			parameters: send({ templateId: locator(104), variables: mapped({}) }),
-			credentials: service.credentials,
-		});
+		await service.run(send({ templateId: locator(104), variables: mapped({}) }));
 		expect(service.fake.sends()[0].body).toEqual({
 			template_id: '104',
 			channel_id: '12',
@@ -140,10 +135,7 @@ describe('WhatsApp Template → Send', () => {
 		['+49 151 2345 6789 0000 1', '7 to 15 digits'],
 		['call me', 'must start with +'],
 	])('phone %j fails the item, naming item and value, nothing sent', async (phone, reason) => {
-		const { error } = await runNode({
-			parameters: send({ customerPhone: phone }),
-			credentials: service.credentials,
-		});
+		const { error } = await service.run(send({ customerPhone: phone }));
 		expect(error?.message).toContain(
 			`Customer Phone (item 0): ${JSON.stringify(phone)} is not a valid phone number`,
 		);
@@ -167,10 +159,7 @@ describe('WhatsApp Template → Send', () => {
 	});
 
 	test('a channel ID that is not a whole number fails the item', async () => {
-		const { error } = await runNode({
-			parameters: send({ channelId: '={{ "twelve" }}' }),
-			credentials: service.credentials,
-		});
+		const { error } = await service.run(send({ channelId: '={{ "twelve" }}' }));
 		expect(error?.message).toBe(
 			'Channel (item 0): "twelve" is not a channel ID: give the channel\'s number, for example 12',
 		);
@@ -180,15 +169,7 @@ describe('WhatsApp Template → Send', () => {
 
 describe('WhatsApp Template → Get', () => {
 	test('outputs the template object, unknown fields untouched', async () => {
-		const { output, error } = await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'get',
-				channelId: 12,
-				templateId: locator(103),
-			},
-			credentials: service.credentials,
-		});
+		const { output, error } = await service.run(getTemplate(12, 103));
 		expect(error).toBeUndefined();
 		expect(service.fake.requests).toHaveLength(1);
 		expect(service.fake.requests[0].path).toBe('/stable/open/whatsapp/get-template-detail');
@@ -205,29 +186,14 @@ describe('WhatsApp Template → Get', () => {
 	});
 
 	test('a template ID from an expression is sent as an integer', async () => {
-		await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'get',
-				channelId: '={{ $json.ch }}',
-				templateId: locator('={{ $json.t }}'),
-			},
-			credentials: service.credentials,
+		await service.run(getTemplate('={{ $json.ch }}', '={{ $json.t }}'), {
 			items: [{ ch: '12', t: 105 }],
 		});
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '12', template_id: '105' });
 	});
 
 	test('an unknown template is a readable 404 error', async () => {
-		const { error } = await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'get',
-				channelId: 12,
-				templateId: locator(999),
-			},
-			credentials: service.credentials,
-		});
+		const { error } = await service.run(getTemplate(12, 999));
 		expect(error?.message).toBe('The service has no such resource (404)');
 		expect(error?.description).toContain('Check the base URL');
 	});
@@ -235,31 +201,14 @@ describe('WhatsApp Template → Get', () => {
 
 describe('WhatsApp Template → Get Many', () => {
 	test('one item per template, capped by limit', async () => {
-		const { output } = await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: 12,
-				returnAll: false,
-				limit: 3,
-			},
-			credentials: service.credentials,
-		});
+		const { output } = await service.run(getTemplates(12, { returnAll: false, limit: 3 }));
 		expect(service.fake.requests[0].path).toBe('/stable/open/whatsapp/get-template-list');
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '12' });
 		expect(output.map((item) => item.json.id)).toEqual([101, 102, 103]);
 	});
 
 	test('return all outputs every template', async () => {
-		const { output } = await runNode({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: 12,
-				returnAll: true,
-			},
-			credentials: service.credentials,
-		});
+		const { output } = await service.run(getTemplates(12, { returnAll: true }));
 		expect(output.map((item) => item.json.name)).toEqual([
 			'order_shipped',
 			'spring_offer',
@@ -294,10 +243,7 @@ describe('Channel: a locator, and a plain number saved before 0.2.0, in every te
 			const seen: unknown[] = [];
 			for (const channelId of [12, locator(12, 'list'), locator(12)]) {
 				service.fake.reset();
-				const { output, error } = await runNode({
-					parameters: { ...parameters, channelId },
-					credentials: service.credentials,
-				});
+				const { output, error } = await service.run({ ...parameters, channelId });
 				expect(error).toBeUndefined();
 				// Send outputs the service's answer for the one item; Get the template; Get Many the channel's templates.
 				const shown = output.map((item) =>

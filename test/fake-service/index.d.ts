@@ -1,7 +1,4 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-explicit-any
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
+/* eslint-disable @typescript-eslint/no-explicit-any -- request bodies and templates are free-form JSON */
 import type { Server } from 'node:http';
 
 export interface RecordedRequest {

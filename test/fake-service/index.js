@@ -365,6 +365,12 @@ class FakeService extends LocalServer {
 			: null;
 	}
 
+	/** A message send's body has only the `allowed` fields and a customer ID: its value, or the error answer. */
+	customerOf(body, allowed, bad) {
+		const unknown = this.checkFields(body, allowed, bad);
+		return unknown ? { error: unknown } : this.customerId(body, bad);
+	}
+
 	customerId(body, bad) {
 		if (typeof body.customer_id !== 'string')
 			return { error: bad('customer_id must be a string', 'invalid_customer_id') };
@@ -374,9 +380,7 @@ class FakeService extends LocalServer {
 	}
 
 	sendText(body, bad) {
-		const unknown = this.checkFields(body, ['customer_id', 'text'], bad);
-		if (unknown) return unknown;
-		const customer = this.customerId(body, bad);
+		const customer = this.customerOf(body, ['customer_id', 'text'], bad);
 		if (customer.error) return customer.error;
 		if (typeof body.text !== 'string' || body.text === '')
 			return bad('text must be a non-empty string', 'invalid_text');
@@ -386,13 +390,8 @@ class FakeService extends LocalServer {
 	}
 
 	sendAttachment(body, bad) {
-		const unknown = this.checkFields(
-			body,
-			['customer_id', 'attachment_type', 'attachment_url'],
-			bad,
-		);
-		if (unknown) return unknown;
-		const customer = this.customerId(body, bad);
+		const fields = ['customer_id', 'attachment_type', 'attachment_url'];
+		const customer = this.customerOf(body, fields, bad);
 		if (customer.error) return customer.error;
 		if (!['image', 'video', 'document'].includes(body.attachment_type)) {
 			return bad(

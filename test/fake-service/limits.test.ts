@@ -1,15 +1,11 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The fake service's two limits, over real HTTP: the in-flight limit and the token bucket on
  * sends (requests per second). The bench and the sandbox rely on them answering as a gateway
  * would: a fixed number of 429s for a burst, Retry-After in whole seconds, tokens coming back
  * with time, reads not counted against the bucket.
  */
-import http from 'node:http';
-
+import { requestJson } from './client';
+import type { Answer as ServiceAnswer } from './client';
 import { startFakeService } from './index';
 import type { FakeService, FakeServiceOptions } from './index';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -24,11 +20,7 @@ const API_KEY = 'sk-fake-limits-5e1f0a';
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 const DETAIL_PATH = '/stable/open/whatsapp/get-template-detail?platform_id=12&template_id=101';
 
-interface Answer {
-	status: number;
-	retryAfter?: string;
-	body: { detail?: string; id?: string };
-}
+type Answer = ServiceAnswer<{ detail?: string; id?: string }>;
 
 /** One request on its own connection, as n8n sends them. */
 async function request(
@@ -37,36 +29,8 @@ async function request(
 	requestPath: string,
 	body?: unknown,
 	apiKey = API_KEY,
-) {
-	const payload = body === undefined ? undefined : JSON.stringify(body);
-	return await new Promise<Answer>((resolve, reject) => {
-		const req = http.request(
-			`${url}${requestPath}`,
-			{
-				method,
-				agent: false,
-				headers: {
-					'X-Service-Api-Key': apiKey,
-					...(payload
-						? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
-						: {}),
-				},
-			},
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (c: Buffer) => chunks.push(c));
-				res.on('end', () =>
-					resolve({
-						status: res.statusCode ?? 0,
-						retryAfter: res.headers['retry-after'],
-						body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-					}),
-				);
-			},
-		);
-		req.on('error', reject);
-		req.end(payload);
-	});
+): Promise<Answer> {
+	return await requestJson(`${url}${requestPath}`, { method, apiKey, body });
 }
 
 function send(url: string, index: number, apiKey?: string) {
@@ -88,6 +52,15 @@ async function burst(url: string, count: number, from = 0) {
 	return await Promise.all(
 		Array.from({ length: count }, async (_, i) => await send(url, from + i)),
 	);
+}
+
+/** `count` sends at once; once all have arrived, the virtual clock moves on by the latency. */
+async function burstPastLatency(service: FakeService, count: number, latencyMs: number) {
+	const arrived = arrivals(service);
+	const answering = burst(service.url, count);
+	await arrived(count);
+	jest.advanceTimersByTime(latencyMs);
+	return await answering;
 }
 
 const statuses = (answers: Answer[]) =>
@@ -243,11 +216,7 @@ describe('in-flight limit beside the rate limit', () => {
 		// The 10 served hold their slots until the clock moves: all 25 have arrived by then, however slowly.
 		virtualTime();
 		const service = await fake({ concurrencyLimit: 10, retryAfter: '2', latencyMs: 300 });
-		const arrived = arrivals(service);
-		const answering = burst(service.url, 25);
-		await arrived(25);
-		jest.advanceTimersByTime(300);
-		const answers = await answering;
+		const answers = await burstPastLatency(service, 25, 300);
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.retryAfter))).toEqual(
 			new Set(['2']),
@@ -287,11 +256,7 @@ describe('in-flight limit beside the rate limit', () => {
 			latencyMs: 300,
 			clock: clock.read,
 		});
-		const arrived = arrivals(service);
-		const answering = burst(service.url, 25);
-		await arrived(25);
-		jest.advanceTimersByTime(300);
-		const answers = await answering;
+		const answers = await burstPastLatency(service, 25, 300);
 		expect(statuses(answers)).toEqual({ 200: 10, 429: 15 });
 		expect(service.tooMany).toEqual({ inFlight: 5, rate: 10 });
 	});

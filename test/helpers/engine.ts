@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Runs the built package through n8n-core's own engine: WorkflowExecute for executions (it picks
  * the node's custom operations or RoutingNode), LoadOptionsContext for the dropdown and mapper
@@ -263,6 +259,8 @@ export interface RunOptions {
 	parameters: INodeParameters;
 	credentials: CredentialData;
 	items?: IDataObject[];
+	/** Input items with more than json (binary data); instead of `items`. */
+	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
 	/** The execution's id (n8n gives each its own); the benchmark runs several at once. */
@@ -356,7 +354,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 				: 'stopWorkflow',
 		...(options.asAgentTool ? { rewireOutputLogTo: 'ai_tool' as const } : {}),
 	};
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
 	const start = options.errorOutput ? startBefore(nodeTypes, items) : undefined;
 	const workflow = new Workflow({
 		id: 'wf-1',
@@ -564,57 +562,6 @@ export async function testCredential(
 		return { status: 'Error', message: (error as Error).message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
-}
-
-/**
- * A change of the node's timings by part, as the suites of earlier rounds give it: e.g. {
- * sendOnce: { verifyAfterMs: 600_000 } }.
- */
-export type TuningChanges = Partial<
-	Record<'pacing' | 'templateCache' | 'sendOnce', Record<string, number>>
->;
-
-/** What test/helpers/process.ts (jest only) offers through this file. */
-export interface ProcessControl {
-	restartProcess(): void;
-	setTuning(changes: TuningChanges): void;
-	withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T>;
-}
-
-let processControl: ProcessControl | undefined;
-
-/** Called once, by test/helpers/process.ts as it loads. */
-export function registerProcessControl(control: ProcessControl): void {
-	processControl ??= control;
-}
-
-function control(): ProcessControl {
-	// Loaded when first asked for: the benchmark runs this file outside jest.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	if (!processControl) require('./process');
-	return processControl as ProcessControl;
-}
-
-/**
- * The names the suites of earlier rounds use: a restart of the n8n process (a fresh copy of the
- * package's modules) and its timings changed (the package's constants mocked through jest), both
- * test/helpers/process.ts's. Nothing in the package serves them.
- */
-export function processState(): {
-	forgetProcessState(): void;
-	setTuningForTests(changes: TuningChanges): void;
-	resetTuning(): void;
-} {
-	return {
-		forgetProcessState: () => control().restartProcess(),
-		setTuningForTests: (changes) => control().setTuning(changes),
-		resetTuning: () => control().setTuning({}),
-	};
-}
-
-/** Runs `check` in a process with the node's timings changed, and restarts with the real ones after. */
-export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	return await control().withTuning(changes, check);
 }
 
 const AGENT_NAME = 'Agent';

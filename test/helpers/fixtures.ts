@@ -1,19 +1,25 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
 import type { FakeService, FakeServiceOptions } from '../fake-service';
-import type { CredentialData } from './engine';
+import { runNode } from './engine';
+import type { CredentialData, RunOptions, RunResult } from './engine';
 import { mapperValue } from './mapperValue';
+import { locator } from './parameters';
 import { processClock, restartProcess } from './process';
 
 export const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
 
-/** One fake service per test file, its log cleared before each test. */
+/**
+ * One fake service per test file, its log cleared before each test; `run` runs the node with
+ * `parameters` against it (runNode with its credentials).
+ */
 export function useFakeService(options: FakeServiceOptions = {}) {
 	const state = {} as { fake: FakeService; credentials: CredentialData };
+	const run = async (
+		parameters: INodeParameters,
+		more: Omit<RunOptions, 'parameters' | 'credentials'> = {},
+	): Promise<RunResult> => await runNode({ parameters, credentials: state.credentials, ...more });
 	beforeAll(async () => {
 		state.fake = await startFakeService({ apiKey: API_KEY, ...options });
 		state.credentials = { baseUrl: state.fake.url, apiKey: API_KEY };
@@ -28,7 +34,7 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 		processClock().stop();
 		await state.fake.close();
 	});
-	return state;
+	return Object.assign(state, { run });
 }
 
 /**
@@ -47,11 +53,8 @@ export async function withOwnService<T>(
 	}
 }
 
-export const locator = (value: string | number, mode: 'list' | 'id' = 'id') => ({
-	__rl: true,
-	mode,
-	value: String(value),
-});
+export { locator, sendAttachmentTo, sendTextTo, getTemplate, getTemplates } from './parameters';
+export { templateOn } from './parameters';
 
 /** A Variables mapper value as the editor stores it. */
 export const mapped = mapperValue;

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * One n8n process, as the engine tests see it: the package's modules as n8n loaded them (dist/,
  * through test/helpers/engine.ts's loader), its timings and its clock. Nothing of this is in the
@@ -11,8 +7,7 @@
  */
 import path from 'node:path';
 
-import { PACKAGE_ROOT, forgetLoadedPackage, registerProcessControl } from './engine';
-import type { TuningChanges } from './engine';
+import { PACKAGE_ROOT, forgetLoadedPackage } from './engine';
 
 const NODE_DIST = path.join(PACKAGE_ROOT, 'dist', 'nodes', 'OmnichannelMessaging');
 
@@ -120,31 +115,3 @@ export async function withTimings<T>(changes: TimingChanges, check: () => Promis
 		restartProcess();
 	}
 }
-
-const CONSTANT_OF = {
-	pacing: 'PACING',
-	templateCache: 'TEMPLATE_CACHE',
-	sendOnce: 'SEND_ONCE',
-} as const;
-
-const byConstant = (changes: TuningChanges): TimingChanges =>
-	Object.fromEntries(
-		Object.entries(changes).map(([part, change]) => [
-			CONSTANT_OF[part as keyof TuningChanges],
-			change,
-		]),
-	);
-
-/** withTimings, with the timings named by part of the node: e.g. { sendOnce: { verifyAfterMs: 600_000 } }. */
-export async function withTuning<T>(changes: TuningChanges, check: () => Promise<T>): Promise<T> {
-	return await withTimings(byConstant(changes), check);
-}
-
-registerProcessControl({
-	restartProcess,
-	withTuning,
-	setTuning: (changes) => {
-		timingChanges = byConstant(changes);
-		restartProcess();
-	},
-});

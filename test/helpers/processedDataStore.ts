@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * An in-memory n8n processed-data store (IDataDeduplicator) that behaves like n8n's database one
  * (packages/cli deduplication-helper, "entries" mode): one row per workflow and context, values

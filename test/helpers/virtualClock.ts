@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A clock that moves only when a test moves it: the delivery engine's stateful parts take one when
  * they are made (delivery/clock.ts's Clock), so their unit tests run their timings in no time.

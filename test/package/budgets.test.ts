@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 260 lines or a function
  * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler;

@@ -1,73 +1,21 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
- * The dependency rules of .dependency-cruiser.cjs (`npm run deps`, part of `npm test`): they hold
- * for the code as it is, and they catch a cycle and a forbidden import, naming both files.
+ * The dependency rules of .dependency-cruiser.cjs and madge's cycle check (`npm run deps`, run
+ * once in `npm test`: here): they hold for the code as it is, and they catch a cycle and a
+ * forbidden import, naming both files.
  */
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const repoDir = path.resolve(__dirname, '..', '..');
 const NODE = 'nodes/OmnichannelMessaging';
-// The command line the layout picture is drawn with (scripts/docs-deps.js).
-const { DEPCRUISE_CLI } = require('../../scripts/docs-deps.js') as { DEPCRUISE_CLI: string };
-
-interface Violation {
-	rule: { name: string };
-	from: string;
-	to: string;
-	cycle?: Array<{ name: string }>;
-}
-
-/** Runs dependency-cruiser's command line in `cwd` and gives back its violations. */
-function cruise(cwd: string): Violation[] {
-	const run = spawnSync(
-		process.execPath,
-		[
-			DEPCRUISE_CLI,
-			'nodes',
-			'credentials',
-			'--config',
-			'.dependency-cruiser.cjs',
-			'--output-type',
-			'json',
-		],
-		{
-			cwd,
-			encoding: 'utf8',
-			maxBuffer: 64 * 1024 * 1024,
-		},
-	);
-	if (!run.stdout) throw new Error(`dependency-cruiser printed nothing: ${run.stderr}`);
-	return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
-}
-
-/** Runs madge's cycle check (`npm run deps` runs it after dependency-cruiser) in `cwd`. */
-function madgeCycles(cwd: string): { status: number | null; stdout: string } {
-	const cli = path.join(repoDir, 'node_modules', 'madge', 'bin', 'cli.js');
-	const run = spawnSync(
-		process.execPath,
-		[cli, '--circular', '--no-spinner', '--no-color', '--extensions', 'ts', 'nodes', 'credentials'],
-		{
-			cwd,
-			encoding: 'utf8',
-		},
-	);
-	return { status: run.status, stdout: run.stdout };
-}
-
-/** What a failure would print: the rule and the files, one line each. */
-const named = (violations: Violation[]) =>
-	violations.map(
-		(v) =>
-			`${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`,
-	);
+// The command lines of both checks (`npm run deps`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { violations, named, madgeCycles } = require('../../scripts/deps.js') as {
+	violations(cwd: string): unknown[];
+	named(violations: unknown[]): string[];
+	madgeCycles(cwd: string): { status: number | null; stdout: string };
+};
 
 /** A copy of the sources and the rules, to break on purpose. */
 function copyOfTheCode(): string {
@@ -81,7 +29,7 @@ function copyOfTheCode(): string {
 
 describe('dependency rules', () => {
 	test('the code keeps them: no cycle, no forbidden import', () => {
-		expect(named(cruise(repoDir))).toEqual([]);
+		expect(named(violations(repoDir))).toEqual([]);
 		expect(madgeCycles(repoDir).status).toBe(0);
 	}, 60_000);
 
@@ -105,7 +53,7 @@ describe('dependency rules', () => {
 		afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 		test('fail on the cycle and on the forbidden imports, naming both files of each', () => {
-			const found = named(cruise(dir));
+			const found = named(violations(dir));
 			const types = `${NODE}/helpers/template/types.ts`;
 			const sendText = `${NODE}/actions/message/sendText.operation.ts`;
 			const get = `${NODE}/actions/whatsappTemplate/get.operation.ts`;
@@ -132,6 +80,7 @@ describe('dependency rules', () => {
 
 describe('the layout picture in docs/development.md', () => {
 	test('is the one `npm run docs:deps` draws from the code today', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { layerPicture, withPicture, DOC } = require('../../scripts/docs-deps.js');
 		const doc = readFileSync(DOC, 'utf8');
 		expect(withPicture(doc, layerPicture())).toBe(doc);

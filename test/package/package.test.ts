@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * What n8n's verified-node review looks at besides the lint: what the tarball ships, the package.json
  * contract, the code n8n Cloud runs (no Node.js globals, no file system, no processes, no timers of
@@ -54,6 +48,7 @@ function walk(dir: string): string[] {
 
 /** Every class a built file exports, instantiated. */
 function loadExports<T>(distFile: string): T[] {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const mod = require(path.join(repoDir, distFile)) as Record<string, unknown>;
 	return Object.values(mod)
 		.filter((value): value is new () => T => typeof value === 'function')

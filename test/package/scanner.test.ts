@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /*
  * n8n's verified-node review runs `@n8n/scan-community-package` on the published version. This test
  * does the same locally, before publishing: test/package/scan.mjs packs the package, unpacks the

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-dangerous-functions,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Nothing test-only in the published package (issue 30): the tarball `npm pack` builds holds no
  * testing seam, no setter of timings and no way to make the process forget its state, in any

@@ -13,20 +13,16 @@ const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
+// The service and what it received; the events' workflow; n8n's credential and webhook; the history.
+const { API_KEY, startFakeServiceProcess, acceptedPerPhone } = require('./support');
+const { templateSendOptions, recipients, broadcastWorkflow } = require('./support');
 const {
-	API_KEY,
-	startFakeServiceProcess,
-	templateSendOptions,
-	recipients,
-	broadcastWorkflow,
 	createCredential,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	acceptedPerPhone,
-	prefillSendOnceHistory,
-	sendOnceHistoryValue,
 } = require('./support');
+const { prefillSendOnceHistory, sendOnceHistoryValue } = require('./support');
 
 const EVENTS = Number(process.env.QUEUE_EVENTS ?? 1000);
 const AT_ONCE = 20;

@@ -14,21 +14,11 @@ const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
-const {
-	API_KEY,
-	startFakeServiceProcess,
-	hasSendOnce,
-	defaultConcurrency,
-	recipients,
-	broadcastWorkflow,
-	createCredential,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-	execution,
-	callAll,
-	acceptedPerPhone,
-} = require('./support');
+// The service and what it received; the broadcast; n8n's credential, webhook and executions.
+const { API_KEY, startFakeServiceProcess, acceptedPerPhone } = require('./support');
+const { hasSendOnce, defaultConcurrency, recipients, broadcastWorkflow } = require('./support');
+const { createCredential, createActiveWorkflow, waitForWebhook } = require('./support');
+const { callWebhook, execution, callAll } = require('./support');
 
 const SERVICE = { latencyMs: 100, concurrencyLimit: 10 };
 const BATCHES = 4;

@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A misbehaving service, for a send and a read of each kind: 500 JSON, 502 HTML page, 200 with
  * invalid JSON, 200 with an empty body, 200 JSON without the expected fields, a 10 MB body, a
@@ -23,6 +17,7 @@ import { serializeEverything } from '../helpers/fixtures';
 import { startFakeService } from '../fake-service';
 import type { Fault, FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
+import { getTemplate, getTemplates, sendTextTo, templateOn } from '../helpers/parameters';
 import { restartProcess } from '../helpers/process';
 import type { RunResult } from '../helpers/engine';
 import { findSecret } from './support/secrets';
@@ -36,8 +31,6 @@ const TIMEOUT_MS = 1500;
 /** The node's own bound on the editor's calls (EDITOR_TIMEOUT_MS in constants.ts). */
 const EDITOR_TIMEOUT_MS = 10_000;
 
-const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
-
 interface Operation {
 	kind: 'send' | 'read';
 	parameters: INodeParameters;
@@ -47,55 +40,37 @@ interface Operation {
 	incomplete: RegExp;
 }
 
+const timeout = { timeout: TIMEOUT_MS };
+const NOT_A_SEND_RESULT = /^The service answered without the id and status of the message$/;
+
 const OPERATIONS: Record<string, Operation> = {
 	'Send Text': {
 		kind: 'send',
-		parameters: {
-			resource: 'message',
-			operation: 'sendText',
-			customerId: '1042',
-			text: 'Your order has shipped',
-			options: { timeout: TIMEOUT_MS },
-		},
+		parameters: sendTextTo('1042', 'Your order has shipped', { options: timeout }),
 		path: '/customers/send-text-message',
-		incomplete: /^The service answered without the id and status of the message$/,
+		incomplete: NOT_A_SEND_RESULT,
 	},
 	'Template Send': {
 		kind: 'send',
 		parameters: {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: 12,
-			templateId: locator(104) as never,
+			...templateOn(12, 104),
 			customerPhone: '+4915123456789',
 			variablesMode: 'json',
 			variablesJson: '{}',
-			options: { timeout: TIMEOUT_MS },
+			options: timeout,
 		},
 		path: '/whatsapp/send-template-message',
-		incomplete: /^The service answered without the id and status of the message$/,
+		incomplete: NOT_A_SEND_RESULT,
 	},
 	Get: {
 		kind: 'read',
-		parameters: {
-			resource: 'whatsappTemplate',
-			operation: 'get',
-			channelId: 12,
-			templateId: locator(101) as never,
-			requestOptions: { timeout: TIMEOUT_MS },
-		},
+		parameters: getTemplate(12, 101, { requestOptions: timeout }),
 		path: '/whatsapp/get-template-detail',
 		incomplete: /^The service answered with something that is not a WhatsApp template$/,
 	},
 	'Get Many': {
 		kind: 'read',
-		parameters: {
-			resource: 'whatsappTemplate',
-			operation: 'getAll',
-			channelId: 12,
-			returnAll: true,
-			requestOptions: { timeout: TIMEOUT_MS },
-		},
+		parameters: getTemplates(12, { returnAll: true, requestOptions: timeout }),
 		path: '/whatsapp/get-template-list',
 		incomplete: /^The service answered with something that is not a list of WhatsApp templates$/,
 	},
@@ -400,16 +375,7 @@ describe('service faults, per operation', () => {
 			for (const call of [
 				async () => await searchList('searchTemplates', { channelId: 12 }, credentials),
 				async () =>
-					await mapperFields(
-						'getTemplateVariables',
-						{
-							resource: 'whatsappTemplate',
-							operation: 'send',
-							channelId: 12,
-							templateId: locator(101),
-						} as never,
-						credentials,
-					),
+					await mapperFields('getTemplateVariables', templateOn(12, 101) as never, credentials),
 			]) {
 				fake.reset();
 				fake.addFault('*', fault, 1);

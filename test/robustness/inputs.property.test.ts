@@ -1,9 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets,
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/require-node-api-error,
-	no-console
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Hostile input, property-based, through n8n's engine: every parameter of every operation gets
  * arbitrary strings (empty, whitespace, emoji, RTL, zero-width, 100 KB), numbers for strings and
@@ -25,6 +19,8 @@ import type {
 } from 'n8n-workflow';
 
 import { startFakeService } from '../fake-service';
+import { mapperValue } from '../helpers/mapperValue';
+import { sendAttachmentTo, sendTextTo } from '../helpers/parameters';
 import type { FakeService, RecordedRequest } from '../fake-service';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { anyHostile, isLiteral, oddNumber, oddPhone, oddString, oddUrl } from './support/hostile';
@@ -123,6 +119,12 @@ function cases<E, O>(
 /** The parameter value for a field: the literal, or an expression reading the item's `key`. */
 function param(key: string, src: Source): NodeParameterValue {
 	return (src.kind === 'literal' ? src.value : `={{ $json.${key} }}`) as NodeParameterValue;
+}
+
+/** The Template field of a case: its value (a literal or an expression), by ID or from the list. */
+function templateField(c: { fields: Record<string, Source>; extra: Record<string, unknown> }) {
+	const value = param('templateId', c.fields.templateId);
+	return { __rl: true, mode: c.extra.locatorMode, value } as never;
 }
 
 /** The value item `i` hands the field. */
@@ -342,13 +344,10 @@ function buildOps(mediaUrl: string) {
 			fc.constant({}),
 			sendOptions,
 		),
-		parameters: (c) => ({
-			resource: 'message',
-			operation: 'sendText',
-			customerId: param('customerId', c.fields.customerId),
-			text: param('text', c.fields.text),
-			options: c.options as never,
-		}),
+		parameters: (c) =>
+			sendTextTo(param('customerId', c.fields.customerId), param('text', c.fields.text), {
+				options: c.options as never,
+			}),
 		pairing: (body, c, i) => [
 			...customerIdChecks(body, valueOf(c.fields.customerId, i)),
 			...(body.text === asText(valueOf(c.fields.text, i))
@@ -378,14 +377,13 @@ function buildOps(mediaUrl: string) {
 			fc.constant({}),
 			sendOptions,
 		),
-		parameters: (c) => ({
-			resource: 'message',
-			operation: 'sendAttachment',
-			customerId: param('customerId', c.fields.customerId),
-			attachmentType: param('attachmentType', c.fields.attachmentType),
-			attachmentUrl: param('attachmentUrl', c.fields.attachmentUrl),
-			options: c.options as never,
-		}),
+		parameters: (c) =>
+			sendAttachmentTo(
+				param('customerId', c.fields.customerId),
+				param('attachmentType', c.fields.attachmentType),
+				param('attachmentUrl', c.fields.attachmentUrl),
+				{ options: c.options as never },
+			),
 		pairing: (body, c, i) => [
 			...customerIdChecks(body, valueOf(c.fields.customerId, i)),
 			...(body.attachment_type === valueOf(c.fields.attachmentType, i)
@@ -476,33 +474,14 @@ function buildOps(mediaUrl: string) {
 			resource: 'whatsappTemplate',
 			operation: 'send',
 			channelId: param('channelId', c.fields.channelId),
-			templateId: {
-				__rl: true,
-				mode: c.extra.locatorMode,
-				value: param('templateId', c.fields.templateId),
-			} as never,
+			templateId: templateField(c),
 			customerPhone: param('customerPhone', c.fields.customerPhone),
 			variablesMode: c.extra.variablesMode as string,
-			variables: {
-				mappingMode: 'defineBelow',
-				value: {
-					'1': param('v1', c.fields.v1),
-					'2': param('v2', c.fields.v2),
-					'3': param('v3', c.fields.v3),
-				},
-				matchingColumns: [],
-				schema: ['1', '2', '3'].map((id) => ({
-					id,
-					displayName: `{{${id}}}`,
-					required: true,
-					defaultMatch: false,
-					display: true,
-					type: 'string',
-					canBeUsedToMatch: false,
-				})),
-				attemptToConvertTypes: false,
-				convertFieldsToString: false,
-			} as never,
+			variables: mapperValue({
+				'1': param('v1', c.fields.v1),
+				'2': param('v2', c.fields.v2),
+				'3': param('v3', c.fields.v3),
+			} as Record<string, string>) as never,
 			variablesJson:
 				c.fields.vars.kind === 'literal' && typeof c.fields.vars.value !== 'string'
 					? JSON.stringify(c.fields.vars.value)
@@ -573,11 +552,7 @@ function buildOps(mediaUrl: string) {
 			resource: 'whatsappTemplate',
 			operation: 'get',
 			channelId: param('channelId', c.fields.channelId),
-			templateId: {
-				__rl: true,
-				mode: c.extra.locatorMode,
-				value: param('templateId', c.fields.templateId),
-			} as never,
+			templateId: templateField(c),
 		}),
 		path: DETAIL_PATH,
 		query: (c, i) => ({

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * A channel with 5,000 templates: the template dropdown filters by the search text and pages 100
  * at a time (paginationToken), the variables mapper loads only the chosen template, and Get Many
@@ -7,6 +6,7 @@
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
+import { getTemplates } from '../helpers/parameters';
 import { runBounded } from './support/run';
 import { DETAIL_PATH } from './support/spec';
 
@@ -153,12 +153,7 @@ describe('5,000 templates in one channel', () => {
 	test('Get Many returns all 5,000 with Return All, and Limit otherwise', async () => {
 		let started = Date.now();
 		const all = await runBounded({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: CHANNEL,
-				returnAll: true,
-			},
+			parameters: getTemplates(CHANNEL, { returnAll: true }),
 			credentials: credentials(),
 		});
 		const allMs = Date.now() - started;

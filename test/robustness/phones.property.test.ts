@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: it prints the agreement counts */
 /**
  * The node's Default Country against libphonenumber-js itself ("max" metadata, the one the table
  * is built from), for every country the library knows: its example mobile number, numbers of each
@@ -17,8 +16,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/metadata.max.json';
 import examples from 'libphonenumber-js/examples.mobile.json';
 
-import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone';
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
+import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
 import { FUZZ_SEED, fuzzRuns } from './support/config';
 
 type CountryCode = keyof typeof examples;

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Template placeholders in odd shapes, and template objects in odd shapes, as a misbehaving
  * service could send them. The mapper method, the template check and the rendered message (dry
@@ -10,6 +9,7 @@ import fc from 'fast-check';
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
+import { getTemplates, locator } from '../helpers/parameters';
 import { restartProcess } from '../helpers/process';
 import { LONG_FUZZ, fuzzRuns } from './support/config';
 import { checkProperty } from './support/property';
@@ -30,7 +30,6 @@ beforeEach(() => fake.reset());
 afterEach(() => expect(uncaught).toEqual([]));
 
 const credentials = () => ({ baseUrl: fake.url, apiKey: API_KEY });
-const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 function template(body: unknown, extra: Record<string, unknown> = {}) {
 	return {
@@ -259,12 +258,7 @@ describe('template objects in odd shapes from the service', () => {
 			search.results.every((r) => typeof r.name === 'string' && typeof r.value === 'string'),
 		).toBe(true);
 		const many = await runBounded({
-			parameters: {
-				resource: 'whatsappTemplate',
-				operation: 'getAll',
-				channelId: CHANNEL,
-				returnAll: true,
-			},
+			parameters: getTemplates(CHANNEL, { returnAll: true }),
 			credentials: credentials(),
 		});
 		if (many.error) expect(many.error.message).toMatch(/template/i);

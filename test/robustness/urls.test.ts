@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Where the node connects. The credential's base URL must be http or https: any other scheme is
  * refused with a clear message before a single request. And the node never fetches a URL from
@@ -15,6 +12,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startFakeService } from '../fake-service';
 import type { FakeService } from '../fake-service';
 import { mapperFields, searchList } from '../helpers/engine';
+import { locator, templateOn } from '../helpers/parameters';
 import { startMediaServer } from './support/mediaServer';
 import type { MediaServer } from './support/mediaServer';
 import { runBounded } from './support/run';
@@ -62,8 +60,6 @@ beforeEach(() => {
 	fake.reset();
 	connections.length = 0;
 });
-
-const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 function operations(): Record<string, INodeParameters> {
 	return {
@@ -141,16 +137,10 @@ describe("the credential's base URL", () => {
 				{ baseUrl, apiKey: API_KEY },
 			).catch((e: Error) => e);
 			expect((search as Error).message).toMatch(reason);
-			const fields = await mapperFields(
-				'getTemplateVariables',
-				{
-					resource: 'whatsappTemplate',
-					operation: 'send',
-					channelId: 12,
-					templateId: locator(101),
-				} as never,
-				{ baseUrl, apiKey: API_KEY },
-			).catch((e: Error) => e);
+			const fields = await mapperFields('getTemplateVariables', templateOn(12, 101) as never, {
+				baseUrl,
+				apiKey: API_KEY,
+			}).catch((e: Error) => e);
 			expect((fields as Error).message).toMatch(reason);
 		}
 		expect(fake.requests).toHaveLength(0);

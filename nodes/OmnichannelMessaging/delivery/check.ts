@@ -9,27 +9,27 @@ import { readSendOnceKey } from './sendOnce';
 import type { PreparedSend, PrepareSend, SendSession } from './session';
 
 function recordItemError(
-	context: IExecuteFunctions,
+	functions: IExecuteFunctions,
 	caught: unknown,
 	itemIndex: number,
 	results: ItemResults,
 ): void {
-	const error = parameterReadError(context.getNode(), caught, itemIndex);
-	if (!failuresBecomeItems(context)) throw nothingSentError(context.getNode(), error);
+	const error = parameterReadError(functions.getNode(), caught, itemIndex);
+	if (!failuresBecomeItems(functions)) throw nothingSentError(functions.getNode(), error);
 	results[itemIndex] = errorItem(error, itemIndex);
 }
 
 /** Step 1a, with Send Once per Key: every item's key (undefined where it is bad input, the item's error recorded). */
 export function checkSendOnceKeys(
-	operation: OperationContext,
+	context: OperationContext,
 	results: ItemResults,
 ): Array<string | undefined> {
-	const context = operation.functions;
-	return context.getInputData().map((_, itemIndex) => {
+	const functions = context.functions;
+	return functions.getInputData().map((_, itemIndex) => {
 		try {
-			return readSendOnceKey(operation, itemIndex);
+			return readSendOnceKey(context, itemIndex);
 		} catch (caught) {
-			recordItemError(context, caught, itemIndex, results);
+			recordItemError(functions, caught, itemIndex, results);
 			return undefined;
 		}
 	});
@@ -41,19 +41,19 @@ export function checkSendOnceKeys(
  * stops the run. Nothing is written here.
  */
 export async function checkEveryItem(
-	context: IExecuteFunctions,
+	functions: IExecuteFunctions,
 	prepare: PrepareSend,
 	session: SendSession,
 	results: ItemResults,
 ): Promise<Array<PreparedSend | undefined>> {
-	const itemCount = context.getInputData().length;
+	const itemCount = functions.getInputData().length;
 	const prepared: Array<PreparedSend | undefined> = new Array(itemCount);
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		if (results[itemIndex]) continue;
 		try {
-			prepared[itemIndex] = await prepare.call(context, itemIndex, session);
+			prepared[itemIndex] = await prepare.call(functions, itemIndex, session);
 		} catch (caught) {
-			recordItemError(context, caught, itemIndex, results);
+			recordItemError(functions, caught, itemIndex, results);
 		}
 	}
 	return prepared;

@@ -17,8 +17,10 @@ import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from '../helpers/serviceKey';
 import { pacerFor } from './pacer';
-import type { Pacer, SendLimits } from './pacer';
+import type { SendLimits } from './pacer';
 import { sendPaced } from './pacedSend';
+import { WatchedPacer } from './paceWatch';
+import type { PaceFigures } from './paceWatch';
 import { errorItem } from '../helpers/results';
 import type { ItemResults } from '../helpers/results';
 import type { ItemSource } from './itemSource';
@@ -29,6 +31,8 @@ export interface DeliveryReport {
 	sent: number[];
 	failed: number[];
 	firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
+	/** What this execution saw of the service's pace. */
+	pace?: PaceFigures;
 }
 
 /**
@@ -39,11 +43,11 @@ function refusedByService(statusCode: number): boolean {
 	return statusCode >= 400 && statusCode < 500 && statusCode !== 401 && statusCode !== 429;
 }
 
-/** How this execution delivers: its context, the service, the service's pacer, its limits and timeout. */
+/** How this execution delivers: n8n's functions, the service, the service's pacer, its limits and timeout. */
 interface DeliveryConfig {
-	context: IExecuteFunctions;
+	functions: IExecuteFunctions;
 	connection: ServiceConnection;
-	pacer: Pacer;
+	pacer: WatchedPacer;
 	limits: SendLimits;
 	timeout: number;
 }
@@ -57,19 +61,19 @@ async function sendWithPacing(
 	request: PreparedSend,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { context, connection, pacer, limits } = config;
-	const cancelSignal = context.getExecutionCancelSignal();
+	const { functions, connection, pacer, limits } = config;
+	const cancelSignal = functions.getExecutionCancelSignal();
 	const send = async () =>
 		await serviceRequest.call(
-			context,
+			functions,
 			connection,
 			{ method: request.method, path: request.path, body: request.body, timeout: config.timeout },
 			{ itemIndex, delivery: 'unknown', cancelSignal },
 		);
 	const end = await sendPaced(pacer, limits, cancelSignal, send);
-	if (end.kind === 'cancelled') throw itemCancelledError(context.getNode(), itemIndex);
+	if (end.kind === 'cancelled') throw itemCancelledError(functions.getNode(), itemIndex);
 	if (end.kind === 'gaveUp') {
-		throw rateLimitedError(context.getNode(), itemIndex, {
+		throw rateLimitedError(functions.getNode(), itemIndex, {
 			attempts: end.tries,
 			why: end.why,
 			retryAfterMs: end.retryAfterMs,
@@ -78,7 +82,7 @@ async function sendWithPacing(
 	}
 	const response = end.answer;
 	const delivery = response.statusCode >= 400 && response.statusCode < 500 ? 'notSent' : 'unknown';
-	const error = serviceResponseError(context, response, {
+	const error = serviceResponseError(functions, response, {
 		itemIndex,
 		delivery,
 		expect: 'sendResult',
@@ -110,13 +114,28 @@ async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> 
 		results[itemIndex] = { json, pairedItem: { item: itemIndex } };
 		await source.settle(itemIndex, 'sent');
 	} catch (caught) {
-		const error = sendFailureError(config.context.getNode(), caught, itemIndex);
+		const error = sendFailureError(config.functions.getNode(), caught, itemIndex);
 		report.failed.push(itemIndex);
 		if (!report.firstFailure || itemIndex < report.firstFailure.itemIndex)
 			report.firstFailure = { itemIndex, error };
 		if (delivery.continueOnFail) results[itemIndex] = errorItem(error, itemIndex);
 		await source.settle(itemIndex, factsOf(error).outcome);
 	}
+}
+
+/** The execution's connection, and the service's pacer as this execution uses it (paceWatch.ts). */
+async function deliveryConfig(session: SendSession): Promise<DeliveryConfig> {
+	const { functions, options } = session;
+	const connection = await session.connect();
+	const limits = { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond };
+	const service = serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey);
+	return {
+		functions,
+		connection,
+		pacer: new WatchedPacer(pacerFor(service), limits, session.log),
+		limits,
+		timeout: options.timeout,
+	};
 }
 
 /**
@@ -130,25 +149,18 @@ export async function deliverAll(
 	results: ItemResults,
 	source: ItemSource,
 ): Promise<DeliveryReport> {
-	const { context, options } = session;
+	const { functions, options } = session;
 	const report: DeliveryReport = { sent: [], failed: [] };
-	const connection = await session.connect();
-	const config: DeliveryConfig = {
-		context,
-		connection,
-		pacer: pacerFor(serviceKey(connection.baseUrl, connection.credentialsDecrypted.data?.apiKey)),
-		limits: { ceiling: options.concurrency, maxPerSecond: options.maxPerSecond },
-		timeout: options.timeout,
-	};
+	const config = await deliveryConfig(session);
 	const delivery: Delivery = {
 		config,
 		prepared,
 		results,
 		source,
 		report,
-		continueOnFail: failuresBecomeItems(context, session.parameters.node),
+		continueOnFail: failuresBecomeItems(functions, session.context.node),
 	};
-	const cancelSignal = context.getExecutionCancelSignal();
+	const cancelSignal = functions.getExecutionCancelSignal();
 	const worker = async () => {
 		while (!(report.firstFailure && !delivery.continueOnFail) && !cancelSignal?.aborted) {
 			const itemIndex = await source.take();
@@ -159,6 +171,7 @@ export async function deliverAll(
 	try {
 		await Promise.all(Array.from({ length: options.concurrency }, async () => await worker()));
 	} finally {
+		report.pace = config.pacer.finish();
 		await source.finish();
 	}
 	return report;

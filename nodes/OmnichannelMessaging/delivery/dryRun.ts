@@ -6,7 +6,7 @@ import type { PreparedSend } from './session';
 
 /** Step 2 of a dry run: each checked item shows the exact request it would have sent. Nothing is sent. */
 export function reportDryRun(
-	context: IExecuteFunctions,
+	functions: IExecuteFunctions,
 	prepared: Array<PreparedSend | undefined>,
 	results: ItemResults,
 ): void {
@@ -27,7 +27,7 @@ export function reportDryRun(
 			pairedItem: { item: itemIndex },
 		};
 	});
-	context.addExecutionHints({
+	functions.addExecutionHints({
 		message: `Dry run: ${built} message(s) checked and built. Nothing was sent.`,
 		location: 'outputPane',
 	});

@@ -3,6 +3,8 @@
 // behind this file, so that they can change without touching an operation.
 export { sendOptionsField } from './options';
 export { runSendPipeline } from './pipeline';
+export { logWaitEnded } from './runLog';
+export type { WaitEnd } from './runLog';
 export type { PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';

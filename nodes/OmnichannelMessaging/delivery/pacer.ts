@@ -8,6 +8,12 @@ import type { Refusal } from './rateLimitPolicy';
 
 export type { PacingTimings, Permit, SendLimits } from './paceWindow';
 
+/** How fast an execution with given limits sends now: messages in flight at once, and starts a second (0: no cap). */
+export interface Pace {
+	atOnce: number;
+	perSecond: number;
+}
+
 /**
  * The pace of one service, shared by every execution in this process that sends to it: the
  * window (paceWindow.ts), a pause of every new start while the service asks for one, and an
@@ -28,6 +34,9 @@ export class Pacer {
 	private nextStartAt = 0;
 
 	private waiting: Array<() => void> = [];
+
+	/** Pauses begun so far: a refusal that paused starts while none held (each execution logs those it saw). */
+	pausesBegun = 0;
 
 	constructor(
 		private readonly clock: Clock,
@@ -83,6 +92,7 @@ export class Pacer {
 			this.window.refused(permit, now);
 			const pause = pauseAfter(refusal, this.progress.refusalsInARow, this.clock.random());
 			if (now + pause > this.pausedUntil) {
+				if (now >= this.pausedUntil && pause > 0) this.pausesBegun += 1;
 				this.pausedUntil = now + pause;
 				this.pauseMs = pause;
 				this.pauseUnended = pause > 0;
@@ -103,6 +113,17 @@ export class Pacer {
 
 	makingProgress(): boolean {
 		return this.progress.makingProgress(this.clock.now());
+	}
+
+	/** The pace of an execution with `limits` now, for its summary and its log. */
+	pace(limits: SendLimits): Pace {
+		const now = this.clock.now();
+		return { atOnce: this.window.places(limits), perSecond: this.window.startRate(limits, now) };
+	}
+
+	/** What is left of the pause in force, 0 when none is. */
+	pauseLeftMs(): number {
+		return Math.max(0, this.pausedUntil - this.clock.now());
 	}
 
 	/** For the simulation's report. */

@@ -4,6 +4,7 @@ import type { OperationContext } from '../helpers/operationContext';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 import type { SendOptions } from './options';
+import { RunLog } from './runLog';
 
 /** A message checked and ready: the exact request, and what the customer will read. */
 export interface PreparedSend {
@@ -26,19 +27,23 @@ export class SendSession {
 	private connection?: Promise<ServiceConnection>;
 
 	/** What n8n gives the execution. */
-	readonly context: IExecuteFunctions;
+	readonly functions: IExecuteFunctions;
+
+	/** The execution's lines in n8n's log: counts and reasons only. */
+	readonly log: RunLog;
 
 	constructor(
 		/** The operation's context: the node, its parameters, each fixed one read once. */
-		readonly parameters: OperationContext,
+		readonly context: OperationContext,
 		readonly options: SendOptions,
 	) {
-		this.context = parameters.functions;
+		this.functions = context.functions;
+		this.log = new RunLog(context.functions);
 	}
 
 	/** The credential, read once for every request of the execution. */
 	async connect(): Promise<ServiceConnection> {
-		this.connection ??= connectToService.call(this.context, this.parameters.node);
+		this.connection ??= connectToService.call(this.functions, this.context.node);
 		return await this.connection;
 	}
 

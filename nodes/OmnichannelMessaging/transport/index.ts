@@ -28,7 +28,7 @@ import { isRedirect, redirectError } from './redirect';
 import { scrubSecrets, secretsOf } from './secrets';
 
 /** Every request of the node: the operations, and the editor's lists and mapper. */
-type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
+type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -66,7 +66,7 @@ export interface RequestPlace {
  * has one (getNode() deep-copies the node).
  */
 export async function connectToService(
-	this: RequestContext,
+	this: RequestFunctions,
 	node?: INode,
 ): Promise<ServiceConnection> {
 	const data = await this.getCredentials(CREDENTIAL_TYPE);
@@ -120,14 +120,6 @@ function httpOptions(
 	};
 }
 
-/**
- * One request through n8n's helper (so n8n's proxy, SSRF policy and credential handling apply),
- * ended at its timeout however the service behaves. HTTP errors come back as answers: n8n's
- * helper would otherwise re-send a request that got a 401, and a send must never go out twice.
- * No redirect is followed: n8n's helper would carry the key header to any host a 3xx names (it
- * strips only Authorization and cookies), and send a message again on each hop. Every answer is
- * scrubbed of the credential's secrets before anything (an item, an error) is made of it.
- */
 /** Whole milliseconds that timers accept; the default when none is given or it is unusable. */
 function timeoutMs(requested: number | undefined): number {
 	const bounded = Math.min(Math.max(Math.ceil(requested ?? REQUEST_TIMEOUT_MS), 1), MAX_TIMER_MS);
@@ -136,12 +128,12 @@ function timeoutMs(requested: number | undefined): number {
 
 /** One request through n8n's helper, which adds the credential's header. */
 async function requestThroughN8n(
-	context: RequestContext,
+	functions: RequestFunctions,
 	connection: ServiceConnection,
 	options: IHttpRequestOptions,
 ): Promise<ServiceResponse> {
-	const response = (await (context.helpers.httpRequestWithAuthentication as HttpHelper).call(
-		context,
+	const response = (await (functions.helpers.httpRequestWithAuthentication as HttpHelper).call(
+		functions,
 		CREDENTIAL_TYPE,
 		options,
 		{ credentialsDecrypted: connection.credentialsDecrypted },
@@ -149,8 +141,16 @@ async function requestThroughN8n(
 	return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body };
 }
 
+/**
+ * One request through n8n's helper (so n8n's proxy, SSRF policy and credential handling apply),
+ * ended at its timeout however the service behaves. HTTP errors come back as answers: n8n's
+ * helper would otherwise re-send a request that got a 401, and a send must never go out twice.
+ * No redirect is followed: n8n's helper would carry the key header to any host a 3xx names (it
+ * strips only Authorization and cookies), and send a message again on each hop. Every answer is
+ * scrubbed of the credential's secrets before anything (an item, an error) is made of it.
+ */
 export async function serviceRequest(
-	this: RequestContext,
+	this: RequestFunctions,
 	connection: ServiceConnection,
 	request: ServiceRequest,
 	place: RequestPlace = {},
@@ -158,11 +158,11 @@ export async function serviceRequest(
 	const timeout = timeoutMs(request.timeout ?? connection.timeout);
 	const deadline = AbortSignal.timeout(timeout);
 	const signal = place.cancelSignal ? AbortSignal.any([place.cancelSignal, deadline]) : deadline;
-	// n8n's helper listens to the context's cancel signal only (a trickling answer never trips its
-	// idle timeout), so it gets a context whose cancel signal also fires at the deadline.
+	// n8n's helper listens to the execution's cancel signal only (a trickling answer never trips its
+	// idle timeout), so it gets functions whose cancel signal also fires at the deadline.
 	const bounded = Object.create(this, {
 		getExecutionCancelSignal: { value: () => signal },
-	}) as RequestContext;
+	}) as RequestFunctions;
 	let answer: ServiceResponse;
 	try {
 		answer = await requestThroughN8n(
@@ -188,7 +188,7 @@ export async function serviceRequest(
 
 /** A read: the JSON body when it has the expected shape, a NodeApiError otherwise. */
 export async function readJson<T>(
-	this: RequestContext,
+	this: RequestFunctions,
 	connection: ServiceConnection,
 	request: ServiceRequest,
 	expect: ExpectedAnswer,

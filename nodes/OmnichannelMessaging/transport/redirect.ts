@@ -1,8 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { withFacts } from '../helpers/errors/facts';
-import { withDelivery } from '../helpers/errors/service';
+import { withDelivery, withFacts } from '../helpers/errors/facts';
 import type { ErrorPlace, ServiceResponse } from '../helpers/errors/service';
 import type { FailedSendOutcome } from '../helpers/outcome';
 

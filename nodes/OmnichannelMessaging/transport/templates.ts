@@ -5,11 +5,11 @@ import { readJson } from './index';
 import type { RequestPlace, ServiceConnection } from './index';
 import type { WhatsAppTemplate } from '../helpers/template/types';
 
-type ReadContext = IExecuteFunctions | ILoadOptionsFunctions;
+type ReadFunctions = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** One template with its body, header and variables: for Get, the sends' check and the variables mapper. */
 export async function fetchTemplate(
-	this: ReadContext,
+	this: ReadFunctions,
 	connection: ServiceConnection,
 	where: { channelId: number; templateId: number },
 	place?: RequestPlace,
@@ -29,7 +29,7 @@ export async function fetchTemplate(
 
 /** A channel's approved templates: for Get Many and the template dropdown. */
 export async function fetchTemplateList(
-	this: ReadContext,
+	this: ReadFunctions,
 	connection: ServiceConnection,
 	channelId: number,
 	place?: RequestPlace,

@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Fixed seed and bounded runs by default, so `npm test` is fast and repeatable. The long fuzz
  * (scripts/fuzz-long.sh) raises FUZZ_RUNS and may pick another FUZZ_SEED; a failure prints the

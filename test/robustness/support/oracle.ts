@@ -4,13 +4,11 @@
  * numbers and booleans become their text, dates ISO 8601.
  */
 export function positiveInteger(value: unknown): number | undefined {
-	if (typeof value === 'number')
-		return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) {
-		const parsed = Number(value.trim());
-		return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
-	}
-	return undefined;
+	// A number as JavaScript writes it (1e21 and 1.5 are not digits), or a string's digits.
+	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+	const digits = String(value).trim();
+	const parsed = /^[0-9]+$/.test(digits) ? Number(digits) : Number.NaN;
+	return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
 export function asText(value: unknown): string | undefined {

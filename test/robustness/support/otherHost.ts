@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * Another host a hostile or broken service points requests to (a redirect's Location): a real
  * HTTP server on 127.0.0.1 that records whatever reaches it and answers as a service would, so a

@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 import { runNode } from '../../helpers/engine';
 import type { RunOptions, RunResult } from '../../helpers/engine';
 

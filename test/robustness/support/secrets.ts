@@ -29,23 +29,18 @@ export function findSecret(value: unknown, secret: string, limit = 5): string[] 
 		}
 		if (object instanceof Set)
 			for (const entry of object) visit(entry, `${path}<entry>`, depth + 1);
-		for (const key of Object.getOwnPropertyNames(object)) {
+		for (const key of Reflect.ownKeys(object)) {
 			let child: unknown;
 			try {
-				child = (object as Record<string, unknown>)[key];
+				child = (object as Record<string | symbol, unknown>)[key];
 			} catch {
 				continue;
 			}
-			visit(child, `${path}.${key}`, depth + 1);
-		}
-		for (const symbol of Object.getOwnPropertySymbols(object)) {
-			let child: unknown;
-			try {
-				child = (object as Record<symbol, unknown>)[symbol];
-			} catch {
-				continue;
-			}
-			visit(child, `${path}[${String(symbol)}]`, depth + 1);
+			visit(
+				child,
+				typeof key === 'symbol' ? `${path}[${String(key)}]` : `${path}.${key}`,
+				depth + 1,
+			);
 		}
 	};
 	visit(value, '$', 0);

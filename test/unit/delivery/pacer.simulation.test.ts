@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The pacer (delivery/pacer.ts, delivery/paceWindow.ts) and the rate-limit policy (delivery/rateLimitPolicy.ts),
  * through the node's own send loop (delivery/pacedSend.ts), against a simulated service on a virtual

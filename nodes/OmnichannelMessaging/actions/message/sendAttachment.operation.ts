@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
-import { invalidInputError } from '../../helpers/errors';
+import { carriesFile } from '../../helpers/binaryInput';
+import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
@@ -41,21 +42,27 @@ export const description: INodeProperties[] = messageSendFields('sendAttachment'
 	},
 ]);
 
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 /** One item becomes one attachment message to its customer, or the item's input error. */
-const prepare: PrepareSend = async function (itemIndex, { parameters }) {
-	const customerId = readCustomerId(parameters, itemIndex);
-	const attachmentType = parameters.get('attachmentType', itemIndex, '');
+const prepare: PrepareSend = async function (itemIndex, { context }) {
+	const customerId = readCustomerId(context, itemIndex);
+	const attachmentType = context.get('attachmentType', itemIndex, '');
 	if (typeof attachmentType !== 'string' || !ATTACHMENT_TYPES.includes(attachmentType)) {
 		throw invalidInputError(
-			parameters.node,
+			context.node,
 			itemIndex,
 			'Attachment Type',
 			`${JSON.stringify(attachmentType) ?? 'nothing'} is not one of image, video, document`,
 		);
 	}
-	const url = checkMediaUrl(parameters.get('attachmentUrl', itemIndex, ''));
+	const rawUrl = context.get('attachmentUrl', itemIndex, '');
+	const url = checkMediaUrl(rawUrl);
+	if (!url.ok && isEmpty(rawUrl) && carriesFile(this, itemIndex))
+		throw fileInsteadOfLinkError(context.node, itemIndex, 'Attachment URL');
 	if (!url.ok) {
-		throw invalidInputError(parameters.node, itemIndex, 'Attachment URL', url.reason);
+		throw invalidInputError(context.node, itemIndex, 'Attachment URL', url.reason);
 	}
 	return {
 		method: 'POST',

@@ -24,13 +24,13 @@ export const description: INodeProperties[] = messageSendFields('sendText', [
 ]);
 
 /** One item becomes one text message to its customer, or the item's input error. */
-const prepare: PrepareSend = async function (itemIndex, { parameters }) {
-	const customerId = readCustomerId(parameters, itemIndex);
-	const raw = parameters.get('text', itemIndex, '');
+const prepare: PrepareSend = async function (itemIndex, { context }) {
+	const customerId = readCustomerId(context, itemIndex);
+	const raw = context.get('text', itemIndex, '');
 	const text = toServiceString(raw);
 	if (text === undefined || text.trim() === '') {
 		throw invalidInputError(
-			parameters.node,
+			context.node,
 			itemIndex,
 			'Text',
 			text === undefined ? `${JSON.stringify(raw) ?? 'nothing'} is not text` : 'it is empty',

@@ -2,8 +2,8 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { invalidInputError } from '../../helpers/errors';
 import type { OperationContext } from '../../helpers/operationContext';
-import { allCountries, countryOf } from '../../helpers/phonePlans';
-import type { Country } from '../../helpers/phonePlans';
+import { allCountries, countryOf } from '../../helpers/phone/phonePlans';
+import type { Country } from '../../helpers/phone/phonePlans';
 
 const FIELD = 'Default Country';
 

@@ -160,19 +160,19 @@ function templateBody(
 /** One item becomes one template message, checked against its template unless that is off. */
 export const prepareSendTemplate: PrepareSend = async function (itemIndex, session) {
 	const options = await session.once('templateOptions', async () =>
-		readTemplateOptions(session.parameters.node, session.options.collection),
+		readTemplateOptions(session.context.node, session.options.collection),
 	);
-	const params = session.parameters;
-	const channelId = channelIdFrom(params.get('channelId', itemIndex), params.node, itemIndex);
-	const templateId = templateIdFrom(params.get('templateId', itemIndex), params.node, itemIndex);
-	const phone = readPhone(params, itemIndex, () =>
-		countryForItem(params, itemIndex, options.defaultCountry),
+	const context = session.context;
+	const channelId = channelIdFrom(context.get('channelId', itemIndex), context.node, itemIndex);
+	const templateId = templateIdFrom(context.get('templateId', itemIndex), context.node, itemIndex);
+	const phone = readPhone(context, itemIndex, () =>
+		countryForItem(context, itemIndex, options.defaultCountry),
 	);
-	const values = readVariables(params, itemIndex, {
+	const values = readVariables(context, itemIndex, {
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
-	const media = readHeaderMedia(params, itemIndex);
+	const media = readHeaderMedia(context, itemIndex);
 	const template = await templateIfNeeded(session, { channelId, templateId, itemIndex }, options, {
 		values,
 		media,
@@ -180,7 +180,7 @@ export const prepareSendTemplate: PrepareSend = async function (itemIndex, sessi
 
 	const body = templateBody({ channelId, templateId, phone }, values);
 	if (media.url)
-		body.attachment = { [headerMediaKey(params, itemIndex, media, template)]: media.url };
+		body.attachment = { [headerMediaKey(context, itemIndex, media, template)]: media.url };
 	const connection = await session.connect();
 	return {
 		method: 'POST',

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { invalidInputError, templateLoadError } from '../../helpers/errors';
+import { carriesFile } from '../../helpers/binaryInput';
+import { FILE_UPLOAD_ADVICE, invalidInputError, templateLoadError } from '../../helpers/errors';
 import type { OperationContext } from '../../helpers/operationContext';
 import { checkMediaUrl } from '../../helpers/url';
 import { templateForSends } from '../../delivery';
@@ -10,8 +11,8 @@ import { isHeaderMediaType, templateHeaderType } from '../../helpers/template/ty
 import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template/types';
 import { normalizeVariables, parseVariablesJson } from '../../helpers/template/variables';
 import { checkAgainstTemplate } from '../../helpers/template/check';
-import { normalizePhone } from '../../helpers/phone';
-import type { Country } from '../../helpers/phonePlans';
+import { normalizePhone } from '../../helpers/phone/phone';
+import type { Country } from '../../helpers/phone/phonePlans';
 import type { CountryChoice } from './countryField';
 
 /** What a template send's item reads besides its template: the variables and the header media. */
@@ -20,11 +21,11 @@ export interface HeaderMedia {
 	type: HeaderMediaType | 'auto';
 }
 
-function readRawVariables(params: OperationContext, itemIndex: number, json: boolean): unknown {
-	if (!json) return (params.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
-	const parsed = parseVariablesJson(params.get('variablesJson', itemIndex, '{}'));
+function readRawVariables(context: OperationContext, itemIndex: number, json: boolean): unknown {
+	if (!json) return (context.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
+	const parsed = parseVariablesJson(context.get('variablesJson', itemIndex, '{}'));
 	if (!parsed.ok)
-		throw invalidInputError(params.node, itemIndex, 'Variables (JSON)', parsed.reason);
+		throw invalidInputError(context.node, itemIndex, 'Variables (JSON)', parsed.reason);
 	return parsed.value;
 }
 
@@ -33,19 +34,19 @@ function readRawVariables(params: OperationContext, itemIndex: number, json: boo
  * notices a value left empty (`reportEmpty`): say so instead of dropping it.
  */
 export function readVariables(
-	params: OperationContext,
+	context: OperationContext,
 	itemIndex: number,
 	{ allowEmpty, reportEmpty }: { allowEmpty: boolean; reportEmpty: boolean },
 ): Record<string, string> {
-	const json = params.get('variablesMode', itemIndex, 'mapper') === 'json';
+	const json = context.get('variablesMode', itemIndex, 'mapper') === 'json';
 	const field = json ? 'Variables (JSON)' : 'Variables';
 	const empty: string[] = [];
 	const checked = normalizeVariables(
-		readRawVariables(params, itemIndex, json),
+		readRawVariables(context, itemIndex, json),
 		allowEmpty,
 		(position) => empty.push(position),
 	);
-	if (!checked.ok) throw invalidInputError(params.node, itemIndex, field, checked.reason);
+	if (!checked.ok) throw invalidInputError(context.node, itemIndex, field, checked.reason);
 	const missing = reportEmpty
 		? [...new Set(empty)].filter((position) => !(position in checked.values))
 		: [];
@@ -55,7 +56,7 @@ export function readVariables(
 			.map((position) => `{{${position}}}`)
 			.join(', ');
 		throw invalidInputError(
-			params.node,
+			context.node,
 			itemIndex,
 			field,
 			`${gaps} has no value: map a value to it, or turn on Allow Empty Variables`,
@@ -64,17 +65,17 @@ export function readVariables(
 	return checked.values;
 }
 
-export function readHeaderMedia(params: OperationContext, itemIndex: number): HeaderMedia {
-	const rawUrl = params.get('headerMediaUrl', itemIndex, '');
-	const rawType = params.get('headerMediaType', itemIndex, 'auto');
+export function readHeaderMedia(context: OperationContext, itemIndex: number): HeaderMedia {
+	const rawUrl = context.get('headerMediaUrl', itemIndex, '');
+	const rawType = context.get('headerMediaType', itemIndex, 'auto');
 	if (rawType !== 'auto' && !isHeaderMediaType(rawType)) {
 		const problem = `${JSON.stringify(rawType)} is not one of auto, image, audio, video, document`;
-		throw invalidInputError(params.node, itemIndex, 'Header Media Type', problem);
+		throw invalidInputError(context.node, itemIndex, 'Header Media Type', problem);
 	}
 	if (rawUrl === '' || rawUrl === undefined || rawUrl === null)
 		return { url: undefined, type: rawType };
 	const url = checkMediaUrl(rawUrl);
-	if (!url.ok) throw invalidInputError(params.node, itemIndex, 'Header Media URL', url.reason);
+	if (!url.ok) throw invalidInputError(context.node, itemIndex, 'Header Media URL', url.reason);
 	return { url: url.url, type: rawType };
 }
 
@@ -119,7 +120,7 @@ async function loading<T>(
 	try {
 		return await load();
 	} catch (error) {
-		throw templateLoadError(loads.parameters.node, error, where);
+		throw templateLoadError(loads.context.node, error, where);
 	}
 }
 
@@ -136,7 +137,7 @@ export async function checkedTemplate(
 ): Promise<WhatsAppTemplate> {
 	const place = { channelId: where.channelId, templateId: where.templateId };
 	const read = async (fresh: boolean) =>
-		await templateForSends.call(loads.context, await loads.connect(), place, fresh);
+		await templateForSends.call(loads.functions, await loads.connect(), place, fresh);
 	const key = `template:${place.channelId}:${place.templateId}`;
 	const entry = await loading(
 		loads,
@@ -147,8 +148,10 @@ export async function checkedTemplate(
 	if (check && copy.held && check(copy.template))
 		copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
 	const problem = check?.(copy.template);
-	if (problem)
-		throw invalidInputError(loads.parameters.node, where.itemIndex, problem.field, problem.problem);
+	if (problem) {
+		const { node } = loads.context;
+		throw invalidInputError(node, where.itemIndex, problem.field, problem.problem, problem.hint);
+	}
 	return copy.template;
 }
 
@@ -161,15 +164,15 @@ export interface TemplateOptions {
 }
 
 export function readPhone(
-	params: OperationContext,
+	context: OperationContext,
 	itemIndex: number,
 	country: () => Country | undefined,
 ): string {
-	const rawPhone = params.get('customerPhone', itemIndex, '');
+	const rawPhone = context.get('customerPhone', itemIndex, '');
 	const phone = normalizePhone(rawPhone, country);
 	if (!phone.ok) {
 		throw invalidInputError(
-			params.node,
+			context.node,
 			itemIndex,
 			'Customer Phone',
 			rawPhone === undefined || rawPhone === null
@@ -178,6 +181,21 @@ export function readPhone(
 		);
 	}
 	return phone.phone;
+}
+
+/** A header that needs media, with no URL but a file on the item: say that a public link is needed. */
+function fileForHeader(
+	problem: TemplateProblem | undefined,
+	itemCarriesFile: boolean,
+): TemplateProblem | undefined {
+	if (!problem || !itemCarriesFile || problem.field !== 'Header Media URL') return problem;
+	return {
+		field: problem.field,
+		problem:
+			`${problem.problem}. The item carries a file (binary data), but the service takes a ` +
+			'public link to the file, not the file itself',
+		hint: FILE_UPLOAD_ADVICE,
+	};
 }
 
 /**
@@ -197,8 +215,10 @@ export async function templateIfNeeded(
 		session.options.dryRun ||
 		(media.url !== undefined && media.type === 'auto');
 	if (!needsTemplate) return undefined;
+	const file = media.url === undefined && carriesFile(session.functions, where.itemIndex);
 	const check = options.validateTemplate
-		? (template: WhatsAppTemplate) => checkAgainstTemplate(template, values, media.url, media.type)
+		? (template: WhatsAppTemplate) =>
+				fileForHeader(checkAgainstTemplate(template, values, media.url, media.type), file)
 		: undefined;
 	return await checkedTemplate(session, where, check);
 }

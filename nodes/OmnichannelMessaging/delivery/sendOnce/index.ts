@@ -11,10 +11,10 @@ export type { SendOnceRun } from './run';
 
 /** The execution's Send Once run; undefined when Send Once per Key is off. */
 export function sendOnceFor(
-	context: IExecuteFunctions,
+	functions: IExecuteFunctions,
 	setup: Omit<SendOnceSetup, 'settings'> & { settings?: SendOnceSetup['settings'] },
 	results: ItemResults,
 ): SendOnceRun | undefined {
 	const { settings } = setup;
-	return settings ? new SendOnceRun(context, { ...setup, settings }, results) : undefined;
+	return settings ? new SendOnceRun(functions, { ...setup, settings }, results) : undefined;
 }

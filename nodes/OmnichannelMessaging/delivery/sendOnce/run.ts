@@ -25,7 +25,7 @@ export class SendOnceRun {
 	private queue?: SendOnceQueue;
 
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly functions: IExecuteFunctions,
 		private readonly setup: SendOnceSetup,
 		private readonly results: ItemResults,
 	) {}
@@ -37,20 +37,25 @@ export class SendOnceRun {
 
 	/** The history's scope: the workflow, and the node for the node scope. */
 	private get scopeKey(): string {
-		const { context, setup } = this;
-		return `${context.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;
+		const { functions, setup } = this;
+		return `${functions.getWorkflow().id ?? ''}\n${setup.settings.scope === 'node' ? setup.node.id : '*'}`;
 	}
 
 	private store(): SendOnceStore {
-		const { context } = this;
-		const helpers = context.helpers as Partial<IExecuteFunctions['helpers']>;
+		const { functions } = this;
+		const helpers = functions.helpers as Partial<IExecuteFunctions['helpers']>;
 		if (
 			typeof helpers.checkProcessedAndRecord !== 'function' ||
 			typeof helpers.removeProcessed !== 'function'
 		) {
-			throw sendOnceUnsupportedError(context.getNode());
+			throw sendOnceUnsupportedError(functions.getNode());
 		}
-		return new SendOnceStore(context.helpers, this.setup.settings, this.scopeKey, this.setup.node);
+		return new SendOnceStore(
+			functions.helpers,
+			this.setup.settings,
+			this.scopeKey,
+			this.setup.node,
+		);
 	}
 
 	/**
@@ -58,12 +63,12 @@ export class SendOnceRun {
 	 * at once (the claim is its look-up); a larger one looks up acceptances first.
 	 */
 	async open(keys: Array<string | undefined>): Promise<void> {
-		const { context, setup } = this;
+		const { functions, setup } = this;
 		this.keys = keys;
 		const distinct = [...new Set(keys.filter((key): key is string => key !== undefined))];
 		if (distinct.length > setup.settings.history)
 			throw sendOnceHistoryTooSmallError(
-				context.getNode(),
+				functions.getNode(),
 				distinct.length,
 				setup.settings.history,
 			);
@@ -77,7 +82,7 @@ export class SendOnceRun {
 			keys,
 			results: this.results,
 			batchSize: this.batchSize,
-			cancel: context.getExecutionCancelSignal(),
+			cancel: functions.getExecutionCancelSignal(),
 		});
 		this.queue = queue;
 		const small = distinct.length <= this.batchSize;

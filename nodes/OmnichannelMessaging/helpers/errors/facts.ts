@@ -62,3 +62,15 @@ export function errorItemJson(error: NodeFailure): IDataObject {
 	json.details = details;
 	return json;
 }
+
+const DELIVERY_TEXT: Record<FailedSendOutcome, string> = {
+	notSent: 'The message was not sent.',
+	unknown:
+		'The message may or may not have been delivered: check before sending it again. It was not ' +
+		'retried, so that no customer gets it twice.',
+};
+
+/** The description with what became of the message, when the error is about one being sent. */
+export function withDelivery(description: string, place: { delivery?: FailedSendOutcome }): string {
+	return place.delivery ? `${description} ${DELIVERY_TEXT[place.delivery]}` : description;
+}

@@ -1,7 +1,10 @@
+// What the user gave stops the run: an item's field or expression, the operation, the channel, the
+// credential.
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import { withFacts } from './facts';
+import type { CredentialProblem } from '../credential';
+import { errorItemJson, withFacts } from './facts';
 
 /** The item's input (a field, an expression) stops it; nothing was sent for it. */
 export function invalidInputError(
@@ -17,6 +20,30 @@ export function invalidInputError(
 	});
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
 }
+
+/**
+ * The item carries a file (n8n binary data) where the service takes a link: the service downloads
+ * the file from a public URL, so the file has to be uploaded somewhere public first.
+ */
+export function fileInsteadOfLinkError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+): NodeOperationError {
+	return invalidInputError(
+		node,
+		itemIndex,
+		field,
+		'it is empty, and the item carries a file (binary data): the service takes a public link to ' +
+			'the file, not the file itself',
+		FILE_UPLOAD_ADVICE,
+	);
+}
+
+/** What to do with a file the service cannot take. */
+export const FILE_UPLOAD_ADVICE =
+	'Upload the file first with a node before this one (for example to S3, Google Drive or ' +
+	'Cloudinary), make it public, and pass its public URL in this field.';
 
 /** Before sending, a foreign error is about the item's input, typically a broken expression. */
 export function parameterReadError(
@@ -51,4 +78,45 @@ export function unknownOperationError(
 		},
 	);
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field: 'Operation' });
+}
+
+/** The Channel list in the editor: this deployment offers none, so the channel is given by its ID. */
+export function channelListMissingError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'This service has no channel list (it answered 404)', {
+		description: 'Switch Channel to "By ID" and enter the channel number, for example 12.',
+	});
+}
+
+/** Nothing was sent: no request could carry this credential field (or no URL). */
+export function invalidCredentialError(
+	node: INode,
+	problem: CredentialProblem,
+): NodeOperationError {
+	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
+		description:
+			`Open the Omnichannel Messaging API credential and fix the ${problem.field}. ` +
+			`${problem.hint} Nothing was sent.`,
+	});
+	return withFacts(
+		error,
+		{ outcome: 'notSent', reason: 'invalidInput', field: problem.field },
+		{ cause: 'credential-invalid' },
+	);
+}
+
+/**
+ * Told by its type: an operation error whose cause, in n8n's own words for a failure, is an invalid
+ * credential (a copy that names an item keeps it, see network.ts's templateLoadError).
+ */
+export function isCredentialError(error: unknown): error is NodeOperationError {
+	return error instanceof NodeOperationError && error.failure?.cause === 'credential-invalid';
+}
+
+/** A credential error becomes every item's error item (a tool's answer); any other error is thrown on. */
+export function credentialErrorItems(error: unknown, itemCount: number): INodeExecutionData[] {
+	if (!isCredentialError(error)) throw error;
+	return Array.from({ length: itemCount }, (_, itemIndex) => ({
+		json: errorItemJson(error),
+		pairedItem: { item: itemIndex },
+	}));
 }

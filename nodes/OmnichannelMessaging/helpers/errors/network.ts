@@ -1,9 +1,11 @@
+// A request that got no answer (the network, the editor's bound), and what failed while sending an
+// item: its request, or the template it is checked against.
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 
 import type { FailedSendOutcome } from '../outcome';
-import { withFacts } from './facts';
-import { isObject, withDelivery } from './service';
+import { factsOf, withDelivery, withFacts } from './facts';
+import { isObject } from './service';
 import type { ErrorPlace } from './service';
 
 /** What a request that got no answer tells the user, by the network's error code. */
@@ -73,4 +75,75 @@ export function requestFailureError(
 	);
 	const reason = code === 'ETIMEDOUT' || code === 'ECONNABORTED' ? 'timeout' : 'connectionLost';
 	return withFacts(built, { outcome: delivery ?? known?.delivery ?? 'unknown', reason });
+}
+
+/** The origin only: a Base URL can carry a user name and password, and its path says nothing here. */
+function originOf(baseUrl: string): string {
+	try {
+		return new URL(baseUrl).origin;
+	} catch {
+		return 'the Base URL';
+	}
+}
+
+/**
+ * An editor call (a list, the mapper) that got no answer within EDITOR_TIMEOUT_MS. The advice is in
+ * the message itself: the editor shows only the message next to a list or the mapper.
+ */
+export function silentServiceError(node: INode, baseUrl: string, timeoutMs: number): NodeApiError {
+	const seconds = Math.round(timeoutMs / 1000);
+	const message =
+		`The service at ${originOf(baseUrl)} did not answer within ${seconds} seconds: check the ` +
+		`Base URL in the credential`;
+	const error = new NodeApiError(
+		node,
+		{ message, networkError: 'ETIMEDOUT' },
+		{
+			message,
+			description:
+				'It accepted the connection but sent nothing back. If the Base URL is right, the service ' +
+				'may be down or under maintenance: try again later.',
+		},
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'timeout' });
+}
+
+/** What failed while sending an item: its request, or the template it is checked against. */
+export function sendFailureError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return requestFailureError(node, error, { itemIndex, delivery: 'unknown' });
+}
+
+/** A service answer keeps its HTTP code; a credential problem keeps its own words. */
+export function templateLoadError(
+	node: INode,
+	error: unknown,
+	where: { channelId: number; templateId: number; itemIndex: number },
+): NodeApiError | NodeOperationError {
+	const cause = error as NodeApiError | NodeOperationError;
+	const facts = { ...factsOf(cause), outcome: 'notSent' as const };
+	if (cause instanceof NodeOperationError) {
+		const copy = new NodeOperationError(node, cause.message, {
+			itemIndex: where.itemIndex,
+			description: cause.description ?? undefined,
+		});
+		return withFacts(copy, facts, cause.failure);
+	}
+	const loadError = new NodeApiError(
+		node,
+		(cause.errorResponse as JsonObject | undefined) ?? { message: cause.message },
+		{
+			itemIndex: where.itemIndex,
+			httpCode: cause.httpCode ?? undefined,
+			message:
+				`Template ${where.templateId} of channel ${where.channelId} could not be loaded (item ` +
+				`${where.itemIndex}): ${cause.message}`,
+			description: `${cause.description ?? ''} Nothing was sent for this item.`.trim(),
+		},
+	);
+	return withFacts(loadError, facts, cause.failure);
 }

@@ -1,10 +1,12 @@
+// The service answered, and its answer is an error: an HTTP failure, an unusable success, or the
+// too-many-requests refusals that made the node stop trying.
 import { NodeApiError } from 'n8n-workflow';
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_API_KEY_HEADER } from '../../constants';
 import type { FailedSendOutcome } from '../outcome';
 import { excerpt } from '../values';
-import { withFacts } from './facts';
+import { withDelivery, withFacts } from './facts';
 import type { FailureReason } from './facts';
 
 export interface ServiceResponse {
@@ -12,13 +14,6 @@ export interface ServiceResponse {
 	headers: Record<string, unknown>;
 	body: unknown;
 }
-
-const DELIVERY_TEXT: Record<FailedSendOutcome, string> = {
-	notSent: 'The message was not sent.',
-	unknown:
-		'The message may or may not have been delivered: check before sending it again. It was not ' +
-		'retried, so that no customer gets it twice.',
-};
 
 /** Whether `value` is a JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -87,10 +82,6 @@ export interface ErrorPlace {
 	itemIndex?: number;
 	delivery?: FailedSendOutcome;
 	expect?: ExpectedAnswer;
-}
-
-export function withDelivery(description: string, place: ErrorPlace): string {
-	return place.delivery ? `${description} ${DELIVERY_TEXT[place.delivery]}` : description;
 }
 
 interface Words {
@@ -184,7 +175,7 @@ function failureKind(statusCode: number): { reason: FailureReason; failure?: Fai
 
 /** The one place where a service answer becomes an n8n error; undefined for a usable success. */
 export function serviceResponseError(
-	context: { getNode(): INode },
+	functions: { getNode(): INode },
 	response: ServiceResponse,
 	place: ErrorPlace = {},
 ): NodeApiError | undefined {
@@ -193,7 +184,7 @@ export function serviceResponseError(
 	const words = succeeded ? successProblem(response, place.expect) : failureWords(response);
 	if (!words) return undefined;
 	// getNode() copies the node: on a broadcast's hot path it is asked for only to build an error.
-	const error = new NodeApiError(context.getNode(), errorContext(response), {
+	const error = new NodeApiError(functions.getNode(), errorContext(response), {
 		itemIndex: place.itemIndex,
 		httpCode: String(statusCode),
 		message: words.message,
@@ -209,5 +200,52 @@ export function serviceResponseError(
 		error,
 		{ outcome, reason: kind.reason, httpCode: String(statusCode), serviceCode },
 		kind.failure,
+	);
+}
+
+/** Why the node stopped trying a message the service did not take (delivery/rateLimitPolicy.ts decides). */
+export interface RateLimitStop {
+	attempts: number;
+	why: 'noProgress' | 'waitTooLong';
+	retryAfterMs?: number;
+	progressWindowMs: number;
+}
+
+/** How often the service refused the message, in the words of the error's description. */
+function refusals(attempts: number): string {
+	return attempts > 0
+		? `The service refused it ${attempts} time(s) as too many requests`
+		: 'The service was refusing every message as too many requests';
+}
+
+/** The service kept refusing the message as too many requests: it was not sent. */
+export function rateLimitedError(
+	node: INode,
+	itemIndex: number,
+	stop: RateLimitStop,
+): NodeApiError {
+	const { attempts, why, retryAfterMs } = stop;
+	const because =
+		why === 'noProgress'
+			? `no message to the service went through for ${Math.round(stop.progressWindowMs / 1000)} seconds`
+			: `it asked to wait ${Math.round((retryAfterMs ?? 0) / 1000)} seconds`;
+	const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+	const error = new NodeApiError(
+		node,
+		{ httpCode: '429' },
+		{
+			itemIndex,
+			httpCode: '429',
+			message: `Rate limited by the service: the message for item ${itemIndex} was not sent`,
+			description:
+				`${refusals(attempts)}, ` +
+				`and the node stopped trying because ${because}. The message was not sent. Send it again ` +
+				`later, or lower Max Messages per Second.`,
+		},
+	);
+	return withFacts(
+		error,
+		{ outcome: 'notSent', reason: 'rateLimited', httpCode: '429', retryAfterSeconds },
+		{ cause: 'rate-limited', retryAfterMs },
 	);
 }

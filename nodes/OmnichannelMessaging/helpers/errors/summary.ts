@@ -1,7 +1,18 @@
+// The run's summary: the items sent, failed and not started, cancelled or stopped by an error.
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { factsOf, withFacts } from './facts';
+
+/** The execution was stopped before this item's message started. */
+export function itemCancelledError(node: INode, itemIndex: number): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		`The execution was cancelled: the message for item ${itemIndex} was not sent`,
+		{ itemIndex },
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'notStarted' });
+}
 
 export function executionCancelledError(node: INode, sent: number[]): NodeOperationError {
 	return new NodeOperationError(node, 'The execution was cancelled', {

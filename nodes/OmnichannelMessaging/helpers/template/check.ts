@@ -5,6 +5,8 @@ import type { HeaderMediaType, WhatsAppTemplate } from './types';
 export interface TemplateProblem {
 	field: string;
 	problem: string;
+	/** What to do, when the problem alone does not say. */
+	hint?: string;
 }
 
 /**

@@ -5,11 +5,6 @@ export type VariablesCheck =
 	| { ok: true; values: Record<string, string> }
 	| { ok: false; reason: string };
 
-/**
- * Turns what the user mapped (or passed as JSON) into the service's `attributes`: position keys
- * "1", "2", … and string values. Numbers, booleans and dates become text (dates as ISO 8601).
- * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
- */
 /** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
 function variableEntry(
 	key: string,
@@ -32,6 +27,11 @@ function variableEntry(
 	return { reason: `variable {{${position}}} is ${kind}, not text: map a single value to it` };
 }
 
+/**
+ * Turns what the user mapped (or passed as JSON) into the service's `attributes`: position keys
+ * "1", "2", … and string values. Numbers, booleans and dates become text (dates as ISO 8601).
+ * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
+ */
 export function normalizeVariables(
 	raw: unknown,
 	allowEmpty: boolean,

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@typescript-eslint/no-require-imports
-	-- test code, run by jest on Node: the rules for code that runs inside n8n do not apply */
 /**
  * The phone table is generated (npm run phones:generate): it must be exactly what the script
  * writes from the pinned libphonenumber-js. A Node whose CLDR differs from the one that named the
@@ -10,17 +5,22 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { countryOf } from '../../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { countryOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
 import {
 	COUNTRY_NAMES_CLDR,
 	PHONE_TABLE_SOURCE,
-} from '../../../nodes/OmnichannelMessaging/helpers/phoneTable.generated';
+} from '../../../../nodes/OmnichannelMessaging/helpers/phone/phoneTable.generated';
 
-const generator = require('../../../scripts/phones-generate.js') as {
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const generator = require('../../../../scripts/phones-generate.js') as {
 	buildPhoneTable: (options?: { names?: (country: string) => string; cldr?: string }) => string;
 	OUTPUT: string;
 	libraryVersion: () => string;
 };
+
+interface PackageJson {
+	devDependencies: Record<string, string>;
+}
 
 describe('the generated phone table', () => {
 	test('is what npm run phones:generate writes from the pinned libphonenumber-js', () => {
@@ -33,15 +33,16 @@ describe('the generated phone table', () => {
 		const committed = readFileSync(generator.OUTPUT, 'utf8');
 		if (committed !== expected) {
 			throw new Error(
-				'nodes/OmnichannelMessaging/helpers/phoneTable.generated.ts is stale: run npm run ' +
+				'nodes/OmnichannelMessaging/helpers/phone/phoneTable.generated.ts is stale: run npm run ' +
 					'phones:generate and commit it',
 			);
 		}
 	});
 
 	test('names the library version it was built from, which is the pinned one', () => {
-		const pinned = (require('../../../package.json') as { devDependencies: Record<string, string> })
-			.devDependencies['libphonenumber-js'];
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const packageJson = require('../../../../package.json') as PackageJson;
+		const pinned = packageJson.devDependencies['libphonenumber-js'];
 		expect(PHONE_TABLE_SOURCE).toBe(`libphonenumber-js ${generator.libraryVersion()}`);
 		expect(pinned).toBe(generator.libraryVersion());
 	});

@@ -1,5 +1,5 @@
-import { normalizePhone } from '../../../nodes/OmnichannelMessaging/helpers/phone';
-import { countryOf, planOf } from '../../../nodes/OmnichannelMessaging/helpers/phonePlans';
+import { normalizePhone } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
+import { countryOf, planOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
 
 describe('normalizePhone', () => {
 	test.each([

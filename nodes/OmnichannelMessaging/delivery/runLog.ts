@@ -1,0 +1,72 @@
+/*
+ * What an operator reads of a send run in n8n's log (`this.logger`): its start and end, each pause
+ * the service asked for, a change of pace, the Send Once decisions, the end of a wait. Only counts,
+ * times and reasons: never a phone number, customer ID, text, variable value, link or key.
+ */
+import type { IDataObject, IExecuteFunctions, Logger } from 'n8n-workflow';
+
+type Level = 'debug' | 'info' | 'warn';
+
+/** The figures of one log line: counts, times in milliseconds, option values and reasons. */
+export type LogFigures = Record<string, number | string | boolean>;
+
+/** Where a line comes from, for an operator who runs many workflows: the node, the workflow, the execution. */
+function origin(functions: IExecuteFunctions): IDataObject {
+	const safe = <T>(read: () => T): T | undefined => {
+		try {
+			return read();
+		} catch {
+			return undefined;
+		}
+	};
+	return {
+		node: safe(() => functions.getNode().name),
+		workflowId: safe(() => functions.getWorkflow().id),
+		executionId: safe(() => functions.getExecutionId()),
+	};
+}
+
+/** n8n's logger for the execution, or none (an n8n that gives nodes none logs nothing of them). */
+function loggerOf(functions: IExecuteFunctions): Logger | undefined {
+	try {
+		const logger = (functions as Partial<IExecuteFunctions>).logger;
+		return typeof logger?.debug === 'function' ? logger : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** One execution's lines, each with where it comes from. A logger that throws never stops a send. */
+export class RunLog {
+	private readonly logger: Logger | undefined;
+
+	private readonly where: IDataObject;
+
+	constructor(functions: IExecuteFunctions) {
+		this.logger = loggerOf(functions);
+		this.where = this.logger ? origin(functions) : {};
+	}
+
+	write(level: Level, message: string, figures: LogFigures = {}): void {
+		try {
+			this.logger?.[level](`Omnichannel Messaging: ${message}`, { ...this.where, ...figures });
+		} catch {
+			// The log is for operators; a send never fails for it.
+		}
+	}
+}
+
+/** How a wait for a customer's answer ended, for Send and Wait. */
+export interface WaitEnd {
+	/** e.g. "answered", "timedOut", "cancelled". */
+	outcome: string;
+	waitedMs: number;
+}
+
+/** One line for the end of a wait: how it ended and how long it took, nothing the customer wrote. */
+export function logWaitEnded(functions: IExecuteFunctions, end: WaitEnd): void {
+	new RunLog(functions).write('debug', `wait ended (${end.outcome})`, {
+		outcome: end.outcome,
+		waitedMs: Math.round(end.waitedMs),
+	});
+}
