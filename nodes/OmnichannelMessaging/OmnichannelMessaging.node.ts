@@ -16,6 +16,7 @@ import { editorHints, nodeBuilderHint } from './editorHints';
 import { listSearch, resourceMapping } from './methods';
 import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './helpers/sendAndWait/descriptions';
 import { sendAndWaitWebhook } from './helpers/sendAndWait/webhook';
+import { logWaitAnswered } from './delivery';
 
 /*
  * Resources, operations and fields are declared in the description; every operation runs through
@@ -75,6 +76,8 @@ export class OmnichannelMessaging implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await sendAndWaitWebhook.call(this);
+		const response = await sendAndWaitWebhook.call(this);
+		if (response.workflowData) logWaitAnswered(this);
+		return response;
 	}
 }

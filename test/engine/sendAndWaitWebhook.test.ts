@@ -30,7 +30,11 @@ function request(
 	req: { method: string; query?: IDataObject; body?: IDataObject; userAgent?: string },
 ) {
 	const written: Written = {};
+	const logged: Array<[string, IDataObject]> = [];
+	const log = (message: string, figures: IDataObject) => logged.push([message, figures]);
 	const functions = {
+		logger: { debug: log, info: log, warn: log, error: log },
+		getNode: () => ({ name: 'Ask the manager' }),
 		getNodeParameter: (name: string, fallback: unknown) => parameter(parameters, name, fallback),
 		getRequestObject: () => ({
 			method: req.method,
@@ -44,7 +48,7 @@ function request(
 			end: (body: string) => Object.assign(written, { body }),
 		}),
 	} as unknown as IWebhookFunctions;
-	return { functions, written };
+	return { functions, written, logged };
 }
 
 let nodeType: INodeType;
@@ -53,9 +57,9 @@ beforeAll(async () => {
 });
 
 async function answer(parameters: IDataObject, req: Parameters<typeof request>[1]) {
-	const { functions, written } = request(parameters, req);
+	const { functions, written, logged } = request(parameters, req);
 	const result = await nodeType.webhook!.call(functions);
-	return { result, written };
+	return { result, written, logged };
 }
 
 const DOUBLE: IDataObject = {
@@ -116,6 +120,22 @@ describe("the node's waiting webhook", () => {
 			data: { text: 'Only half <please>', respondedAt: expect.any(String) },
 		});
 		expect(written.body).toContain('<p>Only half &lt;please&gt;</p>');
+	});
+
+	test("an answer ends the wait in n8n's log with its outcome only; a page view logs nothing", async () => {
+		const shown = await answer(DOUBLE, { method: 'GET', query: { approved: 'true' } });
+		expect(shown.logged).toEqual([]);
+		const { logged } = await answer(
+			{ ...DOUBLE, responseType: 'freeText' },
+			{ method: 'POST', body: { text: 'Only half <please>' } },
+		);
+		expect(logged).toEqual([
+			[
+				'Omnichannel Messaging: wait ended (answered)',
+				expect.objectContaining({ node: 'Ask the manager', outcome: 'answered' }),
+			],
+		]);
+		expect(JSON.stringify(logged)).not.toMatch(/Only half|Refund/);
 	});
 
 	test('a POST without an answer is refused (400) and resumes nothing', async () => {

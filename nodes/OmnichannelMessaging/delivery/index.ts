@@ -3,8 +3,7 @@
 // behind this file, so that they can change without touching an operation.
 export { sendOptionsField } from './options';
 export { runSendPipeline } from './pipeline';
-export { logWaitEnded } from './runLog';
-export type { WaitEnd } from './runLog';
+export { logWaitAnswered } from './runLog';
 export type { PreparedSend, PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';

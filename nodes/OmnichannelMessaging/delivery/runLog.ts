@@ -3,7 +3,10 @@
  * the service asked for, a change of pace, the Send Once decisions, the end of a wait. Only counts,
  * times and reasons: never a phone number, customer ID, text, variable value, link or key.
  */
-import type { IDataObject, IExecuteFunctions, Logger } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions, Logger } from 'n8n-workflow';
+
+/** What n8n gives a node's run or its webhook: both carry the logger and say where they come from. */
+type LogSource = IExecuteFunctions | IWebhookFunctions;
 
 type Level = 'debug' | 'info' | 'warn';
 
@@ -11,7 +14,7 @@ type Level = 'debug' | 'info' | 'warn';
 export type LogFigures = Record<string, number | string | boolean>;
 
 /** Where a line comes from, for an operator who runs many workflows: the node, the workflow, the execution. */
-function origin(functions: IExecuteFunctions): IDataObject {
+function origin(functions: LogSource): IDataObject {
 	const safe = <T>(read: () => T): T | undefined => {
 		try {
 			return read();
@@ -27,9 +30,9 @@ function origin(functions: IExecuteFunctions): IDataObject {
 }
 
 /** n8n's logger for the execution, or none (an n8n that gives nodes none logs nothing of them). */
-function loggerOf(functions: IExecuteFunctions): Logger | undefined {
+function loggerOf(functions: LogSource): Logger | undefined {
 	try {
-		const logger = (functions as Partial<IExecuteFunctions>).logger;
+		const logger = (functions as Partial<LogSource>).logger;
 		return typeof logger?.debug === 'function' ? logger : undefined;
 	} catch {
 		return undefined;
@@ -42,7 +45,7 @@ export class RunLog {
 
 	private readonly where: IDataObject;
 
-	constructor(functions: IExecuteFunctions) {
+	constructor(functions: LogSource) {
 		this.logger = loggerOf(functions);
 		this.where = this.logger ? origin(functions) : {};
 	}
@@ -56,17 +59,10 @@ export class RunLog {
 	}
 }
 
-/** How a wait for a customer's answer ended, for Send and Wait. */
-export interface WaitEnd {
-	/** e.g. "answered", "timedOut", "cancelled". */
-	outcome: string;
-	waitedMs: number;
-}
-
-/** One line for the end of a wait: how it ended and how long it took, nothing the customer wrote. */
-export function logWaitEnded(functions: IExecuteFunctions, end: WaitEnd): void {
-	new RunLog(functions).write('debug', `wait ended (${end.outcome})`, {
-		outcome: end.outcome,
-		waitedMs: Math.round(end.waitedMs),
-	});
+/**
+ * One line when a person's answer ends a wait (Send and Wait's webhook): nothing of what they wrote.
+ * A wait that runs out ends in n8n without the node, and n8n logs it.
+ */
+export function logWaitAnswered(functions: LogSource): void {
+	new RunLog(functions).write('debug', 'wait ended (answered)', { outcome: 'answered' });
 }
