@@ -21,14 +21,9 @@ const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, freshUserFolder, credentialFor } = require('./support');
+const { API_KEY, CREDENTIAL, SCREENSHOTS, freshUserFolder, credentialFor } = require('./support');
 const { trigger, omniNode, chain, templateSendBody } = require('./support');
 
-// A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
-const SCREENSHOTS = path.resolve(
-	n8n.REPO_ROOT,
-	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
-);
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),
 	omniNode('Send WhatsApp template', {
