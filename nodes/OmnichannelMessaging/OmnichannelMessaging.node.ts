@@ -12,6 +12,7 @@ import { router } from './actions/router';
 import * as message from './actions/message/Message.resource';
 import * as whatsappTemplate from './actions/whatsappTemplate/WhatsappTemplate.resource';
 import { CREDENTIAL_TYPE } from './constants';
+import { editorHints, nodeBuilderHint } from './editorHints';
 import { listSearch, resourceMapping } from './methods';
 import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './helpers/sendAndWait/descriptions';
 import { sendAndWaitWebhook } from './helpers/sendAndWait/webhook';
@@ -31,12 +32,16 @@ export class OmnichannelMessaging implements INodeType {
 		name: 'omnichannelMessaging',
 		icon: { light: 'file:omnichannelMessaging.svg', dark: 'file:omnichannelMessaging.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2 shows Channel as a list or an ID only; version 1 keeps each saved form (see channelIdFields).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Send text, attachments and WhatsApp template messages to customers through the Omnichannel Messaging service',
 		defaults: { name: 'Omnichannel Messaging' },
 		usableAsTool: true,
+		hints: editorHints,
+		builderHint: nodeBuilderHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],

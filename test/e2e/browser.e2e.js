@@ -5,32 +5,34 @@
  * node's searchChannels method), opens the template dropdown (searchTemplates), picks
  * order_shipped, fills the three variable fields the resource mapper shows
  * (getTemplateVariables), executes the node and checks the result. A second case opens a
- * workflow saved before Channel became a list (`"channelId": 12`) and checks what the editor
- * shows for it, that its lists load for channel 12 and that it still sends to channel 12.
+ * workflow saved before Channel became a list (`"channelId": 12`) and checks that the editor
+ * shows 12 in 0.1.0's Channel ID field, that its lists load for channel 12 and that it still
+ * sends to channel 12.
  * Saves channel-list.png, template-dropdown.png and node-panel.png to .tmp/screenshots/ (git-ignored);
  * `npm run docs:screenshots` runs it with E2E_SCREENSHOT_DIR=docs to refresh the README's images.
- *
- * Chromium: CHROMIUM_PATH, or Debian's /usr/bin/chromium, which scripts/lib/chromium.js installs
- * when it is missing and the test runs as root (otherwise it says what to install).
+ * The editor and Chromium: ./editor.js.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
-const { ensureChromium } = require('../../scripts/lib/chromium');
-const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, SCREENSHOTS, freshUserFolder, credentialFor } = require('./support');
+const { startEditor, until } = require('./editor');
+const { API_KEY, CREDENTIAL, SCREENSHOTS, credentialFor } = require('./support');
 const { trigger, omniNode, chain, templateSendBody } = require('./support');
 
+// A node as n8n adds it today: node version 2.
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),
-	omniNode('Send WhatsApp template', {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		customerPhone: '+49 151 2345 6789',
-	}),
+	{
+		...omniNode('Send WhatsApp template', {
+			resource: 'whatsappTemplate',
+			operation: 'send',
+			customerPhone: '+49 151 2345 6789',
+		}),
+		typeVersion: 2,
+	},
 ]);
 // A node saved by 0.1.0, when Channel was a number field: typeVersion 1 and a plain `"channelId": 12`.
 const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a channel number', [
@@ -88,105 +90,33 @@ const BODY_PREVIEWS = {
 
 let fake;
 let silent;
-let server;
-let browser;
+let editor;
 let page;
 let root;
+let step;
 
 beforeAll(async () => {
-	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
 	silent = await startSilentServer();
-	const folder = freshUserFolder('e2e-browser');
-	root = folder.root;
-	const env = n8n.n8nEnv({
-		userFolder: folder.userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-		logLevel: 'warn',
+	editor = await startEditor('e2e-browser', {
+		credentials: [credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)],
+		workflows: [WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW],
 	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(
-		credentialsFile,
-		JSON.stringify([credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)]),
-	);
-	const workflowFile = path.join(root, 'workflow.json');
-	fs.writeFileSync(workflowFile, JSON.stringify([WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW]));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
-	await n8n.n8nCliOk(['import:workflow', `--input=${workflowFile}`], { env });
-
-	server = await n8n.startN8nServer({ env });
-	await new n8n.N8nRest(server.url).ownerSetupOrLogin();
-
-	const { chromium, selectors } = require('playwright-core');
-	selectors.setTestIdAttribute('data-test-id');
-	browser = await chromium.launch({
-		executablePath: chromiumBinary,
-		headless: true,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			'--no-first-run',
-			'--disable-quic',
-		],
-	});
-	page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
-	page.setDefaultTimeout(20_000);
-	await step('sign in', signIn);
-}, 180_000);
+	({ page, root, step } = editor);
+}, 300_000);
 
 afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
+	await editor?.close();
 	await fake?.close();
 	await silent?.close();
 });
 
-/** Polls `read` until it returns something truthy (or the time is up, then returns the last value). */
-async function until(read, timeoutMs = 10_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await read();
-		if (value || Date.now() > deadline) return value;
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}
-
-/** On a failed step, keep a screenshot next to the test's n8n folder for debugging. */
-async function step(name, action) {
-	try {
-		return await action();
-	} catch (error) {
-		const shot = path.join(root, `failed-${name.replace(/\W+/g, '-')}.png`);
-		await page?.screenshot({ path: shot }).catch(() => {});
-		error.message = `${name}: ${error.message}\n(screenshot: ${shot})`;
-		throw error;
-	}
-}
-
-async function signIn() {
-	await page.goto(`${server.url}/signin`);
-	await page
-		.locator('[data-test-id="emailOrLdapLoginId"] input, input[data-test-id="emailOrLdapLoginId"]')
-		.first()
-		.fill(n8n.DEFAULT_OWNER.email);
-	await page
-		.locator('[data-test-id="password"] input, input[data-test-id="password"]')
-		.first()
-		.fill(n8n.DEFAULT_OWNER.password);
-	await page.getByTestId('form-submit-button').click();
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-}
-
 /** Opens the workflow and the node's panel; the credential imported for the node is preselected. */
 async function openNode(workflow, nodeName, credentialName = CREDENTIAL.name) {
-	await page.goto(`${server.url}/workflow/${workflow.id}`);
+	await page.goto(`${editor.server.url}/workflow/${workflow.id}`);
 	await page.getByTestId('canvas-node').filter({ hasText: nodeName }).dblclick();
 	const ndv = page.getByTestId('ndv');
-	await ndv.getByTestId('resource-locator-channelId').waitFor();
+	await channelField(ndv).waitFor();
 	const credential = ndv.getByTestId('node-credentials-select').locator('input').first();
 	await expect(credential.inputValue()).resolves.toBe(credentialName);
 	return ndv;
@@ -240,6 +170,18 @@ async function closeList(ndv) {
 	}
 	await listItems().first().waitFor({ state: 'hidden' });
 }
+
+/** Channel: the locator, or for a node saved by 0.1.0 its number field. */
+const channelField = (ndv) =>
+	ndv
+		.locator(
+			'[data-test-id="resource-locator-channelId"], [data-test-id="parameter-input-channelId"]',
+		)
+		.first();
+
+/** What 0.1.0's Channel ID field shows. */
+const savedChannelNumber = (ndv) =>
+	ndv.getByTestId('parameter-input-channelId').locator('input').first().inputValue();
 
 /** What the Channel field shows: the mode selector's text and the value input's text. */
 async function channelShown(ndv) {
@@ -395,15 +337,11 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	await step('see channel 12 in the Channel field', async () => {
 		await expectVariableFields(mapper, ['1', '2', '3']);
 		await page.screenshot({ path: path.join(root, 'saved-channel-number.png') });
-		// What n8n 2.41.1 draws for a saved value that is not a locator: no mode picked (the
-		// selector shows its "Mode..." placeholder), the number in the value box. Issue 10 expects
-		// "By ID"; the editor only shows that for a stored { mode: 'id' } locator.
-		await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
-		const modeSelector = ndv
-			.getByTestId('resource-locator-channelId')
-			.getByTestId('rlc-mode-selector')
-			.locator('input');
-		await expect(modeSelector.getAttribute('placeholder')).resolves.toBe('Mode...');
+		// n8n's editor draws a saved value that is not a locator with an empty mode box ("Mode...");
+		// node version 1 shows such a value in 0.1.0's own number field instead.
+		await expect(ndv.getByTestId('resource-locator-channelId').count()).resolves.toBe(0);
+		await expect(savedChannelNumber(ndv)).resolves.toBe('12');
+		await expect(ndv.getByTestId('rlc-mode-selector').count()).resolves.toBe(1);
 	});
 
 	await step('see the variables mapper load for channel 12 with the saved values', async () => {
@@ -433,7 +371,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 			templateSendBody('101', '+4915123456789', { 1: 'Ben', 2: '2051', 3: 'Monday' }),
 		],
 	]);
-	await expect(channelShown(ndv)).resolves.toEqual({ mode: '', value: '12' });
+	await expect(savedChannelNumber(ndv)).resolves.toBe('12');
 }, 180_000);
 
 test('a service that never answers: the template dropdown says so within 15 s, naming the Base URL', async () => {

@@ -541,7 +541,11 @@ describe("n8n's server", () => {
 		const nodes = await rest.request('GET', '/types/nodes.json');
 		expect(nodes.status).toBe(200);
 		const node = nodes.json.find((n) => n.name === n8n.NODE_TYPE);
-		expect(node).toMatchObject({ displayName: 'Omnichannel Messaging', version: 1 });
+		expect(node).toMatchObject({
+			displayName: 'Omnichannel Messaging',
+			version: [1, 2],
+			defaultVersion: 2,
+		});
 		const credentials = await rest.request('GET', '/types/credentials.json');
 		expect(credentials.json.map((c) => c.name)).toContain(n8n.CREDENTIAL_TYPE);
 	});

@@ -1,4 +1,4 @@
-import type { INode, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INode, INodeProperties } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import { showFor } from '../helpers/displayOptions';
@@ -7,8 +7,18 @@ import type { NumberedThing } from '../helpers/locator';
 
 const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 };
 
-/** A plain number field before 0.2.0: n8n hands a saved `"channelId": 12` to the reader unchanged. */
-export function channelIdField(operation: string): INodeProperties {
+/*
+ * Channel was a number field in 0.1.0 and became a resource locator in 0.2.0, both in node version 1,
+ * and n8n's editor draws a saved value that is not a locator with an empty mode box. So version 1
+ * shows each saved node in its own form: a locator (saved by 0.2.0) as the locator, a plain number
+ * or a bare expression (saved by 0.1.0) in 0.1.0's number field. Version 2, which new nodes get,
+ * always shows the locator. Every form runs the same way: channelIdFrom reads them all.
+ */
+// A path from the node's parameters ("/"): n8n 1.x orders parameters by the ones their display
+// depends on, and never finds a parameter named "channelId.__rl".
+const SAVED_AS_LOCATOR = '/channelId.__rl';
+
+function channelLocator(operation: string, show: IDisplayOptions['show']): INodeProperties {
 	return listOrIdField(CHANNEL, {
 		name: 'channelId',
 		searchListMethod: 'searchChannels',
@@ -16,8 +26,43 @@ export function channelIdField(operation: string): INodeProperties {
 			'The WhatsApp channel (platform) to use: pick it from the list, or give its number, for ' +
 			'example 12. Sent as channel_id when sending and as platform_id when reading templates.',
 		hint: 'If the list cannot load, your service has no channel list: switch to By ID and enter the channel number',
-		displayOptions: showFor('whatsappTemplate', operation),
+		builderHint: {
+			propertyHint:
+				'The WhatsApp channel number, for example 12, in mode "id"; the service shows it on the ' +
+				"channel's settings",
+		},
+		displayOptions: { show: { ...showFor('whatsappTemplate', operation).show, ...show } },
 	});
+}
+
+/** 0.1.0's Channel field, for the nodes it saved. */
+function savedChannelNumberField(operation: string): INodeProperties {
+	return {
+		displayName: 'Channel ID',
+		name: 'channelId',
+		type: 'number',
+		required: true,
+		default: 0,
+		placeholder: 'e.g. 12',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description:
+			'Number of the WhatsApp channel (platform) in the service, for example 12. Sent as ' +
+			'channel_id when sending and as platform_id when reading templates.',
+		hint: 'Saved by an earlier version of this node. A new Omnichannel Messaging node picks the channel from a list.',
+		displayOptions: {
+			show: { ...showFor('whatsappTemplate', operation).show, '@version': [1] },
+			hide: { [SAVED_AS_LOCATOR]: [true] },
+		},
+	};
+}
+
+/** Channel in every node version and saved form (see above); exactly one of them shows. */
+export function channelIdFields(operation: string): INodeProperties[] {
+	return [
+		channelLocator(operation, { '@version': [{ _cnd: { gte: 2 } }] }),
+		channelLocator(operation, { '@version': [1], [SAVED_AS_LOCATOR]: [true] }),
+		savedChannelNumberField(operation),
+	];
 }
 
 export function channelIdFrom(parameter: unknown, node: INode, itemIndex: number): number {
@@ -36,6 +81,11 @@ export function templateIdField(operation: string): INodeProperties {
 		description:
 			"The approved WhatsApp template: pick it from the channel's list, or give its numeric ID " +
 			'(for example 7; WhatsApp Template → Get Many lists the IDs)',
+		builderHint: {
+			propertyHint:
+				'The template\'s numeric ID, for example 101, in mode "id"; WhatsApp Template → Get Many ' +
+				'lists the templates of a channel with their IDs and names',
+		},
 		typeOptions: { loadOptionsDependsOn: CHANNEL_DEPENDENCY },
 		displayOptions: showFor('whatsappTemplate', operation),
 	});

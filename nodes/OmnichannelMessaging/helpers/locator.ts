@@ -24,7 +24,7 @@ export function listOrIdField(
 	thing: NumberedThing,
 	field: Pick<
 		INodeProperties,
-		'name' | 'description' | 'hint' | 'displayOptions' | 'typeOptions'
+		'name' | 'description' | 'hint' | 'builderHint' | 'displayOptions' | 'typeOptions'
 	> & { searchListMethod: string },
 ): INodeProperties {
 	const { searchListMethod, ...rest } = field;

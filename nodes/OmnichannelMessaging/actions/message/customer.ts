@@ -19,6 +19,11 @@ export function customerIdField(operation: string): INodeProperties {
 			"The service's numeric identifier of the customer to message, for example 123456, as shown " +
 			"on the customer's page in the service or stored in your CRM. A number from an expression " +
 			'is sent as text.',
+		builderHint: {
+			propertyHint:
+				"The service's customer ID as text, for example 123456, not a phone number; usually from " +
+				'an expression such as {{ $json.customerId }}',
+		},
 		displayOptions: showFor('message', operation),
 	};
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	channelIdField,
+	channelIdFields,
 	channelIdFrom,
 	readRequestOptionsField,
 	templateIdField,
@@ -18,7 +18,7 @@ import type { ReadItem } from './read';
 import { fetchTemplate } from '../../transport/templates';
 
 export const description: INodeProperties[] = [
-	channelIdField('get'),
+	...channelIdFields('get'),
 	templateIdField('get'),
 	readRequestOptionsField('whatsappTemplate', 'get'),
 ];

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { channelIdField, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
+import { channelIdFields, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
 import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
@@ -10,7 +10,7 @@ import type { ReadItem } from './read';
 import { fetchTemplateList } from '../../transport/templates';
 
 export const description: INodeProperties[] = [
-	channelIdField('getAll'),
+	...channelIdFields('getAll'),
 	{
 		displayName: 'Return All',
 		name: 'returnAll',

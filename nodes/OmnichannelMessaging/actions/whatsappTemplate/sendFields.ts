@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CHANNEL_DEPENDENCY, channelIdField, templateIdField } from '../common.descriptions';
+import { channelIdFields, templateIdField } from '../common.descriptions';
 import { showFor } from '../../helpers/displayOptions';
 import { defaultCountryField } from './countryField';
+import { variablesFields } from './variablesFields';
 
 type Show = ReturnType<typeof showFor>;
 
@@ -22,75 +23,12 @@ function phoneFields(show: Show): INodeProperties[] {
 			hint:
 				'Include the country code: +49 151 2345 6789 or 0049 151 2345 6789. For 0151 2345 6789, ' +
 				'set Default Country in Options.',
-			displayOptions: show,
-		},
-	];
-}
-
-/** How the variables are given. */
-function variablesModeFields(show: Show): INodeProperties[] {
-	return [
-		{
-			displayName: 'Variables Input',
-			name: 'variablesMode',
-			type: 'options',
-			noDataExpression: true,
-			default: 'mapper',
-			options: [
-				{
-					name: 'Map Each Variable',
-					value: 'mapper',
-					description: 'One field per placeholder of the chosen template ({{1}}, {{2}}, …)',
-				},
-				{
-					name: 'JSON',
-					value: 'json',
-					description:
-						'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes ' +
-						'from an expression.',
-				},
-			],
-			description: 'How to give the values of the template body placeholders',
-			displayOptions: show,
-		},
-	];
-}
-
-/** The variables: one mapper field each, or one JSON object. */
-function variablesFields(show: Show, mapperDependsOn: string[]): INodeProperties[] {
-	return [
-		{
-			displayName: 'Variables',
-			name: 'variables',
-			type: 'resourceMapper',
-			noDataExpression: true,
-			default: { mappingMode: 'defineBelow', value: null },
-			required: true,
-			description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
-			typeOptions: {
-				loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value', ...mapperDependsOn],
-				resourceMapper: {
-					resourceMapperMethod: 'getTemplateVariables',
-					mode: 'add',
-					valuesLabel: 'Template Variables',
-					fieldWords: { singular: 'variable', plural: 'variables' },
-					addAllFields: true,
-					multiKeyMatch: false,
-					supportAutoMap: false,
-					noFieldsError: 'This template has no variables: nothing to fill in',
-				},
+			builderHint: {
+				propertyHint:
+					'A +E.164 phone number with country code, for example +4915123456789, usually from an ' +
+					'expression such as {{ $json.phone }}; for national numbers set options.defaultCountry',
 			},
-			displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
-		},
-		{
-			displayName: 'Variables (JSON)',
-			name: 'variablesJson',
-			type: 'json',
-			default: '{}',
-			description:
-				'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
-			hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
-			displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
+			displayOptions: show,
 		},
 	];
 }
@@ -141,10 +79,9 @@ export function templateMessageFields(
 ): INodeProperties[] {
 	const show = showFor('whatsappTemplate', operation);
 	return [
-		channelIdField(operation),
+		...channelIdFields(operation),
 		templateIdField(operation),
 		...phoneFields(show),
-		...variablesModeFields(show),
 		...variablesFields(show, mapperDependsOn),
 		...headerMediaFields(show),
 	];
