@@ -16,18 +16,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
-const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
 const { startEditor, until } = require('./editor');
-const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
+const { API_KEY, CREDENTIAL, SCREENSHOTS, credentialFor } = require('./support');
 const { trigger, omniNode, chain, templateSendBody } = require('./support');
 
-// A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
-const SCREENSHOTS = path.resolve(
-	n8n.REPO_ROOT,
-	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
-);
 // A node as n8n adds it today: node version 2.
 const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
 	trigger(),

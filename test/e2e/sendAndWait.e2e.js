@@ -19,6 +19,7 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	storedExecution,
+	SCREENSHOTS,
 } = require('./support');
 const {
 	PREVIEW_AGENTS,
@@ -28,12 +29,6 @@ const {
 	lastOutput,
 	tampered,
 } = require('./sendAndWait.support');
-
-// The README's picture of the answer page: docs/ with `npm run docs:screenshots`, else git-ignored.
-const SCREENSHOTS = path.resolve(
-	n8n.REPO_ROOT,
-	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
-);
 
 let fake;
 let server;

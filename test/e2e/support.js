@@ -11,6 +11,12 @@ const { mapperValue } = require('../helpers/mapperValue');
 const API_KEY = 'e2e-api-key-0123456789';
 const CREDENTIAL = { id: 'OmniSandboxCred1', name: 'Omnichannel Messaging sandbox' };
 
+// A test run must leave tracked files alone: docs/*.png change only through `npm run docs:screenshots`.
+const SCREENSHOTS = path.resolve(
+	n8n.REPO_ROOT,
+	process.env.E2E_SCREENSHOT_DIR || path.join('.tmp', 'screenshots'),
+);
+
 /** A fresh folder under .tmp/ with the built package copied in as an installed community package. */
 function freshUserFolder(name) {
 	const root = path.join(n8n.REPO_ROOT, '.tmp', name);
@@ -475,6 +481,7 @@ async function startOtherHost() {
 
 module.exports = {
 	API_KEY,
+	SCREENSHOTS,
 	startOtherHost,
 	CREDENTIAL,
 	freshUserFolder,
