@@ -4,6 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { router } from './actions/router';
@@ -12,6 +14,8 @@ import * as whatsappTemplate from './actions/whatsappTemplate/WhatsappTemplate.r
 import { CREDENTIAL_TYPE } from './constants';
 import { editorHints, nodeBuilderHint } from './editorHints';
 import { listSearch, resourceMapping } from './methods';
+import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './helpers/sendAndWait/descriptions';
+import { sendAndWaitWebhook } from './helpers/sendAndWait/webhook';
 
 /*
  * Resources, operations and fields are declared in the description; every operation runs through
@@ -41,6 +45,9 @@ export class OmnichannelMessaging implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		// Send and Wait for Response: the answer page, under n8n's waiting URL of the execution.
+		webhooks: SEND_AND_WAIT_WEBHOOKS,
+		waitingNodeTooltip: SEND_AND_WAIT_TOOLTIP,
 		properties: [
 			{
 				displayName: 'Resource',
@@ -65,5 +72,9 @@ export class OmnichannelMessaging implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await sendAndWaitWebhook.call(this);
 	}
 }

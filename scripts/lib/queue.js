@@ -448,6 +448,12 @@ function queueEnv({ stack, userFolder, port, brokerPort, extra = {} }) {
 	});
 }
 
+/** The public address of webhooks: N8N_WEBHOOK_URL on n8n 2.x (WEBHOOK_URL is deprecated there), else WEBHOOK_URL. */
+function webhookUrlEnv(url) {
+	const major = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.')[0]);
+	return { [major >= 2 ? 'N8N_WEBHOOK_URL' : 'WEBHOOK_URL']: `${url}/` };
+}
+
 /** A user folder of its own per process, the package installed in it as `npm run dev` does. */
 function processFolder(dir, name) {
 	const userFolder = path.join(dir, name);
@@ -469,16 +475,17 @@ function spawnN8n({ stack, name, args, env, log }) {
 }
 
 /** `n8n start` in queue mode: the editor, REST API and production webhooks; it runs no executions itself. */
-async function startMain(stack, { log, timeoutMs = 180_000 } = {}) {
+async function startMain(stack, { log, timeoutMs = 240_000 } = {}) {
 	const port = await n8n.freePort();
+	const url = `http://127.0.0.1:${port}`;
 	const env = queueEnv({
 		stack,
 		userFolder: processFolder(stack.dir, 'main'),
 		port,
 		brokerPort: await n8n.freePort(),
+		extra: webhookUrlEnv(url),
 	});
 	const handle = spawnN8n({ stack, name: 'n8n-main', args: ['start'], env, log });
-	const url = `http://127.0.0.1:${port}`;
 	const ready = async () => {
 		try {
 			// Readiness means the database is migrated; the REST routes come a moment later.
@@ -504,6 +511,9 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 		port: await n8n.freePort(),
 		brokerPort: await n8n.freePort(),
 		extra: {
+			// Links a worker writes into messages (signed resume URLs of send and wait) lead to the main,
+			// which receives webhooks; without it they would name the worker's own port.
+			...webhookUrlEnv(stack.main.url),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()),
 		},

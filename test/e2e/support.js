@@ -135,23 +135,26 @@ function outputOf(result, nodeName) {
 
 /**
  * A Webhook trigger (POST `webhookPath`) that answers with every item the last node put out, or
- * with `streaming: true` streams what a streaming node (the AI Agent) writes while it runs.
+ * with `streaming: true` streams what a streaming node (the AI Agent) writes while it runs, or
+ * with `atOnce: true` answers when the execution starts (one that waits for a person).
  */
-function webhookTrigger(webhookPath, { streaming = false } = {}) {
+function webhookTrigger(webhookPath, { streaming = false, atOnce = false } = {}) {
+	const answer = atOnce ? 'onReceived' : 'streaming';
 	return {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: streaming ? 2.1 : 2,
 		webhookId: crypto.randomUUID(),
-		parameters: streaming
-			? { httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} }
-			: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-					options: {},
-				},
+		parameters:
+			streaming || atOnce
+				? { httpMethod: 'POST', path: webhookPath, responseMode: answer, options: {} }
+				: {
+						httpMethod: 'POST',
+						path: webhookPath,
+						responseMode: 'lastNode',
+						responseData: 'allEntries',
+						options: {},
+					},
 	};
 }
 
@@ -433,6 +436,18 @@ async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
 	}
 }
 
+/** An execution as n8n stored it, read through its REST API, its run data parsed with the parser
+ * n8n itself uses (it stores run data in the `flatted` format). */
+async function storedExecution(rest, id) {
+	const stored = restData(
+		await rest.request('GET', `/rest/executions/${id}`),
+		`GET /rest/executions/${id}`,
+	);
+	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
+	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
+	return { ...stored, data };
+}
+
 /**
  * Another host on 127.0.0.1 that a redirect points to: it records what reaches it and answers
  * as the service would, so a request that got there would pass for a success.
@@ -482,6 +497,7 @@ module.exports = {
 	waitForWebhook,
 	callWebhook,
 	latestExecution,
+	storedExecution,
 	OPENAI_CREDENTIAL,
 	TOOL_NODE_TYPE,
 	openAiCredentialFor,

@@ -284,6 +284,11 @@ export interface RunOptions {
 	 * them), as in a real workflow, and `errorOutput` holds what n8n routed to the second output.
 	 */
 	errorOutput?: boolean;
+	/**
+	 * Go on with a waiting execution (its `run.data`) as n8n's wait tracker does when the wait
+	 * time ends: the engine finds `waitTill` set and passes the waiting node's input on.
+	 */
+	resumeFrom?: IRunExecutionData;
 }
 
 export interface RunResult {
@@ -385,15 +390,17 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	);
 	const additionalData = additionalDataFor(credentialsHelper, hooks);
 	if (options.executionId) additionalData.executionId = options.executionId;
-	const runExecutionData: IRunExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [
-				start
-					? { node: start.node, data: { main: [[{ json: {} }]] }, source: null }
-					: { node, data: { main: [items] }, source: null },
-			],
-		},
-	});
+	const runExecutionData: IRunExecutionData =
+		options.resumeFrom ??
+		createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [
+					start
+						? { node: start.node, data: { main: [[{ json: {} }]] }, source: null }
+						: { node, data: { main: [items] }, source: null },
+				],
+			},
+		});
 	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	// A cancelled execution's promise never settles: n8n reports it through the workflowExecuteAfter hook.
 	const cancelled = new Promise<IRun>((resolve) =>
@@ -408,7 +415,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		running,
 		options.cancelAfterMs === undefined ? running : cancelled,
 	]).finally(() => clearTimeout(canceller));
-	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const runs = run.data.resultData.runData[NODE_NAME] ?? [];
+	const taskData = runs[runs.length - 1];
 	const error = taskData?.error ?? run.data.resultData.error;
 	return {
 		run,

@@ -23,6 +23,9 @@ function compact(record, apiKey) {
 		time: record.time,
 		inFlight: record.inFlight ?? null,
 		phone: record.body?.customer_phone ?? null,
+		// Text messages (send and wait's review message): to whom, and the text with its links.
+		customerId: record.body?.customer_id ?? null,
+		text: record.body?.text ?? null,
 		attributes: record.body?.attributes ?? null,
 		apiKeyMatches: record.headers['x-service-api-key'] === apiKey,
 	};

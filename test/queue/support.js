@@ -19,6 +19,7 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
+	storedExecution,
 } = require('../e2e/support');
 
 const API_KEY = 'queue-api-key-0123456789';
@@ -152,16 +153,7 @@ async function createCredential(rest, fakeUrl) {
 }
 
 /** An execution as n8n stored it in Postgres, read back through the main's REST API. */
-async function execution(rest, id) {
-	const stored = restData(
-		await rest.request('GET', `/rest/executions/${id}`),
-		`GET /rest/executions/${id}`,
-	);
-	// n8n stores run data in the `flatted` format; take the parser n8n itself uses.
-	const flatted = require(path.join(n8n.N8N_DIR, 'node_modules', 'flatted'));
-	const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
-	return { ...stored, data };
-}
+const execution = storedExecution;
 
 /**
  * Why executions failed, from what n8n stored: a webhook caller only gets "Error in workflow".

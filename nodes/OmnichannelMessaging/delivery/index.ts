@@ -5,6 +5,7 @@ export { sendOptionsField } from './options';
 export { runSendPipeline } from './pipeline';
 export { logWaitEnded } from './runLog';
 export type { WaitEnd } from './runLog';
-export type { PrepareSend, SendSession } from './session';
+export type { PreparedSend, PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';
+export { checkOneItem, runSendAndWait } from './sendAndWait';

@@ -22,6 +22,8 @@ export interface SendOptionsConfig {
 	resource: string;
 	operation: string;
 	extra?: INodeProperties[];
+	/** The shared options to offer, by name (all when not given). */
+	shared?: readonly string[];
 }
 
 /** Every send's options, beside the Send Once ones and the operation's own. */
@@ -73,8 +75,12 @@ export function sendOptionsField({
 	resource,
 	operation,
 	extra = [],
+	shared,
 }: SendOptionsConfig): INodeProperties {
-	const options = [...SHARED_OPTIONS, ...SEND_ONCE_OPTIONS, ...extra];
+	const offered = [...SHARED_OPTIONS, ...SEND_ONCE_OPTIONS].filter(
+		(option) => !shared || shared.includes(option.name),
+	);
+	const options = [...offered, ...extra];
 	return {
 		displayName: 'Options',
 		name: 'options',

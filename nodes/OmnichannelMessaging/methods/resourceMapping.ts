@@ -1,13 +1,24 @@
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { locatorValue, toPositiveInteger } from '../helpers/values';
 import { fetchTemplate } from '../transport/templates';
-import { describePosition, getVariablePositions } from '../helpers/template/placeholders';
+import {
+	describePosition,
+	getVariablePositions,
+	positionKey,
+} from '../helpers/template/placeholders';
 import { connectForEditor } from '../transport';
 import { editorParameter } from '../helpers/operationContext';
 
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';
+
+/** Send and Wait fills its Link Variable itself: the mapper does not ask for it. */
+function linkPosition(functions: ILoadOptionsFunctions): string | undefined {
+	if (editorParameter(functions, 'operation') !== SEND_AND_WAIT_OPERATION) return undefined;
+	return positionKey(editorParameter(functions, 'linkVariable'));
+}
 
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
@@ -21,7 +32,8 @@ export async function getTemplateVariables(
 		channelId,
 		templateId,
 	});
-	const positions = getVariablePositions(template);
+	const link = linkPosition(this);
+	const positions = getVariablePositions(template).filter((position) => position !== link);
 	return {
 		fields: positions.map((position) => {
 			const context = describePosition(template.body, position);
@@ -36,6 +48,10 @@ export async function getTemplateVariables(
 			};
 		}),
 		emptyFieldsNotice:
-			positions.length === 0 ? 'This template has no variables: nothing to fill in' : undefined,
+			positions.length > 0
+				? undefined
+				: link
+					? 'The answer link fills the only variable of this template: nothing to fill in'
+					: 'This template has no variables: nothing to fill in',
 	};
 }

@@ -1,15 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
+import { SEND_AND_WAIT_OPTION } from '../../helpers/sendAndWait/descriptions';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendAttachment from './sendAttachment.operation';
 import * as sendText from './sendText.operation';
 
-export { sendAttachment, sendText };
+export { sendAndWait, sendAttachment, sendText };
 
 export const description: INodeProperties[] = [
 	operationField(
 		'message',
 		[
+			SEND_AND_WAIT_OPTION,
 			{
 				name: 'Send Attachment',
 				value: 'sendAttachment',
@@ -27,4 +30,5 @@ export const description: INodeProperties[] = [
 	),
 	...sendText.description,
 	...sendAttachment.description,
+	...sendAndWait.description,
 ];

@@ -3,7 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
+import { PATHS } from '../../constants';
 import { sendOptionsField } from '../../delivery';
+import type { PreparedSend } from '../../delivery';
 
 export function customerIdField(operation: string): INodeProperties {
 	return {
@@ -42,4 +44,14 @@ export function messageSendFields(operation: string, fields: INodeProperties[]):
 		...fields,
 		sendOptionsField({ resource: 'message', operation }),
 	];
+}
+
+/** The service's text message to a customer: what Send Text and Send and Wait send. */
+export function textRequest(customerId: string, text: string): PreparedSend {
+	return {
+		method: 'POST',
+		path: PATHS.sendText,
+		body: { customer_id: customerId, text },
+		rendered: { body: text },
+	};
 }

@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
 import { invalidInputError } from '../../helpers/errors';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
 import { toServiceString } from '../../helpers/values';
-import { messageSendFields, readCustomerId } from './customer';
+import { messageSendFields, readCustomerId, textRequest } from './customer';
 
 export const description: INodeProperties[] = messageSendFields('sendText', [
 	{
@@ -37,12 +36,7 @@ const prepare: PrepareSend = async function (itemIndex, { context }) {
 			'Enter the message to send.',
 		);
 	}
-	return {
-		method: 'POST',
-		path: PATHS.sendText,
-		body: { customer_id: customerId, text },
-		rendered: { body: text },
-	};
+	return textRequest(customerId, text);
 };
 
 /** Each item is sent as one text message through the delivery engine. */

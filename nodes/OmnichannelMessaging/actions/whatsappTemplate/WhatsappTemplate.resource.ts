@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
+import { SEND_AND_WAIT_OPTION } from '../../helpers/sendAndWait/descriptions';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as send from './send.operation';
+import * as sendAndWait from './sendAndWait.operation';
 
-export { get, getAll, send };
+export { get, getAll, send, sendAndWait };
 
 export const description: INodeProperties[] = [
 	operationField(
@@ -32,10 +34,18 @@ export const description: INodeProperties[] = [
 					'Send an approved template to a phone number. The service queues it (status "ongoing"): ' +
 					'queued is not yet delivered.',
 			},
+			{
+				...SEND_AND_WAIT_OPTION,
+				action: 'Send template and wait for response',
+				description:
+					'Send an approved template with a link, in a variable you choose, to a page where the ' +
+					'person answers; the workflow waits for the answer',
+			},
 		],
 		'send',
 	),
 	...send.description,
+	...sendAndWait.description,
 	...get.description,
 	...getAll.description,
 ];

@@ -38,7 +38,7 @@ function variablesModeField(show: Show): INodeProperties {
 }
 
 /** One field per placeholder of the template picked in the editor. */
-function variablesMapperField(show: Show): INodeProperties {
+function variablesMapperField(show: Show, mapperDependsOn: string[]): INodeProperties {
 	return {
 		displayName: 'Variables',
 		name: 'variables',
@@ -48,7 +48,7 @@ function variablesMapperField(show: Show): INodeProperties {
 		required: true,
 		description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
 		typeOptions: {
-			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value'],
+			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value', ...mapperDependsOn],
 			resourceMapper: {
 				resourceMapperMethod: 'getTemplateVariables',
 				mode: 'add',
@@ -84,7 +84,14 @@ function variablesJsonField(show: Show): INodeProperties {
 	};
 }
 
-/** Variables Input and its two forms: one mapper field per placeholder, or JSON keyed by position. */
-export function variablesFields(show: Show): INodeProperties[] {
-	return [variablesModeField(show), variablesMapperField(show), variablesJsonField(show)];
+/**
+ * Variables Input and its two forms: one mapper field per placeholder, or JSON keyed by position.
+ * `mapperDependsOn`: more fields the mapper reloads after (Send and Wait's link variable).
+ */
+export function variablesFields(show: Show, mapperDependsOn: string[] = []): INodeProperties[] {
+	return [
+		variablesModeField(show),
+		variablesMapperField(show, mapperDependsOn),
+		variablesJsonField(show),
+	];
 }

@@ -6,4 +6,5 @@ export * from './input';
 export * from './service';
 export * from './network';
 export * from './sendOnce';
+export * from './sendAndWait';
 export * from './summary';

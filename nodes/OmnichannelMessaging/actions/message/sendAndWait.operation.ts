@@ -1,0 +1,56 @@
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
+import type { PrepareSend } from '../../delivery';
+import type { OperationContext } from '../../helpers/operationContext';
+import { readRequiredText } from '../../helpers/requiredText';
+import {
+	LIMIT_WAIT_TIME_OPTION,
+	MESSAGE_BUTTON_LABEL_OPTION,
+	SEND_AND_WAIT_SHARED_OPTIONS,
+	messageField,
+	responseFields,
+} from '../../helpers/sendAndWait/descriptions';
+import { answerLinks, messageWithLinks, resumeUrlSigner } from '../../helpers/sendAndWait/links';
+import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
+import type { SendAndWaitSettings } from '../../helpers/sendAndWait/settings';
+import { customerIdField, readCustomerId, textRequest } from './customer';
+
+export const description: INodeProperties[] = [
+	customerIdField(SEND_AND_WAIT_OPERATION),
+	messageField('message'),
+	...responseFields('message'),
+	sendOptionsField({
+		resource: 'message',
+		operation: SEND_AND_WAIT_OPERATION,
+		shared: SEND_AND_WAIT_SHARED_OPTIONS,
+		extra: [LIMIT_WAIT_TIME_OPTION, MESSAGE_BUTTON_LABEL_OPTION],
+	}),
+];
+
+/** The item becomes one text: the message, then the answer link(s), each after its label. */
+function prepareFor({ config }: SendAndWaitSettings): PrepareSend {
+	return async function (itemIndex, { context }) {
+		const customerId = readCustomerId(context, itemIndex);
+		const message = readRequiredText(context, itemIndex, {
+			parameter: 'message',
+			field: 'Message',
+			what: 'a message',
+			advice: 'enter the question the person answers',
+		});
+		const links = answerLinks(resumeUrlSigner(this), config);
+		const text = messageWithLinks(message, links);
+		return textRequest(customerId, text);
+	};
+}
+
+/** Sends the one item's message, then waits for the person's answer. */
+export async function execute(
+	this: IExecuteFunctions,
+	context: OperationContext,
+): Promise<INodeExecutionData[][]> {
+	checkOneItem(this, context);
+	const settings = readSendAndWaitSettings(context);
+	return await runSendAndWait.call(this, prepareFor(settings), context, settings.waitTill);
+}

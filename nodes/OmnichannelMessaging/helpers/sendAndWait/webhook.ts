@@ -1,0 +1,54 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { readAnswer } from './answer';
+import type { AnswerOutcome } from './answer';
+import { readAnswerConfig } from './config';
+import type { AnswerConfig } from './config';
+import { PAGE_HEADERS, renderPage } from './page';
+
+/** What of n8n's (express) response the page needs: Node's own response methods. */
+interface PageResponse {
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
+
+/** A parameter as n8n resolves it for the webhook; one that cannot be read is the fallback. */
+function readParameter(functions: IWebhookFunctions, name: string, fallback: string): unknown {
+	try {
+		return functions.getNodeParameter(name, fallback);
+	} catch {
+		return fallback;
+	}
+}
+
+function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOutcome {
+	const request = functions.getRequestObject();
+	const question = readParameter(functions, 'message', '');
+	return readAnswer(
+		{
+			method: String(request.method).toUpperCase(),
+			query: (request.query ?? {}) as IDataObject,
+			body: request.method === 'POST' ? (functions.getBodyData() ?? {}) : {},
+		},
+		config,
+		new Date(),
+		typeof question === 'string' ? question : undefined,
+	);
+}
+
+/**
+ * n8n calls this for a request to the node's waiting URL after checking its signature. It writes
+ * the answer page itself; only a recorded answer resumes the execution, with n8n's output item.
+ */
+export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
+	const outcome: AnswerOutcome =
+		'problem' in config
+			? { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } }
+			: answerOf(this, config);
+	const response = this.getResponseObject() as unknown as PageResponse;
+	response.writeHead(outcome.status, { ...PAGE_HEADERS });
+	response.end(renderPage(outcome.view));
+	if (!outcome.data) return { noWebhookResponse: true };
+	return { noWebhookResponse: true, workflowData: [[{ json: { data: outcome.data } }]] };
+}

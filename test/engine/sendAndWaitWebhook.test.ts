@@ -1,0 +1,139 @@
+import type { IDataObject, INodeType, IWebhookFunctions } from 'n8n-workflow';
+
+import { loadPackage } from '../helpers/engine';
+
+/** What the node wrote to n8n's response. */
+interface Written {
+	status?: number;
+	headers?: Record<string, string>;
+	body?: string;
+}
+
+const PREVIEWS = [
+	'WhatsApp/2.23.20.0',
+	'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+	'TelegramBot (like TwitterBot)',
+	'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+];
+
+function parameter(parameters: IDataObject, name: string, fallback: unknown): unknown {
+	let value: unknown = parameters;
+	for (const part of name.split('.'))
+		value = value && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
+	return value ?? fallback;
+}
+
+/** n8n's webhook functions for one request to the node's waiting URL (its signature already checked). */
+function request(
+	parameters: IDataObject,
+	req: { method: string; query?: IDataObject; body?: IDataObject; userAgent?: string },
+) {
+	const written: Written = {};
+	const functions = {
+		getNodeParameter: (name: string, fallback: unknown) => parameter(parameters, name, fallback),
+		getRequestObject: () => ({
+			method: req.method,
+			query: req.query ?? {},
+			headers: { 'user-agent': req.userAgent },
+		}),
+		getBodyData: () => req.body ?? {},
+		getResponseObject: () => ({
+			writeHead: (status: number, headers: Record<string, string>) =>
+				Object.assign(written, { status, headers }),
+			end: (body: string) => Object.assign(written, { body }),
+		}),
+	} as unknown as IWebhookFunctions;
+	return { functions, written };
+}
+
+let nodeType: INodeType;
+beforeAll(async () => {
+	nodeType = (await loadPackage()).getNode('omnichannelMessaging').type as INodeType;
+});
+
+async function answer(parameters: IDataObject, req: Parameters<typeof request>[1]) {
+	const { functions, written } = request(parameters, req);
+	const result = await nodeType.webhook!.call(functions);
+	return { result, written };
+}
+
+const DOUBLE: IDataObject = {
+	resource: 'message',
+	operation: 'sendAndWait',
+	message: 'Refund <b>42</b> EUR?',
+	approvalOptions: {
+		values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' },
+	},
+};
+
+describe("the node's waiting webhook", () => {
+	test('declares GET and POST under the node ID, restarting the waiting execution', () => {
+		expect(nodeType.description.webhooks).toEqual(
+			['GET', 'POST'].map((httpMethod) =>
+				expect.objectContaining({ httpMethod, path: '={{ $nodeId }}', restartWebhook: true }),
+			),
+		);
+	});
+
+	test.each(PREVIEWS)(
+		'a GET by %s shows the page and never resumes the execution',
+		async (userAgent) => {
+			const { result, written } = await answer(DOUBLE, {
+				method: 'GET',
+				query: { approved: 'true' },
+				userAgent,
+			});
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(written.status).toBe(200);
+			expect(written.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
+			expect(written.headers?.['Cache-Control']).toBe('no-store');
+			expect(written.body).toContain('<p>Refund &lt;b&gt;42&lt;/b&gt; EUR?</p>');
+			expect(written.body).toContain('value="true" class="primary">Yes</button>');
+			expect(written.body).not.toContain('value="false"');
+		},
+	);
+
+	test("the page's POST resumes with n8n's output and says what was recorded", async () => {
+		const { result, written } = await answer(DOUBLE, {
+			method: 'POST',
+			query: { approved: 'false' },
+			body: { approved: 'false' },
+		});
+		expect(result.noWebhookResponse).toBe(true);
+		expect(result.workflowData).toEqual([
+			[{ json: { data: { approved: false, respondedAt: expect.any(String) } } }],
+		]);
+		expect(written.body).toContain('<p>Recorded: No</p>');
+	});
+
+	test('a free-text POST resumes with the text', async () => {
+		const { result, written } = await answer(
+			{ ...DOUBLE, responseType: 'freeText' },
+			{ method: 'POST', body: { text: 'Only half <please>' } },
+		);
+		expect(result.workflowData?.[0][0].json).toEqual({
+			data: { text: 'Only half <please>', respondedAt: expect.any(String) },
+		});
+		expect(written.body).toContain('<p>Only half &lt;please&gt;</p>');
+	});
+
+	test('a POST without an answer is refused (400) and resumes nothing', async () => {
+		const { result, written } = await answer(DOUBLE, { method: 'POST', body: {} });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(written.status).toBe(400);
+		expect(written.body).toContain('<h1>Nothing recorded</h1>');
+	});
+
+	test('a message that cannot be read in the webhook leaves it off the page', async () => {
+		const { functions, written } = request(DOUBLE, { method: 'GET' });
+		const reads = functions.getNodeParameter as (name: string, fallback: unknown) => unknown;
+		functions.getNodeParameter = ((name: string, fallback: unknown) => {
+			if (name === 'message') throw new Error('expression failed');
+			return reads(name, fallback);
+		}) as IWebhookFunctions['getNodeParameter'];
+		await nodeType.webhook!.call(functions);
+		expect(written.body).not.toContain('<p>');
+		expect(written.body).toContain('<button');
+	});
+});

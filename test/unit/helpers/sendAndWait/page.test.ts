@@ -1,0 +1,86 @@
+import {
+	PAGE_HEADERS,
+	escapeHtml,
+	renderPage,
+} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/page';
+
+const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>&amp;`;
+
+describe('the answer page', () => {
+	test('escapes every character that could start markup or leave an attribute', () => {
+		expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+			'&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+		);
+	});
+
+	test('hostile labels and question appear as text only, never as markup', () => {
+		const html = renderPage({
+			kind: 'approval',
+			question: HOSTILE,
+			choices: [
+				{ label: HOSTILE, approved: 'true' },
+				{ label: `"><button name="approved" value="true">`, approved: 'false' },
+			],
+		});
+		expect(html).not.toContain('<script');
+		expect(html).not.toContain('<img');
+		expect(html).not.toContain("onerror='");
+		expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+		expect(html).toContain('&amp;amp;');
+		// Exactly the two buttons rendered, each with its own value: the label could not add one.
+		expect(html.match(/<button /g)).toHaveLength(2);
+		expect(html).toContain('name="approved" value="true" class="primary">&lt;script&gt;');
+		expect(html).toContain('name="approved" value="false">&quot;&gt;&lt;button');
+	});
+
+	test('an approval page is one form posting back to its own address, a button per choice', () => {
+		const html = renderPage({ kind: 'approval', choices: [{ label: 'Yes', approved: 'true' }] });
+		expect(html).toContain('<form method="post">');
+		expect(html).not.toMatch(/action=/);
+		expect(html).toContain(
+			'<button type="submit" name="approved" value="true" class="primary">Yes',
+		);
+		expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+	});
+
+	test('nothing on the page loads from anywhere: no script, link, image or frame', () => {
+		for (const html of [
+			renderPage({ kind: 'freeText', question: 'Why?' }),
+			renderPage({ kind: 'recorded', recorded: 'Recorded: Yes' }),
+			renderPage({ kind: 'refused', reason: 'No' }),
+		]) {
+			expect(html).not.toMatch(/<(script|link|img|iframe|object|embed)\b/i);
+			expect(html).not.toMatch(/https?:/);
+		}
+	});
+
+	test('the free-text page has a required, bounded text box named "text"', () => {
+		const html = renderPage({ kind: 'freeText' });
+		expect(html).toContain(
+			'<textarea id="answer" name="text" rows="6" maxlength="10000" required>',
+		);
+	});
+
+	test('the recorded page says what was recorded, a typed answer escaped', () => {
+		const html = renderPage({
+			kind: 'recorded',
+			recorded: 'Recorded your answer:',
+			text: '<b>ok</b>',
+		});
+		expect(html).toContain('<h1>Answer recorded</h1>');
+		expect(html).toContain('<p>&lt;b&gt;ok&lt;/b&gt;</p>');
+	});
+
+	test('headers: HTML in UTF-8, never cached, no referrer, no script, not indexed', () => {
+		expect(PAGE_HEADERS).toEqual({
+			'Content-Type': 'text/html; charset=utf-8',
+			'Cache-Control': 'no-store',
+			'Referrer-Policy': 'no-referrer',
+			'Content-Security-Policy':
+				"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; " +
+				"frame-ancestors 'none'",
+			'X-Robots-Tag': 'noindex, nofollow',
+			'X-Content-Type-Options': 'nosniff',
+		});
+	});
+});
