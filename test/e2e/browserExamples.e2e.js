@@ -70,6 +70,8 @@ const HINTED = chain('E2eHintMapper001', 'Map Each Variable with a template expr
 		typeVersion: 2,
 	},
 ]);
+const withoutKey = (object, key) =>
+	Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
 const isOurs = (node) => node.type.startsWith(`${n8n.PACKAGE_NAME}.`);
 
 let fake;
@@ -79,7 +81,7 @@ beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	editor = await startEditor('e2e-browser-examples', {
 		credentials: [credentialFor(fake.url)],
-		workflows: [...examples.map(({ file: _file, ...workflow }) => workflow), SAVED, HINTED],
+		workflows: [...examples.map((example) => withoutKey(example, 'file')), SAVED, HINTED],
 	});
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
