@@ -18,6 +18,7 @@ const { API_KEY, credentialFor, trigger, omniNode, chain } = require('./support'
 
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'examples');
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
+const IS_2X = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.')[0]) >= 2;
 const examples = fs
 	.readdirSync(EXAMPLES_DIR)
 	.filter((file) => file.endsWith('.json'))
@@ -169,7 +170,7 @@ test('the examples cover every node of the package they hold', () => {
 	expect(exampleNodes.length).toBeGreaterThanOrEqual(examples.length);
 });
 
-test('a node saved by 0.1.0 with "channelId": 12 shows 12, its variables load with today\'s labels', async () => {
+test('a node saved by 0.1.0 with "channelId": 12 shows 12 and its variables (with today\'s labels on n8n 2.x)', async () => {
 	const ndv = await editor.step('open the 0.1.0 node', () =>
 		openNode(SAVED, 'Saved with channel 12'),
 	);
@@ -178,11 +179,14 @@ test('a node saved by 0.1.0 with "channelId": 12 shows 12, its variables load wi
 	const labels = () => mapper.locator('label, [data-test-id="input-label"]').allInnerTexts();
 	const relabelled = await until(
 		async () => (await labels()).join('\n').includes('{{1}}: Hello ___, enjoy'),
-		30_000,
+		IS_2X ? 30_000 : 1_000,
 	);
 	await editor.page.screenshot({ path: path.join(SHOTS, 'saved-0.1.0-channel-number.png') });
-	expect({ relabelled, labels: await labels() }).toMatchObject({ relabelled: true });
-	expect(await problemsOn(ndv)).toEqual(WHOLE);
+	// n8n 1.x has no refreshStaleSchemaOnOpen: there the mapper keeps 0.1.0's labels and says so.
+	if (IS_2X) {
+		expect({ relabelled, labels: await labels() }).toMatchObject({ relabelled: true });
+		expect(await problemsOn(ndv)).toEqual(WHOLE);
+	}
 	const channel = ndv.getByTestId('parameter-input-channelId').locator('input').first();
 	await expect(channel.inputValue()).resolves.toBe('12');
 	const first = mapper.getByTestId('parameter-input-1').locator('input, textarea').first();
