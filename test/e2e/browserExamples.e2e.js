@@ -170,7 +170,7 @@ test('the examples cover every node of the package they hold', () => {
 	expect(exampleNodes.length).toBeGreaterThanOrEqual(examples.length);
 });
 
-test('a node saved by 0.1.0 with "channelId": 12 shows 12 and its variables (with today\'s labels on n8n 2.x)', async () => {
+test('a 0.1.0 node with "channelId": 12 shows 12 and its values (today\'s labels on n8n 2.x)', async () => {
 	const ndv = await editor.step('open the 0.1.0 node', () =>
 		openNode(SAVED, 'Saved with channel 12'),
 	);
