@@ -12,6 +12,7 @@ import { broadcastSend, useFakeService } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
 import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
 import { processClock, restartProcess, withTimings } from '../helpers/process';
+import { until } from '../helpers/until';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -158,7 +159,7 @@ describe('an execution that starts while another is sending the same keys', () =
 			const items = orders(3);
 			const earlier = run(items);
 			// The earlier execution has claimed its keys in the store and waits for its first answer.
-			await until(() => service.fake.sends(SEND_PATH).length > 0);
+			await until(() => service.fake.sends(SEND_PATH).length > 0, 'a first send');
 			expect(service.fake.sends(SEND_PATH).map((r) => r.body.customer_phone)).toContain(
 				items[0].phone,
 			);
@@ -408,15 +409,6 @@ async function expectRedeliveryAlreadySent() {
 	restartProcess();
 	expect(await reasonsOfRerun(orders(1))).toEqual(['alreadySent']);
 	expect(service.fake.requests).toEqual([]);
-}
-
-/** Resolves once `condition` holds, checked each turn of the event loop; fails after 5 s. */
-async function until(condition: () => boolean) {
-	const giveUpAt = Date.now() + 5_000;
-	while (!condition()) {
-		if (Date.now() > giveUpAt) throw new Error('the condition never held');
-		await new Promise((resolve) => setImmediate(resolve));
-	}
 }
 
 /** Time passing for the process (test/helpers/process.ts): its waits end as they would have. */
