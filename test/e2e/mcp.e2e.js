@@ -9,11 +9,6 @@
  * The MCP Server Trigger reaches its tools through `getInputConnectionData` (n8n-core's tool
  * invocation), not through the engine: the path AI Agent up to 2.2 takes as well.
  */
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-
 const { startFakeService } = require('../fake-service');
 const {
 	API_KEY,
@@ -25,6 +20,7 @@ const {
 	toolNode,
 	AI_TOOLS,
 	templateSendBody,
+	connectMcpClient,
 } = require('./support');
 
 const PREFIX = '/stable/open';
@@ -34,22 +30,6 @@ let fake;
 let server;
 let client;
 const toolNames = {};
-
-/** Connects an MCP client; the route can come a moment after the workflow is published. */
-async function connectClient(url, { timeoutMs = 30_000 } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const mcp = new Client({ name: 'omnichannel-e2e', version: '1.0.0' });
-		try {
-			await mcp.connect(new StreamableHTTPClientTransport(new URL(url)));
-			return mcp;
-		} catch (error) {
-			await mcp.close().catch(() => {});
-			if (Date.now() > deadline) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-	}
-}
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
@@ -72,7 +52,7 @@ beforeAll(async () => {
 			subNodes: { ai_tool: tools.map((tool) => toolNode(tool.name, tool.parameters)) },
 		}),
 	);
-	client = await connectClient(`${server.url}/mcp/${MCP_PATH}`);
+	client = await connectMcpClient(`${server.url}/mcp/${MCP_PATH}`);
 }, 240_000);
 
 afterAll(async () => {

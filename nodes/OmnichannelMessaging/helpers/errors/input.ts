@@ -138,6 +138,25 @@ export function sendAndWaitItemsError(node: INode, count: number): NodeOperation
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
+/**
+ * Send and Wait as an agent's or MCP client's tool where nothing can wait for its answer. The model
+ * reads this message (not the description), so it says what happened and what to use instead.
+ */
+export function sendAndWaitToolError(node: INode): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		'Send and Wait for Response cannot wait for an answer when this agent or MCP client calls it ' +
+			'as a tool, so nothing was sent. Connect the node to the agent as its Human review, use ' +
+			'AI Agent 3 or later, or put Send and Wait in a workflow step.',
+		{
+			description:
+				'AI Agent up to 2.2, the MCP Server Trigger and n8n 1.x run a tool inside their own ' +
+				'loop and hand the model its result at once, before anyone could answer.',
+		},
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
+}
+
 /** A Send and Wait setting (Response Type, Limit Wait Time, Link Variable) cannot be used. */
 export function sendAndWaitSettingError(
 	node: INode,
