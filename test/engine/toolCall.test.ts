@@ -192,3 +192,49 @@ describe('in a workflow run (not a tool)', () => {
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 });
+
+/** Send and Wait as a plain tool, its question and recipient from the model. */
+const ASK: INodeParameters = {
+	resource: 'message',
+	operation: 'sendAndWait',
+	customerId: "={{ $fromAI('customerId', 'The customer ID', 'string') }}",
+	message: "={{ $fromAI('question', 'The question', 'string') }}",
+	responseType: 'freeText',
+};
+const QUESTION = { customerId: '4801', question: 'May we refund 42 EUR?' };
+
+describe('Send and Wait for Response as a tool', () => {
+	test("called inside the agent's own loop: nothing sent, nothing waits, the model reads why and what to use", async () => {
+		const { answers, error, run } = await runToolCalls({
+			parameters: ASK,
+			credentials: service.credentials,
+			calls: [QUESTION],
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(run.waitTill).toBeUndefined();
+		expect(service.fake.requests).toEqual([]);
+		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: object }>;
+		expect(answer.error).toMatch(
+			/^Send and Wait for Response cannot wait for an answer .*nothing was sent/,
+		);
+		expect(answer.error).toContain('Human review');
+		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
+	});
+
+	test('run by the engine as a step (AI Agent 3 and later): the question goes out and the execution waits', async () => {
+		const { output, error, run } = await service.run(ASK, {
+			items: [{ ...QUESTION, toolCallId: 'call_1' }],
+			asAgentTool: true,
+			executionId: 'exec-tool',
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('waiting');
+		expect(run.waitTill).toBeInstanceOf(Date);
+		expect(service.fake.sends().map((r) => r.body.customer_id)).toEqual(['4801']);
+		expect(String(service.fake.sends()[0].body.text)).toMatch(
+			/^May we refund 42 EUR\?\n\nRespond: /,
+		);
+		expect(output).toHaveLength(1);
+	});
+});

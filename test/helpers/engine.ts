@@ -665,8 +665,11 @@ export async function runToolCalls(options: {
 			nodeExecutionStack: [{ node: agent, data: { main: [[{ json: {} }]] }, source: null }],
 		},
 	});
+	const additionalData = additionalDataFor(credentialsHelper, hooks);
+	// n8n gives every execution its id (Send and Wait signs its links with it).
+	additionalData.executionId = 'exec-agent';
 	const run = await new WorkflowExecute(
-		additionalDataFor(credentialsHelper, hooks),
+		additionalData,
 		'manual',
 		runExecutionData,
 	).processRunExecutionData(workflow);
