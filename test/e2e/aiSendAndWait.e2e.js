@@ -3,11 +3,11 @@
  * End-to-end: Send and Wait for Response as a plain tool (`…Tool`, not the Human review) of an AI
  * Agent and of the MCP Server Trigger, in a real n8n with the scripted model (test/fake-model).
  *
- * Where n8n's engine runs the tool as a step of the execution (AI Agent 3.1 on n8n 2.x), the
- * question goes out, the execution waits with the model not yet answered, and after the person
- * answers in Chromium the model gets the answer as the tool's result. Where the agent calls the
- * tool inside its own loop (AI Agent 2.2, the MCP Server Trigger, n8n 1.x), nothing is sent and
- * the model reads why and what to use instead.
+ * Where n8n's engine runs the tool as a step of the execution (AI Agent 3.1 on n8n 2.x, 3 on
+ * 1.x), the question goes out, the execution waits with the model not yet answered, and after the
+ * person answers in Chromium the model gets the answer as the tool's result. Where the agent calls
+ * the tool inside its own loop (AI Agent 2.2, the MCP Server Trigger), nothing is sent and the
+ * model reads why and what to use instead.
  */
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const { startFakeService } = require('../fake-service');
@@ -117,46 +117,42 @@ async function startAgent(published) {
 const agentOutput = (stored) =>
 	stored.data.resultData.runData['AI Agent'].at(-1).data.main[0][0].json.output;
 
-if (N8N_MAJOR >= 2) {
-	test(`AI Agent ${AGENT_3}: the question goes out, the model waits, then gets the person's answer`, async () => {
-		const published = await publishAgent(AGENT_3);
-		await startAgent(published);
-		expect(await until(() => fake.sends().length > 0, 60_000)).toBe(true);
-		const [sent] = fake.sends();
-		expect(sent.body.customer_id).toBe('4801');
-		const [link] = String(sent.body.text).match(/https?:\/\/\S+/) ?? [];
-		expect(sent.body.text).toBe(`${QUESTION}\n\nRespond: ${link}`);
-		const executionId = new URL(link).pathname.split('/')[2];
-		await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
-		// The model asked once and has been handed nothing yet.
-		expect(model.completions()).toHaveLength(1);
-		expect(model.toolResults()).toEqual([]);
+test(`AI Agent ${AGENT_3}: the question goes out, the model waits, then gets the person's answer`, async () => {
+	const published = await publishAgent(AGENT_3);
+	await startAgent(published);
+	expect(await until(() => fake.sends().length > 0, 60_000)).toBe(true);
+	const [sent] = fake.sends();
+	expect(sent.body.customer_id).toBe('4801');
+	const [link] = String(sent.body.text).match(/https?:\/\/\S+/) ?? [];
+	expect(sent.body.text).toBe(`${QUESTION}\n\nRespond: ${link}`);
+	const executionId = new URL(link).pathname.split('/')[2];
+	await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
+	// The model asked once and has been handed nothing yet.
+	expect(model.completions()).toHaveLength(1);
+	expect(model.toolResults()).toEqual([]);
 
-		const context = await browser.newContext({ userAgent: BROWSER_AGENT });
-		const page = await context.newPage();
-		page.setDefaultTimeout(20_000);
-		await page.goto(link);
-		await page.getByLabel('Your answer').fill('Yes, refund it to my card.');
-		await page.getByRole('button', { name: 'Send' }).click();
-		await page.getByText('Recorded your answer:').waitFor();
-		await context.close();
+	const context = await browser.newContext({ userAgent: BROWSER_AGENT });
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	await page.goto(link);
+	await page.getByLabel('Your answer').fill('Yes, refund it to my card.');
+	await page.getByRole('button', { name: 'Send' }).click();
+	await page.getByText('Recorded your answer:').waitFor();
+	await context.close();
 
-		const done = await executionWhen(rest, executionId, (e) => e.status === 'success', {
-			what: 'success',
-			timeoutMs: 60_000,
-		});
-		expect(agentOutput(done)).toBe(FINAL_ANSWER);
-		const results = model.toolResults().map((result) => JSON.parse(result));
-		expect(results).toEqual([
-			[{ data: { text: 'Yes, refund it to my card.', respondedAt: expect.any(String) } }],
-		]);
-		expect(fake.sends()).toHaveLength(1);
-	}, 180_000);
-}
+	const done = await executionWhen(rest, executionId, (e) => e.status === 'success', {
+		what: 'success',
+		timeoutMs: 60_000,
+	});
+	expect(agentOutput(done)).toBe(FINAL_ANSWER);
+	const results = model.toolResults().map((result) => JSON.parse(result));
+	expect(results).toEqual([
+		[{ data: { text: 'Yes, refund it to my card.', respondedAt: expect.any(String) } }],
+	]);
+	expect(fake.sends()).toHaveLength(1);
+}, 180_000);
 
-const refusingAgents = N8N_MAJOR >= 2 ? [2.2] : [2.2, AGENT_3];
-
-test.each(refusingAgents)(
+test.each([2.2])(
 	'AI Agent %s: nothing is sent, the model reads why and what to use, the execution ends',
 	async (version) => {
 		const published = await publishAgent(version);

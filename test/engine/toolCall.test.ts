@@ -222,7 +222,7 @@ describe('Send and Wait for Response as a tool', () => {
 		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
 	});
 
-	test('run by the engine as a step (AI Agent 3 and later): the question goes out and the execution waits', async () => {
+	test('run by the engine as a step (AI Agent 3 and later): the question goes out, the execution waits; at the limit the input is the result', async () => {
 		const { output, error, run } = await service.run(ASK, {
 			items: [{ ...QUESTION, toolCallId: 'call_1' }],
 			asAgentTool: true,
@@ -236,5 +236,17 @@ describe('Send and Wait for Response as a tool', () => {
 			/^May we refund 42 EUR\?\n\nRespond: /,
 		);
 		expect(output).toHaveLength(1);
+
+		// When Limit Wait Time passes without an answer, n8n passes the tool's input on as its result.
+		const resumed = await service.run(ASK, {
+			asAgentTool: true,
+			executionId: 'exec-tool',
+			resumeFrom: run.data,
+		});
+		expect(resumed.run.status).toBe('success');
+		expect(resumed.output.map((item) => item.json)).toEqual([
+			{ ...QUESTION, toolCallId: 'call_1' },
+		]);
+		expect(service.fake.sends()).toHaveLength(1);
 	});
 });

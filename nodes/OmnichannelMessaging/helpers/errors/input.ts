@@ -146,12 +146,13 @@ export function sendAndWaitToolError(node: INode): NodeOperationError {
 	const error = new NodeOperationError(
 		node,
 		'Send and Wait for Response cannot wait for an answer when this agent or MCP client calls it ' +
-			'as a tool, so nothing was sent. Connect the node to the agent as its Human review, use ' +
-			'AI Agent 3 or later, or put Send and Wait in a workflow step.',
+			'as a tool, so nothing was sent. Use AI Agent 3 or later (it waits for the answer), connect ' +
+			"the node as a Human review to approve another tool's calls, or put Send and Wait in a " +
+			'workflow step.',
 		{
 			description:
-				'AI Agent up to 2.2, the MCP Server Trigger and n8n 1.x run a tool inside their own ' +
-				'loop and hand the model its result at once, before anyone could answer.',
+				'AI Agent up to 2.2 and the MCP Server Trigger run a tool inside their own loop and hand ' +
+				'the model its result at once, before anyone could answer.',
 		},
 	);
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
