@@ -9,7 +9,6 @@
  * the tool inside its own loop (AI Agent 2.2, the MCP Server Trigger), nothing is sent and the
  * model reads why and what to use instead.
  */
-const { ensureChromium } = require('../../scripts/lib/chromium');
 const { startFakeService } = require('../fake-service');
 const { startFakeModel } = require('../fake-model');
 const n8n = require('../../scripts/lib/n8n');
@@ -30,7 +29,7 @@ const {
 	aiWorkflow,
 	connectMcpClient,
 } = require('./support');
-const { BROWSER_AGENT, executionWhen } = require('./sendAndWait.support');
+const { executionWhen, launchChromium, personPage } = require('./sendAndWait.support');
 const { until } = require('./editor');
 
 const N8N_MAJOR = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.')[0]);
@@ -58,18 +57,12 @@ let browser;
 let mcp;
 
 beforeAll(async () => {
-	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
 	model = await startFakeModel();
 	const credentials = [credentialFor(fake.url), openAiCredentialFor(model.url)];
 	const { env } = await n8nWithCredentials('e2e-ai-send-and-wait', credentials);
 	({ server, rest } = await startServerLoggedIn(env));
-	const { chromium } = require('playwright-core');
-	browser = await chromium.launch({
-		executablePath: chromiumBinary,
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-	});
+	browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
@@ -131,14 +124,12 @@ test(`AI Agent ${AGENT_3}: the question goes out, the model waits, then gets the
 	expect(model.completions()).toHaveLength(1);
 	expect(model.toolResults()).toEqual([]);
 
-	const context = await browser.newContext({ userAgent: BROWSER_AGENT });
-	const page = await context.newPage();
-	page.setDefaultTimeout(20_000);
+	const page = await personPage(browser);
 	await page.goto(link);
 	await page.getByLabel('Your answer').fill('Yes, refund it to my card.');
 	await page.getByRole('button', { name: 'Send' }).click();
 	await page.getByText('Recorded your answer:').waitFor();
-	await context.close();
+	await page.context().close();
 
 	const done = await executionWhen(rest, executionId, (e) => e.status === 'success', {
 		what: 'success',

@@ -10,7 +10,6 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
-const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
@@ -23,11 +22,12 @@ const {
 } = require('./support');
 const {
 	PREVIEW_AGENTS,
-	BROWSER_AGENT,
 	WORKFLOWS,
 	executionWhen,
 	lastOutput,
 	tampered,
+	launchChromium,
+	personPage: personPageIn,
 } = require('./sendAndWait.support');
 
 let fake;
@@ -36,7 +36,6 @@ let rest;
 let browser;
 
 beforeAll(async () => {
-	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
 	const { root, userFolder } = freshUserFolder('e2e-send-and-wait');
 	const env = n8n.n8nEnv({
@@ -56,12 +55,7 @@ beforeAll(async () => {
 		await createActiveWorkflow(rest, workflow);
 		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
 	}
-	const { chromium } = require('playwright-core');
-	browser = await chromium.launch({
-		executablePath: chromiumBinary,
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-	});
+	browser = await launchChromium();
 }, 420_000);
 
 afterAll(async () => {
@@ -90,13 +84,7 @@ async function ask(workflow, body = {}) {
 	return { sent, text, links, executionId };
 }
 
-/** A page in Chromium with a phone's ordinary user agent. */
-async function personPage() {
-	const context = await browser.newContext({ userAgent: BROWSER_AGENT });
-	const page = await context.newPage();
-	page.setDefaultTimeout(20_000);
-	return page;
-}
+const personPage = () => personPageIn(browser);
 
 const finished = (id) =>
 	executionWhen(rest, id, (e) => e.status === 'success', { what: 'success', timeoutMs: 30_000 });

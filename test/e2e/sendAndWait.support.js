@@ -2,6 +2,7 @@
 /* The Send and Wait end-to-end test's workflows and readers (test/e2e/sendAndWait.e2e.js). */
 const crypto = require('node:crypto');
 
+const { ensureChromium } = require('../../scripts/lib/chromium');
 const { mapperValue } = require('../helpers/mapperValue');
 const { omniNode, chain, storedExecution } = require('./support');
 
@@ -106,9 +107,30 @@ function tampered(link) {
 	return url.toString();
 }
 
+/** Headless Chromium for the person who answers (installed when missing, scripts/lib/chromium.js). */
+async function launchChromium() {
+	const executablePath = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
+	const { chromium } = require('playwright-core');
+	return await chromium.launch({
+		executablePath,
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+	});
+}
+
+/** A page in Chromium with a phone's ordinary user agent. */
+async function personPage(browser) {
+	const context = await browser.newContext({ userAgent: BROWSER_AGENT });
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	return page;
+}
+
 module.exports = {
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
+	launchChromium,
+	personPage,
 	WORKFLOWS,
 	executionWhen,
 	lastOutput,

@@ -204,7 +204,7 @@ const ASK: INodeParameters = {
 const QUESTION = { customerId: '4801', question: 'May we refund 42 EUR?' };
 
 describe('Send and Wait for Response as a tool', () => {
-	test("called inside the agent's own loop: nothing sent, nothing waits, the model reads why and what to use", async () => {
+	test("called in the agent's own loop: nothing sent, nothing waits, the model reads why", async () => {
 		const { answers, error, run } = await runToolCalls({
 			parameters: ASK,
 			credentials: service.credentials,
@@ -222,7 +222,7 @@ describe('Send and Wait for Response as a tool', () => {
 		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
 	});
 
-	test('run by the engine as a step (AI Agent 3 and later): the question goes out, the execution waits; at the limit the input is the result', async () => {
+	test('run by the engine as a step (AI Agent 3+): the question goes out, the execution waits', async () => {
 		const { output, error, run } = await service.run(ASK, {
 			items: [{ ...QUESTION, toolCallId: 'call_1' }],
 			asAgentTool: true,
