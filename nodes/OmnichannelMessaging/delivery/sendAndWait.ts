@@ -1,9 +1,8 @@
-import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItemJson, sendAndWaitItemsError, sendAndWaitToolError } from '../helpers/errors';
 import type { OperationContext } from '../helpers/operationContext';
-import { runsAsTool } from '../helpers/toolCall';
+import { canWaitForAnswer } from '../helpers/toolCall';
 import { runSendPipeline } from './pipeline';
 import type { PrepareSend } from './session';
 
@@ -21,22 +20,6 @@ export function checkOneItem(functions: IExecuteFunctions, context: OperationCon
 }
 
 /**
- * A tool call can wait only where n8n's engine runs the tool as a step of the execution (AI Agent
- * 3 and later, a Human review): the engine marks that run `rewireOutputLogTo: ai_tool`, keeps the
- * agent's turn behind it, and hands the person's answer to the agent as the tool's result. An
- * agent or MCP Server Trigger that calls the tool inside its own loop (n8n-core's tool invocation,
- * no such mark) would give the model the tool's input at once while the execution waits: there
- * the model gets an error item instead, and nothing is sent.
- */
-function toolCannotWait(functions: IExecuteFunctions, context: OperationContext) {
-	const { node } = context;
-	if (!runsAsTool(functions, node) || node.rewireOutputLogTo === NodeConnectionTypes.AiTool) {
-		return undefined;
-	}
-	return [[{ json: errorItemJson(sendAndWaitToolError(node)), pairedItem: { item: 0 } }]];
-}
-
-/**
  * Send and Wait for Response: the one message goes through the send pipeline (checks, pacing,
  * error contract), then the execution waits until `waitTill` or an answer. Nothing waits when
  * nothing was sent: a failure is thrown or comes out as the pipeline's error item. As n8n's own
@@ -49,8 +32,11 @@ export async function runSendAndWait(
 	context: OperationContext,
 	waitTill: Date,
 ): Promise<INodeExecutionData[][]> {
-	const refused = toolCannotWait(this, context);
-	if (refused) return refused;
+	if (!canWaitForAnswer(this, context.node)) {
+		// The caller is a model: it reads why nothing was sent as the tool's answer.
+		const error = sendAndWaitToolError(context.node);
+		return [[{ json: errorItemJson(error), pairedItem: { item: 0 } }]];
+	}
 	checkOneItem(this, context);
 	const output = await runSendPipeline.call(this, prepare, context);
 	if (!wasSent(output[0]?.[0])) return output;
