@@ -12,6 +12,8 @@ module.exports = {
 	// Installs the pinned n8n into .n8n-dev/n8n when it is not there yet (about 5 minutes, once).
 	globalSetup: '<rootDir>/test/e2e/global-setup.js',
 	// One n8n at a time: the machine has 2 cores and each n8n process takes one.
+	// Stops by pid what a test file started and left running (a stack that failed to start).
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/stopProcesses.js'],
 	maxWorkers: 1,
 	testTimeout: 90_000,
 	verbose: true,
