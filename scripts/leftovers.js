@@ -4,10 +4,15 @@
  *   node scripts/leftovers.js snapshot FILE   records the ones running now
  *   node scripts/leftovers.js check FILE      lists the ones running now that FILE did not hold,
  *                                             and exits 1 when there are any
- * .ci/run takes a snapshot before the README's test command and checks after it. A process that
+ * .ci/run takes a snapshot before the README's test command and checks after it. Only this
+ * checkout's servers count: run from its folder, or naming it or a queue-mode Postgres folder on
+ * their command line (another clone's tests on the same machine are not ours). A process that
  * ended and waits for its parent to reap it (a zombie) has ended.
  */
 const fs = require('node:fs');
+const path = require('node:path');
+
+const CHECKOUT = path.resolve(__dirname, '..');
 
 const SERVERS = [
 	/(^|\/)redis-server/,
@@ -17,6 +22,16 @@ const SERVERS = [
 	/@n8n\/task-runner/,
 ];
 
+function ours(pid, cmdline) {
+	if (cmdline.includes(CHECKOUT) || cmdline.includes('omnichannel-queue-pg-')) return true;
+	try {
+		const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+		return cwd === CHECKOUT || cwd.startsWith(`${CHECKOUT}/`);
+	} catch {
+		return false;
+	}
+}
+
 function runningServers() {
 	const found = [];
 	for (const name of fs.readdirSync('/proc')) {
@@ -25,7 +40,7 @@ function runningServers() {
 			const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
 			if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') continue;
 			const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
-			if (SERVERS.some((pattern) => pattern.test(cmdline)))
+			if (SERVERS.some((pattern) => pattern.test(cmdline)) && ours(name, cmdline))
 				found.push({ pid: Number(name), cmdline: cmdline.slice(0, 160) });
 		} catch {
 			// ended while we looked
