@@ -5,11 +5,6 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 
@@ -489,24 +484,7 @@ async function startOtherHost() {
 	};
 }
 
-/** Connects an MCP client; the route can come a moment after the workflow is published. */
-async function connectMcpClient(url, { timeoutMs = 30_000 } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const mcp = new Client({ name: 'omnichannel-e2e', version: '1.0.0' });
-		try {
-			await mcp.connect(new StreamableHTTPClientTransport(new URL(url)));
-			return mcp;
-		} catch (error) {
-			await mcp.close().catch(() => {});
-			if (Date.now() > deadline) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-	}
-}
-
 module.exports = {
-	connectMcpClient,
 	API_KEY,
 	SCREENSHOTS,
 	startOtherHost,
