@@ -70,7 +70,8 @@ function choiceProblem(field: FormField, picked: string[]): string | undefined {
 	if (picked.some((value) => !field.options.includes(value)))
 		return 'Choose from the options offered.';
 	if (new Set(picked).size !== picked.length) return 'Choose each option once.';
-	if (picked.length === 0) return field.required ? 'Choose an option.' : undefined;
+	if (picked.length === 0 && field.minSelections === 0)
+		return field.required ? 'Choose an option.' : undefined;
 	if (!field.multiple && picked.length > 1) return 'Choose one option.';
 	const { minSelections: min, maxSelections: max } = field;
 	if (min === max && picked.length !== min) return `Choose exactly ${min}.`;
