@@ -49,6 +49,7 @@ const GOOD: IDataObject = {
 	'field-6': 'forged',
 	'field-8': '1234',
 	respondedAt: 'forged',
+	'form-end': '1',
 };
 
 const folder = mkdtempSync(path.join(tmpdir(), 'omni-form-'));
@@ -85,10 +86,12 @@ describe('the Custom Form page', () => {
 		);
 		expect(page).toContain('<div class="html"><p>Read <b>this</b></p></div>');
 		expect(page).not.toContain('C-77');
-		expect(page).toContain('<button type="submit" class="primary">Send claim</button>');
+		expect(page).toContain(
+			'<button type="submit" class="primary">Send claim</button><input type="hidden" name="form-end" value="1"></form>',
+		);
 	});
 
-	test("a good answer resumes with n8n's output: typed values, the server's hidden value, respondedAt last", async () => {
+	test("a good answer resumes with n8n's output: typed values, the hidden value, respondedAt last", async () => {
 		const file = upload('receipt.pdf', 'application/pdf', '%PDF-1.4 receipt');
 		const { result, status, page, logged } = await callWebhook(
 			FORM,
@@ -198,6 +201,16 @@ describe('the Custom Form page', () => {
 		expect(status).toBe(400);
 		expect(page).toContain(`<p class="error" id="field-7-error">${message}</p>`);
 		expect(page).toContain('Choose the file again');
+	});
+
+	test('an answer cut short (n8n 1.x stops reading at an empty file input) records nothing', async () => {
+		// n8n 1.x hands over what came before the empty file input: fields 0 to 6, no end mark.
+		const before = Object.fromEntries(Object.entries(GOOD).filter(([key]) => key < 'field-7'));
+		const { result, status, page } = await callWebhook(FORM, post(before));
+		expect(result.workflowData).toBeUndefined();
+		expect(status).toBe(400);
+		expect(page).toContain('role="alert">Nothing was recorded: the form arrived incomplete.');
+		expect(page).toContain('value=" 42.5 "');
 	});
 
 	test('a GET by a link preview or a browser never records, whatever the query', async () => {

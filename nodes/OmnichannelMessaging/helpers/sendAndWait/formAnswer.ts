@@ -27,7 +27,14 @@ export interface Upload {
 
 export type FormAnswer =
 	| { ok: true; json: IDataObject; uploads: Upload[] }
-	| { ok: false; errors: string[]; entered: Entered[] };
+	| { ok: false; errors: string[]; entered: Entered[]; incomplete?: boolean };
+
+/**
+ * The last input of a form with a file field. n8n 1.x stops reading a form at an empty file input
+ * or a file over its size limit and hands the node what came before: without this mark the
+ * answer is known to be cut short, and nothing is recorded.
+ */
+export const FORM_END = 'form-end';
 
 const strings = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
@@ -169,6 +176,7 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 		json[field.key] = outputValue(field, given, fieldFiles) as IDataObject[string];
 		uploads.push(...uploadsOf(field.key, fieldFiles));
 	}
-	if (errors.some(Boolean)) return { ok: false, errors, entered };
+	const incomplete = fields.some((field) => field.type === 'file') && data[FORM_END] === undefined;
+	if (incomplete || errors.some(Boolean)) return { ok: false, errors, entered, incomplete };
 	return { ok: true, json, uploads };
 }
