@@ -12,8 +12,8 @@ import { escapeHtml } from './sanitize';
  * each option an input named `field-<index>` with the id `field-<index>-<option index>` and its
  * own label. A hidden field has no input (its value stays on the server); Custom HTML is a block
  * of sanitised formatting. A form with a file field ends with `<input type="hidden"
- * name="form-end" value="1">`: an answer without it is refused as cut short (see formAnswer). A field's message is `<p id="field-<index>-error">`, tied to its input
- * by aria-describedby.
+ * name="form-end" value="1">`: an answer without it is refused as cut short (see formAnswer).
+ * A field's message is `<p id="field-<index>-error">`, tied to its input by aria-describedby.
  */
 
 /** A field as the page shows it again: what was entered, and what to fix. */
