@@ -161,9 +161,10 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 	const errors: string[] = [];
 	const entered: Entered[] = [];
 	for (const [index, field] of fields.entries()) {
-		const given = strings(data[`field-${index}`]);
-		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		const choice = ['checkbox', 'dropdown', 'radio'].includes(field.type);
+		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
+		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
+		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		let problem: string | undefined;
 		if (field.type === 'file') problem = fileProblem(field, fieldFiles);
 		else if (choice) problem = choiceProblem(field, given);
