@@ -492,6 +492,7 @@ module.exports = {
 	setNode,
 	codeNode,
 	omniNode,
+	workflow,
 	chain,
 	outputOf,
 	webhookTrigger,
