@@ -95,7 +95,7 @@ function shouldAssignExecuteMethod(type: INodeType): boolean {
  * variant, whose outputs are ai_tool (n8n's convertNodeToAiTool also adds a tool description
  * parameter, which these tests do not need).
  */
-class PackageNodeTypes implements INodeTypes {
+export class PackageNodeTypes implements INodeTypes {
 	private readonly extra = new Map<string, INodeType>();
 
 	constructor(private readonly loader: PackageDirectoryLoader) {}
@@ -217,12 +217,12 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) =>
+export const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) =>
 	loader.getCredential(name).type;
 
 export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
 
-function additionalDataFor(
+export function additionalDataFor(
 	credentialsHelper: TestCredentialsHelper,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,

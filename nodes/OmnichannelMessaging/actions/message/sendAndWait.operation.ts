@@ -6,6 +6,7 @@ import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 import {
+	FORM_PAGE_OPTIONS,
 	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,
 	SEND_AND_WAIT_SHARED_OPTIONS,
@@ -25,7 +26,7 @@ export const description: INodeProperties[] = [
 		resource: 'message',
 		operation: SEND_AND_WAIT_OPERATION,
 		shared: SEND_AND_WAIT_SHARED_OPTIONS,
-		extra: [LIMIT_WAIT_TIME_OPTION, MESSAGE_BUTTON_LABEL_OPTION],
+		extra: [LIMIT_WAIT_TIME_OPTION, MESSAGE_BUTTON_LABEL_OPTION, ...FORM_PAGE_OPTIONS],
 	}),
 ];
 
