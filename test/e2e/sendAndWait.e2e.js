@@ -34,6 +34,7 @@ const {
 	FORM_DATA,
 	RECEIPT,
 	formWorkflow,
+	hostileMarkup,
 	executionWhen,
 	lastOutput,
 	tampered,
@@ -116,8 +117,8 @@ async function personPage(viewport) {
 	return page;
 }
 
-/** The largest file a custom form takes, as docs/send-and-wait.md gives it. */
-const FILE_LIMIT = 10 * 1024 * 1024;
+/** The largest file a custom form takes, as the File field's description gives it: 16 MB. */
+const FILE_LIMIT = 16 * 1024 * 1024;
 
 const finished = (id) =>
 	executionWhen(rest, id, (e) => e.status === 'success', { what: 'success', timeoutMs: 30_000 });
@@ -263,10 +264,10 @@ async function fillForm(page) {
 
 /** The item n8n put out for FORM_ANSWER: its data, and the receipt as a binary property. */
 function expectFormAnswer(item) {
-	expect(item.json.data).toMatchObject(FORM_DATA);
-	expect(Object.values(item.binary ?? {})).toEqual([
-		expect.objectContaining({ fileName: RECEIPT.name, mimeType: RECEIPT.type }),
-	]);
+	expect(item.json.data).toEqual(FORM_DATA);
+	expect(item.binary).toEqual({
+		Receipt: expect.objectContaining({ fileName: RECEIPT.name, mimeType: RECEIPT.type }),
+	});
 }
 
 const askForm = (key) => ask({ webhookPath: forms.paths[key] });
@@ -304,6 +305,7 @@ describe('Send and Wait with a custom form', () => {
 	test('a person fills the form on a phone: Next gets numbers, a list and the file', async () => {
 		const page = await personPage({ width: 390, height: 844 });
 		await page.goto(first.links[0]);
+		expect((await storedExecution(rest, first.executionId)).status).toBe('waiting');
 		expect(await page.title()).toBe('Return request');
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Return request');
 		await fillForm(page);
@@ -329,30 +331,47 @@ describe('Send and Wait with a custom form', () => {
 
 	test('each rule broken by a crafted answer is refused and the execution waits; then a right one resumes it', async () => {
 		const big = { name: 'big.pdf', type: 'application/pdf', content: Buffer.alloc(FILE_LIMIT + 1) };
+		// Each rule: the answer that breaks it, and what the page then says under that field.
 		const rules = {
-			'required field empty': { Name: '' },
-			'text for a number': { Quantity: 'three' },
-			'not a date': { 'Delivery date': '2026-13-45' },
-			'not an e-mail address': { 'E-mail': 'anna.example.com' },
-			'option not offered': { Colour: 'Purple' },
-			'selection limit broken': { Extras: ['Gift wrap', 'Card', 'Express'] },
-			'file type not accepted': { Receipt: { ...RECEIPT, name: 'receipt.exe' } },
-			'file over the size limit': { Receipt: big },
+			'required field empty': [{ Name: '' }, 'Fill in this field.'],
+			'text for a number': [{ Quantity: 'three' }, 'Enter a number.'],
+			'not a date': [{ 'Delivery date': '2026-13-45' }, 'Enter a date as YYYY-MM-DD.'],
+			'not an e-mail address': [
+				{ 'E-mail': 'anna.example.com' },
+				'Enter an email address, e.g. name@example.com.',
+			],
+			'option not offered': [{ Colour: 'Purple' }, 'Choose from the options offered.'],
+			'selection limit broken': [
+				{ Extras: ['Gift wrap', 'Card', 'Express'] },
+				'Choose between 1 and 2.',
+			],
+			'file type not accepted': [
+				{ Receipt: { ...RECEIPT, name: 'receipt.exe' } },
+				'Choose a file of these types: .pdf, .png.',
+			],
+			'file over the size limit': [{ Receipt: big }, 'Each file can be up to 16 MB.'],
 		};
 		const { links, executionId } = await askForm('fields');
 		const seen = {};
-		for (const [rule, broken] of Object.entries(rules)) {
+		const expected = {};
+		for (const [rule, [broken, says]] of Object.entries(rules)) {
 			const page = await postCustomForm(links[0], FORM_FIELDS, { ...FORM_ANSWER, ...broken });
-			const kept = 'Name' in broken ? FORM_ANSWER['E-mail'] : FORM_ANSWER.Name;
+			const [label] = Object.keys(broken);
+			const index = FORM_FIELDS.findIndex((field) => field.fieldLabel === label);
+			const kept = label === 'Name' ? FORM_ANSWER['E-mail'] : FORM_ANSWER.Name;
 			seen[rule] = {
 				status: page.status,
+				says: new RegExp(`<p class="error" id="field-${index}-error">([^<]*)</p>`).exec(
+					page.text,
+				)?.[1],
+				errors: page.text.match(/class="error"/g)?.length,
 				form: page.text.includes('<form method="post" enctype="multipart/form-data"'),
 				kept: page.text.includes(`value="${kept}"`),
 				waiting: (await storedExecution(rest, executionId)).status,
 			};
+			expected[rule] = { status: 400, says, errors: 1, form: true, kept: true, waiting: 'waiting' };
 		}
-		const refused = { status: 400, form: true, kept: true, waiting: 'waiting' };
-		expect(seen).toEqual(Object.fromEntries(Object.keys(rules).map((rule) => [rule, refused])));
+		expect(seen).toEqual(expected);
 		const right = await postCustomForm(links[0], FORM_FIELDS, FORM_ANSWER);
 		expect(right.status).toBe(200);
 		expectFormAnswer((await nextOf('fields', executionId))[0]);
@@ -375,11 +394,18 @@ describe('Send and Wait with a custom form', () => {
 		expect(execution.status).toBe('error');
 		const stored = await storedExecution(rest, execution.id);
 		expect(stored.data.resultData.lastNodeExecuted).toBe('Ask broken');
-		expect(stored.data.resultData.error.message).toMatch(/form/i);
+		expect(stored.data.resultData.error.message).toMatch(/^Form Fields: the JSON is not valid/);
 		expect(fake.sends().slice(before)).toEqual([]);
 	});
 
 	test('HTML and CSS from the parameters run no script on the page', async () => {
+		// The probe works: the same markup on a page without the node's defences runs its script.
+		const { html, css } = hostileMarkup(`${watch.url}/control`);
+		const control = await personPage();
+		await control.setContent(`<title>Safe form</title><style>${css}</style>${html}`);
+		await control.waitForURL(/\/control\/(img|css)$/);
+		await control.context().close();
+
 		const { links } = await askForm('hostile');
 		const page = await personPage({ width: 390, height: 844 });
 		const response = await page.goto(links[0], { waitUntil: 'load' });
@@ -390,6 +416,6 @@ describe('Send and Wait with a custom form', () => {
 		await page.getByLabel('Comment', { exact: true }).waitFor();
 		expect(await page.title()).toBe('Safe form');
 		expect(page.url()).toBe(links[0]);
-		expect(watch.received).toEqual([]);
+		expect(watch.received.filter((request) => /^\/(img|css)$/.test(request.url))).toEqual([]);
 	});
 });

@@ -116,7 +116,10 @@ const FORM_ANSWER = {
 	Receipt: RECEIPT,
 };
 
-/** n8n's output of that answer: numbers as numbers, checkboxes as a list, the hidden field by its name. */
+/**
+ * n8n's output of that answer: numbers as numbers, checkboxes as a list, the hidden field by its
+ * name, the file's name, type and size (the file itself is a binary property).
+ */
 const FORM_DATA = {
 	Name: 'Anna K',
 	Quantity: 3,
@@ -125,6 +128,7 @@ const FORM_DATA = {
 	'Delivery date': '2026-12-24',
 	'E-mail': 'anna@example.com',
 	source: 'sms',
+	Receipt: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
 	respondedAt: expect.any(String),
 };
 
@@ -134,6 +138,18 @@ const formOptions = (title) => ({
 	responseFormDescription: 'Tell us what to send back.',
 	responseFormButtonLabel: 'Send request',
 });
+
+/**
+ * HTML and CSS that would, if their script ran, rename the page and leave it for `watchUrl`
+ * (a navigation, which no Content-Security-Policy directive stops).
+ */
+function hostileMarkup(watchUrl) {
+	const script = (from) => `document.title='script ran';location.href='${watchUrl}/${from}'`;
+	return {
+		html: `<p>Read this first.</p><img src=x onerror="${script('img')}">`,
+		css: `</style><script>${script('css')}</script><style>`,
+	};
+}
 
 /**
  * One workflow of several Webhook → Ask → Next chains, each asking with a custom form: the form
@@ -149,7 +165,7 @@ function formWorkflow(watchUrl) {
 		...customForm,
 		...more,
 	});
-	const script = (from) => `document.title='script ran';location.href='${watchUrl}/${from}'`;
+	const hostile = hostileMarkup(watchUrl);
 	const askers = {
 		fields: onMessage('6001', {
 			defineForm: 'fields',
@@ -182,14 +198,14 @@ function formWorkflow(watchUrl) {
 					{
 						fieldType: 'html',
 						elementName: 'note',
-						html: `<p>Read this first.</p><img src=x onerror="${script('img')}">`,
+						html: hostile.html,
 					},
 					{ fieldLabel: 'Comment', fieldType: 'text' },
 				],
 			},
 			options: {
 				...formOptions('Safe form'),
-				responseFormCustomCss: `</style><script>${script('css')}</script><style>`,
+				responseFormCustomCss: hostile.css,
 			},
 		}),
 	};
@@ -252,6 +268,7 @@ module.exports = {
 	FORM_DATA,
 	RECEIPT,
 	formWorkflow,
+	hostileMarkup,
 	executionWhen,
 	lastOutput,
 	tampered,

@@ -88,14 +88,13 @@ async function answerThroughPage(link, { fields = {}, button = 0 } = {}) {
 /**
  * A custom form's answer as a crafted request, without a browser's checks: `answer` by field label
  * (text, a list for checkboxes, a file as { name, type, content }) sent as the page's inputs
- * `field-<index>`, in the order of `fields` (the node's Form Fields); a hidden field sends its value.
+ * `field-<index>`, in the order of `fields` (the node's Form Fields); a hidden field has no input.
  * Resolves with the status and text of the page shown after it.
  */
 async function postCustomForm(link, fields, answer) {
 	const body = new FormData();
 	fields.forEach((field, index) => {
-		const value = field.fieldType === 'hiddenField' ? field.fieldValue : answer[field.fieldLabel];
-		for (const one of [value ?? []].flat()) {
+		for (const one of [answer[field.fieldLabel] ?? []].flat()) {
 			if (typeof one === 'string') body.append(`field-${index}`, one);
 			else body.append(`field-${index}`, new Blob([one.content], { type: one.type }), one.name);
 		}
