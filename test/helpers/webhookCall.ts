@@ -109,7 +109,9 @@ export async function callWebhook(
 		runExecutionData,
 	);
 	const log = (message: string) => answer.logged.push(message);
-	Object.assign(context, { logger: { debug: log, info: log, warn: log, error: log } });
+	Object.defineProperty(context, 'logger', {
+		value: { debug: log, info: log, warn: log, error: log },
+	});
 	answer.result = await type.webhook!.call(context);
 	return answer;
 }

@@ -78,6 +78,11 @@ function shown(field: FormField, value: unknown): string {
 		.join(', ');
 }
 
+const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
+const CUT_SHORT =
+	'Nothing was recorded: the form arrived incomplete. A file field left empty, or a file too ' +
+	'large for this n8n, stops it reading the rest: choose a file in each file field, then send again.';
+
 /**
  * A Custom Form answer: recorded when every field passes its check (n8n's output, respondedAt
  * last so that no field can set it), else the form again with what was entered and what to fix.
@@ -91,10 +96,9 @@ function recordForm(
 	const answer = readFormAnswer(config.fields, request.body);
 	if (!answer.ok) {
 		const states = answer.errors.map((error, index) => ({ error, entered: answer.entered[index] }));
-		return {
-			status: 400,
-			view: { kind: 'customForm' as const, question, fields: config.fields, states },
-		};
+		const alert = answer.incomplete ? CUT_SHORT : REFUSED_FORM;
+		const view = { kind: 'customForm' as const, question, fields: config.fields, states, alert };
+		return { status: 400, view };
 	}
 	const answers = config.fields
 		.filter(
@@ -119,7 +123,8 @@ function pageView(request: AnswerRequest, config: AnswerConfig, question?: strin
 
 /**
  * Only a POST from the page records an answer (n8n's output: `{ approved, respondedAt }`,
- * `{ text, respondedAt }` or the form's `{ <label>: value, …, respondedAt }`); any other request, a link preview's GET included, gets the page.
+ * `{ text, respondedAt }` or the form's `{ <label>: value, …, respondedAt }`); any other
+ * request, a link preview's GET included, gets the page.
  */
 export function readAnswer(
 	request: AnswerRequest,

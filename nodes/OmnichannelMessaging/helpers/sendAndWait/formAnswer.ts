@@ -27,7 +27,14 @@ export interface Upload {
 
 export type FormAnswer =
 	| { ok: true; json: IDataObject; uploads: Upload[] }
-	| { ok: false; errors: string[]; entered: Entered[] };
+	| { ok: false; errors: string[]; entered: Entered[]; incomplete?: boolean };
+
+/**
+ * The last input of a form with a file field. n8n 1.x stops reading a form at an empty file input
+ * or a file over its size limit and hands the node what came before: without this mark the
+ * answer is known to be cut short, and nothing is recorded.
+ */
+export const FORM_END = 'form-end';
 
 const strings = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
@@ -70,7 +77,8 @@ function choiceProblem(field: FormField, picked: string[]): string | undefined {
 	if (picked.some((value) => !field.options.includes(value)))
 		return 'Choose from the options offered.';
 	if (new Set(picked).size !== picked.length) return 'Choose each option once.';
-	if (picked.length === 0) return field.required ? 'Choose an option.' : undefined;
+	if (picked.length === 0 && field.minSelections === 0)
+		return field.required ? 'Choose an option.' : undefined;
 	if (!field.multiple && picked.length > 1) return 'Choose one option.';
 	const { minSelections: min, maxSelections: max } = field;
 	if (min === max && picked.length !== min) return `Choose exactly ${min}.`;
@@ -153,9 +161,10 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 	const errors: string[] = [];
 	const entered: Entered[] = [];
 	for (const [index, field] of fields.entries()) {
-		const given = strings(data[`field-${index}`]);
-		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		const choice = ['checkbox', 'dropdown', 'radio'].includes(field.type);
+		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
+		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
+		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		let problem: string | undefined;
 		if (field.type === 'file') problem = fileProblem(field, fieldFiles);
 		else if (choice) problem = choiceProblem(field, given);
@@ -168,6 +177,7 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 		json[field.key] = outputValue(field, given, fieldFiles) as IDataObject[string];
 		uploads.push(...uploadsOf(field.key, fieldFiles));
 	}
-	if (errors.some(Boolean)) return { ok: false, errors, entered };
+	const incomplete = fields.some((field) => field.type === 'file') && data[FORM_END] === undefined;
+	if (incomplete || errors.some(Boolean)) return { ok: false, errors, entered, incomplete };
 	return { ok: true, json, uploads };
 }

@@ -1,5 +1,6 @@
 import type { Entered, FormField } from './form';
 import { MAX_ANSWER_LENGTH, MAX_FILE_MB } from './form';
+import { FORM_END } from './formAnswer';
 import { escapeHtml } from './sanitize';
 
 /*
@@ -10,8 +11,9 @@ import { escapeHtml } from './sanitize';
  * radio buttons are a `<fieldset id="field-<index>">` whose `<legend>` holds the field label,
  * each option an input named `field-<index>` with the id `field-<index>-<option index>` and its
  * own label. A hidden field has no input (its value stays on the server); Custom HTML is a block
- * of sanitised formatting. A field's message is `<p id="field-<index>-error">`, tied to its input
- * by aria-describedby.
+ * of sanitised formatting. A form with a file field ends with `<input type="hidden"
+ * name="form-end" value="1">`: an answer without it is refused as cut short (see formAnswer).
+ * A field's message is `<p id="field-<index>-error">`, tied to its input by aria-describedby.
  */
 
 /** A field as the page shows it again: what was entered, and what to fix. */
@@ -116,7 +118,8 @@ function renderField(field: FormField, index: number, state: FieldState | undefi
 		(error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '');
 	if (field.type === 'checkbox' || field.type === 'radio')
 		return `<div class="field">${choiceGroup(field, id, values, aria)}${notes}</div>`;
-	const label = `<label for="${id}"${attribute('class', field.required ? 'required' : '')}>${escapeHtml(field.label)}</label>`;
+	const required = attribute('class', field.required ? 'required' : '');
+	const label = `<label for="${id}"${required}>${escapeHtml(field.label)}</label>`;
 	return `<div class="field">${label}${notes}${input(field, id, values, aria)}</div>`;
 }
 
@@ -127,9 +130,12 @@ export function renderForm(
 	states?: FieldState[],
 ): string {
 	const body = fields.map((field, index) => renderField(field, index, states?.[index])).join('');
+	const end = fields.some((field) => field.type === 'file')
+		? `<input type="hidden" name="${FORM_END}" value="1">`
+		: '';
 	return (
 		'<form method="post" enctype="multipart/form-data">' +
-		`${body}<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button></form>`
+		`${body}<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button>${end}</form>`
 	);
 }
 

@@ -12,7 +12,14 @@ import { escapeHtml, sanitizeCss } from './sanitize';
 export type AnswerView =
 	| { kind: 'approval'; question?: string; choices: Choice[] }
 	| { kind: 'freeText'; question?: string }
-	| { kind: 'customForm'; question?: string; fields: FormField[]; states?: FieldState[] }
+	| {
+			kind: 'customForm';
+			question?: string;
+			fields: FormField[];
+			/** After a refused answer: what was entered and what to fix, and why nothing was recorded. */
+			states?: FieldState[];
+			alert?: string;
+	  }
 	| { kind: 'recorded'; recorded: string; text?: string; answers?: Array<[string, string]> }
 	| { kind: 'refused'; reason: string };
 
@@ -57,10 +64,8 @@ const freeTextForm = (buttonLabel: string) =>
 	`<textarea id="answer" name="text" rows="6" maxlength="${MAX_ANSWER_LENGTH}" required></textarea>` +
 	`<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button></form>`;
 
-const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
-
 function customForm(view: Extract<AnswerView, { kind: 'customForm' }>, page: PageOptions): string {
-	const alert = view.states ? `<p class="alert" role="alert">${REFUSED_FORM}</p>` : '';
+	const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
 	return alert + renderForm(view.fields, page.buttonLabel ?? 'Submit', view.states);
 }
 
