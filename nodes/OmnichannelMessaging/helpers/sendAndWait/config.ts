@@ -86,7 +86,8 @@ export function readAnswerConfig(
 			DEFAULT_DISAPPROVE_LABEL,
 		),
 		respondLabel: label(read('options.messageButtonLabel', ''), DEFAULT_RESPOND_LABEL),
-		page: readPageOptions(read),
+		// An approval page is n8n's plain one: the form options are not shown for it.
+		page: responseType === 'approval' ? { css: '' } : readPageOptions(read),
 		fields,
 	};
 }
