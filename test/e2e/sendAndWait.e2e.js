@@ -312,7 +312,8 @@ describe('Send and Wait with a custom form', () => {
 		fs.mkdirSync(SCREENSHOTS, { recursive: true });
 		await page.screenshot({ path: path.join(SCREENSHOTS, 'custom-form.png'), fullPage: true });
 		await page.getByRole('button', { name: 'Send request' }).click();
-		await page.waitForLoadState();
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		await page.getByText(RECEIPT.name).waitFor();
 		const [answer] = await nextOf('fields', first.executionId);
 		expectFormAnswer(answer);
 		await expectSecondAnswerIgnored('fields', first.links[0], first.executionId);
@@ -325,7 +326,8 @@ describe('Send and Wait with a custom form', () => {
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Return request (JSON)');
 		await fillForm(page);
 		await page.getByRole('button', { name: 'Send request' }).click();
-		await page.waitForLoadState();
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		await page.getByText(RECEIPT.name).waitFor();
 		expectFormAnswer((await nextOf('json', executionId))[0]);
 	});
 
@@ -366,10 +368,12 @@ describe('Send and Wait with a custom form', () => {
 				)?.[1],
 				errors: page.text.match(/class="error"/g)?.length,
 				form: page.text.includes('<form method="post" enctype="multipart/form-data"'),
+				alert: page.text.includes('Nothing was recorded: fix what is marked below'),
 				kept: page.text.includes(`value="${kept}"`),
 				waiting: (await storedExecution(rest, executionId)).status,
 			};
-			expected[rule] = { status: 400, says, errors: 1, form: true, kept: true, waiting: 'waiting' };
+			const refused = { status: 400, says, errors: 1, form: true, alert: true, kept: true };
+			expected[rule] = { ...refused, waiting: 'waiting' };
 		}
 		expect(seen).toEqual(expected);
 		const right = await postCustomForm(links[0], FORM_FIELDS, FORM_ANSWER);
