@@ -42,6 +42,16 @@ function askWorkflow(id, webhookPath, parameters) {
 }
 
 const double = { values: { approvalType: 'double' } };
+/** Template 101 on channel 12 to Anna, the answer link in its variable {{3}}. */
+const TEMPLATE_ASK = {
+	resource: 'whatsappTemplate',
+	channelId: { __rl: true, mode: 'id', value: '12' },
+	templateId: { __rl: true, mode: 'id', value: '101' },
+	customerPhone: '+49 151 2345 6789',
+	variablesMode: 'mapper',
+	variables: mapperValue({ 1: 'Anna', 2: '1042' }),
+	linkVariable: 3,
+};
 const WORKFLOWS = {
 	approval: askWorkflow('E2eSawApproval01', 'saw-approval', {
 		resource: 'message',
@@ -66,13 +76,7 @@ const WORKFLOWS = {
 		},
 	}),
 	template: askWorkflow('E2eSawTemplate01', 'saw-template', {
-		resource: 'whatsappTemplate',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '+49 151 2345 6789',
-		variablesMode: 'mapper',
-		variables: mapperValue({ 1: 'Anna', 2: '1042' }),
-		linkVariable: 3,
+		...TEMPLATE_ASK,
 		approvalOptions: double,
 	}),
 };
@@ -178,13 +182,7 @@ function formWorkflow(watchUrl) {
 			options: formOptions('Return request (JSON)'),
 		}),
 		template: {
-			resource: 'whatsappTemplate',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '101' },
-			customerPhone: '+49 151 2345 6789',
-			variablesMode: 'mapper',
-			variables: mapperValue({ 1: 'Anna', 2: '1042' }),
-			linkVariable: 3,
+			...TEMPLATE_ASK,
 			...customForm,
 			defineForm: 'fields',
 			formFields: { values: FORM_FIELDS },
