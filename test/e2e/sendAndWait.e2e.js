@@ -331,7 +331,7 @@ describe('Send and Wait with a custom form', () => {
 		expectFormAnswer((await nextOf('json', executionId))[0]);
 	});
 
-	test('each rule broken by a crafted answer is refused and the execution waits; then a right one resumes it', async () => {
+	test('each rule a crafted answer breaks is refused, the execution waits; a right one resumes it', async () => {
 		const big = { name: 'big.pdf', type: 'application/pdf', content: Buffer.alloc(FILE_LIMIT + 1) };
 		// Each rule: the answer that breaks it, and what the page then says under that field.
 		const rules = {
