@@ -431,6 +431,19 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 }
 
+/** The node alone in a workflow, as the editor's methods and its waiting webhook see it. */
+export function packageNode(parameters: INodeParameters, typeVersion = 1): INode {
+	return {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+}
+
 async function loadOptionsContext(
 	parameters: INodeParameters,
 	credentials: CredentialData,
@@ -438,15 +451,7 @@ async function loadOptionsContext(
 ) {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
-	const node: INode = {
-		id: 'node-1',
-		name: NODE_NAME,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
-	};
+	const node = packageNode(parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = additionalDataFor(
 		new TestCredentialsHelper(credentialTypeOf(loader), credentials),

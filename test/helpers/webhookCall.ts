@@ -8,7 +8,6 @@ import { WebhookContext } from 'n8n-core';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import type {
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	INodeParameters,
 	IWebhookData,
@@ -18,10 +17,10 @@ import type {
 import {
 	additionalDataFor,
 	credentialTypeOf,
-	CREDENTIAL_TYPE,
 	loadPackage,
 	NODE_NAME,
 	NODE_TYPE,
+	packageNode,
 	PackageNodeTypes,
 	TestCredentialsHelper,
 } from './engine';
@@ -52,15 +51,7 @@ export async function callWebhook(
 ): Promise<WebhookAnswer> {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
-	const node: INode = {
-		id: 'node-1',
-		name: NODE_NAME,
-		type: NODE_TYPE,
-		typeVersion: 2,
-		position: [0, 0],
-		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
-	};
+	const node = packageNode(parameters, 2);
 	const workflow = new Workflow({
 		id: 'wf-1',
 		nodes: [node],

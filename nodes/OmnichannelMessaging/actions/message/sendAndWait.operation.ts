@@ -6,13 +6,13 @@ import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 import {
-	FORM_PAGE_OPTIONS,
 	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	messageField,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
+import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
 import { answerLinks, messageWithLinks, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import type { SendAndWaitSettings } from '../../helpers/sendAndWait/settings';

@@ -7,11 +7,11 @@ import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
 import {
-	FORM_PAGE_OPTIONS,
 	LIMIT_WAIT_TIME_OPTION,
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
+import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
 import { pageLink, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import { positionKey } from '../../helpers/template/placeholders';

@@ -2,7 +2,7 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
 import { showFor } from '../displayOptions';
-import { customFormFields, stringField } from './formDescriptions';
+import { customFormFields } from './formDescriptions';
 
 /*
  * Send and Wait for Response uses n8n's own parameter names and values (n8n-nodes-base's
@@ -207,41 +207,3 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 
 /** The send options a send and wait keeps: one message, so no concurrency, pacing cap or send-once key. */
 export const SEND_AND_WAIT_SHARED_OPTIONS = ['timeout'];
-
-const FORM_TYPES = { show: { '/responseType': ['freeText', 'customForm'] } };
-
-/** The answer page's words and style, for Free Text and Custom Form (n8n's names). */
-export const FORM_PAGE_OPTIONS: INodeProperties[] = [
-	stringField(
-		['Response Form Title', 'responseFormTitle', 'The title of the page the link opens'],
-		FORM_TYPES,
-	),
-	stringField(
-		[
-			'Response Form Description',
-			'responseFormDescription',
-			'The text above the form on the page; the message when empty',
-		],
-		FORM_TYPES,
-	),
-	stringField(
-		[
-			'Response Form Button Label',
-			'responseFormButtonLabel',
-			'The label of the button that sends the answer',
-		],
-		FORM_TYPES,
-		{
-			default: 'Submit',
-		},
-	),
-	stringField(
-		[
-			'Response Form Custom Styling',
-			'responseFormCustomCss',
-			'CSS that restyles the page. It cannot load anything: url(), @import and the like are removed.',
-		],
-		FORM_TYPES,
-		{ typeOptions: { rows: 10, editor: 'cssEditor' }, placeholder: 'e.g. h1 { color: #0a7d32; }' },
-	),
-];

@@ -1,205 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_FILE_MB } from './form';
+import { FIELD_VALUES, stringField } from './formElements';
 
 /*
- * Custom Form's parameters with the names and values of n8n's Form node (n8n-nodes-base 2.41.1,
- * nodes/Form/common.descriptions and Form.node's formFieldsProperties), so that a form built for
- * n8n's own send-and-wait nodes, or written by n8n's AI builder, works here unchanged. Where the
- * page here behaves differently from n8n's form, a notice says so in the editor.
+ * Custom Form's own parameters, as n8n's send-and-wait nodes have them: Define Form, the JSON or
+ * the Form Elements (formElements.ts), and the answer page's options.
  */
-
-const show = (fieldType: string[]) => ({ show: { fieldType } });
-const hide = (fieldType: string[]) => ({ hide: { fieldType } });
-
-/** n8n's element types, sorted by name as its Form node lists them. */
-const ELEMENT_TYPES = [
-	{ name: 'Checkboxes', value: 'checkbox' },
-	{ name: 'Custom HTML', value: 'html' },
-	{ name: 'Date', value: 'date' },
-	{ name: 'Dropdown', value: 'dropdown' },
-	{ name: 'Email', value: 'email' },
-	{ name: 'File', value: 'file' },
-	{ name: 'Hidden Field', value: 'hiddenField' },
-	{ name: 'Number', value: 'number' },
-	{ name: 'Password', value: 'password' },
-	{ name: 'Radio Buttons', value: 'radio' },
-	{ name: 'Text Input', value: 'text' },
-	{ name: 'Textarea', value: 'textarea' },
-];
-
-/** One list of options (dropdown, checkboxes or radio buttons): n8n's `fieldOptions.values[].option`. */
-function optionList(displayName: string, label: string, fieldType: string): INodeProperties {
-	return {
-		displayName,
-		name: 'fieldOptions',
-		placeholder: `Add ${label}`,
-		type: 'fixedCollection',
-		default: { values: [{ option: '' }] },
-		required: true,
-		displayOptions: show([fieldType]),
-		typeOptions: { multipleValues: true, sortable: true },
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [{ displayName: label, name: 'option', type: 'string', default: '' }],
-			},
-		],
-	};
-}
-
-function count(displayName: string, name: string, fallback: number, min: number, limit: string) {
-	return {
-		displayName,
-		name,
-		type: 'number',
-		default: fallback,
-		typeOptions: { numberPrecision: 0, minValue: min },
-		displayOptions: { show: { fieldType: ['checkbox'], limitSelection: [limit] } },
-	} as INodeProperties;
-}
-
-/** A string parameter, shown or hidden by element type (or as `displayOptions` says). */
-export function stringField(
-	[displayName, name, description]: [string, string, string],
-	displayOptions: INodeProperties['displayOptions'],
-	extra: Partial<INodeProperties> = {},
-): INodeProperties {
-	return { displayName, name, type: 'string', default: '', description, displayOptions, ...extra };
-}
-
-const notice = (displayName: string, name: string, fieldType: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'notice',
-	default: '',
-	displayOptions: show([fieldType]),
-});
-
-const FIELD_VALUES: INodeProperties[] = [
-	stringField(
-		['Label', 'fieldLabel', 'Label that appears above the input field, and the key of the answer'],
-		hide(['hiddenField', 'html']),
-		{ placeholder: 'e.g. What is your name?', required: true },
-	),
-	stringField(
-		['Field Name', 'fieldName', 'The key of the hidden value in the output'],
-		show(['hiddenField']),
-	),
-	{
-		displayName: 'Element Type',
-		name: 'fieldType',
-		type: 'options',
-		default: 'text',
-		description: 'The type of field to add to the form',
-		options: ELEMENT_TYPES,
-		required: true,
-	},
-	stringField(
-		[
-			'Element Name',
-			'elementName',
-			'Optional field. It can be used to include the html in the output.',
-		],
-		show(['html']),
-		{ placeholder: 'e.g. content-section' },
-	),
-	stringField(
-		['Placeholder', 'placeholder', 'Sample text to display inside the field'],
-		hide(['dropdown', 'date', 'file', 'html', 'hiddenField', 'radio', 'checkbox']),
-	),
-	stringField(
-		['Default Value', 'defaultValue', 'Default value that will be pre-filled in the form field'],
-		show(['text', 'number', 'email', 'textarea']),
-	),
-	stringField(
-		['Default Value', 'defaultValue', 'Default date that will be pre-filled (format: YYYY-MM-DD)'],
-		show(['date']),
-		{ type: 'dateTime', typeOptions: { dateOnly: true } },
-	),
-	stringField(
-		[
-			'Default Value',
-			'defaultValue',
-			'Default value that will be pre-selected. Must match one of the option labels.',
-		],
-		show(['dropdown', 'radio']),
-	),
-	stringField(
-		[
-			'Default Value',
-			'defaultValue',
-			'Default value(s) that will be pre-selected. Must match one or multiple of the option ' +
-				'labels. Separate multiple pre-selected options with a comma.',
-		],
-		show(['checkbox']),
-	),
-	stringField(
-		[
-			'Field Value',
-			'fieldValue',
-			'The value the output gets under the field name. It stays on the server: the page does ' +
-				'not hold it, and the person cannot change it.',
-		],
-		show(['hiddenField']),
-	),
-	optionList('Field Options', 'Option', 'dropdown'),
-	optionList('Checkboxes', 'Checkbox Label', 'checkbox'),
-	optionList('Radio Buttons', 'Radio Button Label', 'radio'),
-	{
-		displayName: 'Limit Selection',
-		name: 'limitSelection',
-		type: 'options',
-		default: 'unlimited',
-		options: [
-			{ name: 'Exact Number', value: 'exact' },
-			{ name: 'Range', value: 'range' },
-			{ name: 'Unlimited', value: 'unlimited' },
-		],
-		displayOptions: show(['checkbox']),
-	},
-	count('Number of Selections', 'numberOfSelections', 1, 1, 'exact'),
-	count('Minimum Selections', 'minSelections', 0, 0, 'range'),
-	count('Maximum Selections', 'maxSelections', 1, 1, 'range'),
-	stringField(['HTML', 'html', 'HTML elements to display on the form page'], show(['html']), {
-		typeOptions: { editor: 'htmlEditor' },
-		noDataExpression: true,
-		default: '<!-- Your custom HTML here --->\n\n\n',
-		hint:
-			'Text formatting only: headings, paragraphs, lists, tables, bold, italic, code. Links, ' +
-			'images, frames, scripts, styles and inputs are removed.',
-	}),
-	{
-		displayName: 'Multiple Files',
-		name: 'multipleFiles',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to allow the user to select multiple files from the file input or just one',
-		displayOptions: show(['file']),
-	},
-	stringField(
-		['Accepted File Types', 'acceptFileTypes', 'Comma-separated list of allowed file extensions'],
-		show(['file']),
-		{ hint: 'Leave empty to allow all file types', placeholder: 'e.g. .jpg, .png' },
-	),
-	notice(
-		`Each file can be up to ${MAX_FILE_MB} MB; files come out as binary properties named after the label`,
-		'fileNotice',
-		'file',
-	),
-	notice('The answer comes out as YYYY-MM-DD', 'formatDate', 'date'),
-	{
-		displayName: 'Required Field',
-		name: 'requiredField',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to require the user to enter a value for this field before submitting the form',
-		displayOptions: hide(['html', 'hiddenField']),
-	},
-];
 
 const JSON_EXAMPLE = JSON.stringify(
 	[
@@ -210,24 +16,27 @@ const JSON_EXAMPLE = JSON.stringify(
 	2,
 );
 
+const DEFINE_FORM: INodeProperties = {
+	displayName: 'Define Form',
+	name: 'defineForm',
+	type: 'options',
+	description:
+		'Whether to list the fields below, or give them as JSON (an expression can build it)',
+	noDataExpression: true,
+	options: [
+		{ name: 'Using Fields Below', value: 'fields' },
+		{ name: 'Using JSON', value: 'json' },
+	],
+	default: 'fields',
+};
+
 /** Define Form, the JSON and the fields, shown for Custom Form (n8n's formFieldsProperties). */
 export function customFormFields(displayOptions: INodeProperties['displayOptions']) {
 	const showFor = (extra: Record<string, string[]>) => ({
 		show: { ...displayOptions?.show, responseType: ['customForm'], ...extra },
 	});
 	return [
-		{
-			displayName: 'Define Form',
-			name: 'defineForm',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Using Fields Below', value: 'fields' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'fields',
-			displayOptions: showFor({}),
-		},
+		{ ...DEFINE_FORM, displayOptions: showFor({}) },
 		{
 			displayName: 'Form Fields',
 			name: 'jsonOutput',
@@ -251,3 +60,41 @@ export function customFormFields(displayOptions: INodeProperties['displayOptions
 		},
 	] as INodeProperties[];
 }
+
+const FORM_TYPES = { show: { '/responseType': ['freeText', 'customForm'] } };
+
+/** The answer page's words and style, for Free Text and Custom Form (n8n's names). */
+export const FORM_PAGE_OPTIONS: INodeProperties[] = [
+	stringField(
+		['Response Form Title', 'responseFormTitle', 'The title of the page the link opens'],
+		FORM_TYPES,
+	),
+	stringField(
+		[
+			'Response Form Description',
+			'responseFormDescription',
+			'The text above the form on the page; the message when empty',
+		],
+		FORM_TYPES,
+	),
+	stringField(
+		[
+			'Response Form Button Label',
+			'responseFormButtonLabel',
+			'The label of the button that sends the answer',
+		],
+		FORM_TYPES,
+		{
+			default: 'Submit',
+		},
+	),
+	stringField(
+		[
+			'Response Form Custom Styling',
+			'responseFormCustomCss',
+			'CSS that restyles the page. It cannot load anything: url(), @import and the like are removed.',
+		],
+		FORM_TYPES,
+		{ typeOptions: { rows: 10, editor: 'cssEditor' }, placeholder: 'e.g. h1 { color: #0a7d32; }' },
+	),
+];
