@@ -497,6 +497,7 @@ module.exports = {
 	setNode,
 	codeNode,
 	omniNode,
+	workflow,
 	chain,
 	outputOf,
 	webhookTrigger,

@@ -49,6 +49,8 @@ const filesOf = (value: unknown): UploadedFile[] =>
 	);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A number as a browser's number box sends it: decimal, no `0x`, `0b` or `0o` that Number() would read. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 function accepted(field: FormField, file: UploadedFile): boolean {
 	if (field.accept.length === 0) return true;
@@ -91,7 +93,8 @@ function textProblem(field: FormField, value: string): string | undefined {
 	if (value.trim() === '') return field.required ? 'Fill in this field.' : undefined;
 	if (value.length > MAX_ANSWER_LENGTH)
 		return `Shorten this to ${MAX_ANSWER_LENGTH} characters or fewer.`;
-	if (field.type === 'number' && !Number.isFinite(Number(value))) return 'Enter a number.';
+	if (field.type === 'number' && !(DECIMAL.test(value.trim()) && Number.isFinite(Number(value))))
+		return 'Enter a number.';
 	if (field.type === 'email' && !EMAIL.test(value.trim()))
 		return 'Enter an email address, e.g. name@example.com.';
 	if (field.type === 'date' && !calendarDate(value)) return 'Enter a date as YYYY-MM-DD.';
