@@ -84,6 +84,29 @@ function broadcastLine(runs) {
 	].join('; ');
 }
 
+/** An ask-many row: until the last question is out, and against its baseline (HTTP Request). */
+function askLine(row, rowId, runs, results) {
+	const of = (f) => runs.map(f);
+	const parts = [
+		`all out ${spread(of((r) => r.wallMs))} ms`,
+		`first send ${spread(of((r) => r.firstSendMs))} ms`,
+		`429s ${spread(of((r) => r.tooMany))}`,
+		`CPU/message ${spread(
+			of((r) => r.cpuPerMessage),
+			1,
+		)} ms`,
+		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ` +
+			`${spread(of((r) => r.sentTwice))}`,
+	];
+	if (row.baseline) {
+		const each = ratios(results, rowId, row.baseline, (r) => r.wallMs);
+		parts.push(
+			`÷ ${row.baseline} ${spread(each, 2)} [${each.map((v) => v?.toFixed(2)).join(', ')}]`,
+		);
+	}
+	return parts.join('; ');
+}
+
 /** What the row's nodes asked of n8n per message (--count), the median over the runs. */
 function asksLine(runs) {
 	const nodes = new Set(runs.flatMap((r) => Object.keys(r.asksPerMessage ?? {})));
@@ -109,7 +132,12 @@ function report(config, rows, results) {
 	for (const [rowId, row] of Object.entries(rows)) {
 		const runs = results.filter((r) => r.rowId === rowId);
 		if (runs.length === 0) continue;
-		const line = row.kind === 'crm' ? crmLine(row, rowId, runs, results) : broadcastLine(runs);
+		const line =
+			row.kind === 'crm'
+				? crmLine(row, rowId, runs, results)
+				: row.kind === 'ask'
+					? askLine(row, rowId, runs, results)
+					: broadcastLine(runs);
 		console.log(`${row.label} [${rowId}]\n  ${line}${asksLine(runs)}`);
 	}
 	const bodies = new Set(

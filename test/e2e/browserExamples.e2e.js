@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startEditor, until } = require('./editor');
@@ -79,7 +80,7 @@ let fake;
 let editor;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
+	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
 	editor = await startEditor('e2e-browser-examples', {
 		credentials: [credentialFor(fake.url)],
 		workflows: [...examples.map((example) => withoutKey(example, 'file')), SAVED, HINTED],
