@@ -6,6 +6,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { runNode } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
 import { API_KEY, locator, mapped, serializeEverything, useFakeService } from '../helpers/fixtures';
+import { useProcessedDataStore } from '../helpers/processedDataStore';
+import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
 
 // n8n signs the links with its instance's secret; this one lets the test check the signatures.
 const SECRET = 'send-and-wait-test-secret';
@@ -114,7 +116,11 @@ describe('Message → Send and Wait for Response', () => {
 		expect(result.error?.message).toBe(
 			'Send and Wait for Response takes one item per execution, and received 2',
 		);
-		expect(result.error?.description).toContain('Loop Over Items node with batch size 1');
+		expect(result.error?.description).toBe(
+			'One execution waits for one answer. To ask many people at once, call a sub-workflow per ' +
+				'item with Execute Workflow (Wait For Sub-Workflow Completion off); see "Asking many ' +
+				'people at once" in the docs. Nothing was sent.',
+		);
 		expect(service.fake.requests).toHaveLength(0);
 		expect(waitTillOf(result)).toBeUndefined();
 	});
@@ -211,6 +217,81 @@ describe('when the wait time ends without an answer', () => {
 		expect(waiting.run.status).toBe('waiting');
 		const resumed = await run(ask({ approvalOptions: DOUBLE }), { resumeFrom: waiting.run.data });
 		expect(resumed.error).toBeUndefined();
+		expect(resumed.run.status).toBe('success');
+		expect(resumed.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
+		expect(service.fake.sends()).toHaveLength(1);
+	});
+});
+
+describe('Send Once per Key: a question asked before is not asked again, and nothing waits', () => {
+	let store: InMemoryProcessedDataStore;
+	beforeAll(async () => {
+		store = await useProcessedDataStore();
+	});
+	beforeEach(() => store.reset());
+
+	const once = { sendOnceKey: '={{ $json.order }}-refund' };
+	const SKIPPED = { skipped: true, reason: 'alreadySent', sendOnceKey: '1042-refund' };
+	const other = (executionId: string) => ({ executionId });
+
+	test.each([
+		['Message', ask({ options: once })],
+		['WhatsApp Template', template({ options: once })],
+	])(
+		'%s: a second execution with the key sends nothing, does not wait and outputs the skipped item',
+		async (_resource, parameters) => {
+			const first = await run(parameters);
+			expect(first.error).toBeUndefined();
+			expect(first.run.status).toBe('waiting');
+			expect(service.fake.sends()).toHaveLength(1);
+			service.fake.reset();
+			const second = await run(parameters, other('exec-saw-2'));
+			expect(second.error).toBeUndefined();
+			// Not even the template check's read reaches the service.
+			expect(service.fake.requests).toEqual([]);
+			expect(second.run.status).toBe('success');
+			expect(waitTillOf(second)).toBeUndefined();
+			expect(second.output).toEqual([{ json: SKIPPED, pairedItem: { item: 0 } }]);
+		},
+	);
+
+	test('two executions at once with the same key: one message, one wait, one skipped item', async () => {
+		service.fake.latencyMs = 30;
+		try {
+			const results = await Promise.all([
+				run(template({ options: once })),
+				run(template({ options: once }), other('exec-saw-2')),
+			]);
+			expect(service.fake.sends('/whatsapp/send-template-message')).toHaveLength(1);
+			const statuses = results.map((result) => result.run.status).sort();
+			expect(statuses).toEqual(['success', 'waiting']);
+			const skipped = results.find((result) => result.run.status === 'success');
+			expect(skipped?.output.map((item) => item.json)).toEqual([SKIPPED]);
+		} finally {
+			service.fake.latencyMs = 0;
+		}
+	});
+
+	test('a send the service refused releases the key: the retry asks and waits', async () => {
+		service.fake.addFault('/customers/send-text-message', {
+			status: 400,
+			body: { error: 'Unknown customer' },
+		});
+		const failed = await run(ask({ options: once }));
+		expect(failed.error?.message).toContain('Unknown customer');
+		expect(waitTillOf(failed)).toBeUndefined();
+		const retry = await run(ask({ options: once }), other('exec-saw-2'));
+		expect(retry.error).toBeUndefined();
+		expect(retry.run.status).toBe('waiting');
+		expect(service.fake.sends().filter((send) => send.status === 200)).toHaveLength(1);
+		const third = await run(ask({ options: once }), other('exec-saw-3'));
+		expect(third.output.map((item) => item.json)).toEqual([SKIPPED]);
+	});
+
+	test('the waiting execution still ends as before: at its limit it outputs its input', async () => {
+		const first = await run(ask({ options: once }));
+		await run(ask({ options: once }), other('exec-saw-2'));
+		const resumed = await run(ask({ options: once }), { resumeFrom: first.run.data });
 		expect(resumed.run.status).toBe('success');
 		expect(resumed.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
 		expect(service.fake.sends()).toHaveLength(1);

@@ -124,6 +124,8 @@ export function credentialErrorItems(error: unknown, itemCount: number): INodeEx
 /**
  * Send and Wait asks one person one question per execution: n8n resumes an execution once.
  * More items stop the node before anything is sent, rather than answering for all but the first.
+ * The advice names the sub-workflow, not a loop: a loop around the node waits for each answer in
+ * turn before asking the next person.
  */
 export function sendAndWaitItemsError(node: INode, count: number): NodeOperationError {
 	const error = new NodeOperationError(
@@ -131,8 +133,9 @@ export function sendAndWaitItemsError(node: INode, count: number): NodeOperation
 		`Send and Wait for Response takes one item per execution, and received ${count}`,
 		{
 			description:
-				'One execution waits for one answer. To ask about each item, put the node in a Loop Over ' +
-				'Items node with batch size 1, or call a sub-workflow per item. Nothing was sent.',
+				'One execution waits for one answer. To ask many people at once, call a sub-workflow per ' +
+				'item with Execute Workflow (Wait For Sub-Workflow Completion off); see "Asking many ' +
+				'people at once" in the docs. Nothing was sent.',
 		},
 	);
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });

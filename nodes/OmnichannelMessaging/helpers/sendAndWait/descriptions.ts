@@ -195,5 +195,15 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 	description: 'The text before the link in the message, when the response type is Free Text',
 };
 
-/** The send options a send and wait keeps: one message, so no concurrency, pacing cap or send-once key. */
-export const SEND_AND_WAIT_SHARED_OPTIONS = ['timeout'];
+/**
+ * The send options a send and wait keeps: one message, so no concurrency or pacing cap. Send Once
+ * keeps a re-run from asking a person twice; a question asked before comes out skipped, unasked
+ * and not waited for (delivery/sendAndWait.ts).
+ */
+export const SEND_AND_WAIT_SHARED_OPTIONS = [
+	'timeout',
+	'sendOnceKey',
+	'sendOnceScope',
+	'sendOnceUnknown',
+	'sendOnceHistory',
+];
