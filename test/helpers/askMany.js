@@ -148,8 +148,11 @@ async function previewAll(links, atOnce = 10) {
 	);
 }
 
-/** Presses the page's first (Confirm) or second (Cancel) button for each link. */
-async function answerAll(answers, atOnce = 10) {
+/**
+ * Presses the page's first (Confirm) or second (Cancel) button for each link, a few people at a
+ * time: each answer resumes an execution, and n8n's SQLite has one writer.
+ */
+async function answerAll(answers, atOnce = 4) {
 	return await eachAtOnce(answers, atOnce, async ({ link, confirm }) => {
 		const page = await answerThroughPage(link, { button: confirm ? 0 : 1 });
 		return page.status;
