@@ -26,7 +26,8 @@ const HELP = `npm run bench:n8n -- [options]
   --recipients a,b    broadcast sizes (default 600,3000; "" for none)
   --asks a,b          customers asked at once through examples/ask-many-*.json (rows
                       ask-node-<n>; ask-http-<n>: its sub-workflow sending with HTTP Request
-                      instead, no waiting); default 500, "" for none
+                      instead, no waiting; ask-nokey-<n>: this node without the
+                      example's send-once key); default 500, "" for none
   --latency MS        the service's latency (default 100)
   --limit N           the service's in-flight limit, 429 + Retry-After above it (default 10)
   --retry-after S     the Retry-After of that 429, in seconds (default 1)
@@ -139,6 +140,7 @@ async function setUp(server, fake) {
 	const credentials = { omniCredential, baseUrl: fake.url };
 	for (const [webhookPath, more] of [
 		['ask-node', {}],
+		['ask-nokey', { withoutKey: true }],
 		['ask-http', { headerCredential }],
 	]) {
 		const sub = await createActiveWorkflow(rest, askSubWorkflow({ ...credentials, ...more }));
@@ -155,7 +157,7 @@ async function warmUp(ctx) {
 	}
 	await postJson(ctx.webhook('bcast-node'), { recipients: events });
 	await postJson(ctx.webhook('bcast-http'), { recipients: events.slice(0, ctx.config.limit) });
-	for (const webhookPath of ['ask-node', 'ask-http'])
+	for (const webhookPath of ['ask-node', 'ask-nokey', 'ask-http'])
 		await askAll(ctx, webhookPath, askedCustomers(events));
 }
 

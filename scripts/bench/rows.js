@@ -204,6 +204,12 @@ function rowsFor(config) {
 			run: askRow('ask-node', n),
 			baseline: `ask-http-${n}`,
 		};
+		rows[`ask-nokey-${n}`] = {
+			kind: 'ask',
+			label: `Ask ${n} customers, this node without the send-once key`,
+			run: askRow('ask-nokey', n),
+			baseline: `ask-http-${n}`,
+		};
 	}
 	return rows;
 }

@@ -161,10 +161,11 @@ const readExample = (file) =>
  * `headerCredential`, what users build instead: its trigger → HTTP Request 4.2 sending the same
  * template (the link a fixed text), no waiting.
  */
-function askSubWorkflow({ omniCredential, headerCredential, baseUrl }) {
+function askSubWorkflow({ omniCredential, headerCredential, baseUrl, withoutKey = false }) {
 	// Without its id: n8n gives the bench's copy one of its own.
 	const sub = { ...readExample('ask-many-sub-workflow.json'), id: undefined };
 	if (!headerCredential) {
+		sub.nodes = sub.nodes.map((node) => (withoutKey ? withoutSendOnceKey(node) : node));
 		sub.nodes = sub.nodes.map((node) =>
 			node.credentials
 				? { ...node, credentials: { omnichannelMessagingApi: omniCredential } }
@@ -180,6 +181,14 @@ function askSubWorkflow({ omniCredential, headerCredential, baseUrl }) {
 	const http = httpRequestNode(headerCredential, baseUrl, '$json');
 	http.parameters.jsonBody = jsonBody;
 	return chain('bench: ask one customer (HTTP Request)', [trigger, http]);
+}
+
+/** The node without its Send Once per Key option: what the key costs. */
+function withoutSendOnceKey(node) {
+	if (!node.parameters?.options?.sendOnceKey) return node;
+	const options = { ...node.parameters.options };
+	delete options.sendOnceKey;
+	return { ...node, parameters: { ...node.parameters, options } };
 }
 
 /** examples/ask-many-parent.json as shipped, its webhook at `webhookPath`, calling `subId`. */
