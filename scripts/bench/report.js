@@ -73,6 +73,14 @@ function broadcastLine(runs) {
 			1,
 		)})`,
 		`below the limit after the first 429 ${spread(of((r) => r.belowLimitAfterBurstMs))} ms`,
+		...deliveryParts(of),
+		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
+	].join('; ');
+}
+
+/** What a broadcast or ask-many row's messages met: 429s, n8n's CPU, and what the service accepted. */
+function deliveryParts(of) {
+	return [
 		`429s ${spread(of((r) => r.tooMany))}`,
 		`CPU/message ${spread(
 			of((r) => r.cpuPerMessage),
@@ -80,8 +88,7 @@ function broadcastLine(runs) {
 		)} ms`,
 		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ` +
 			`${spread(of((r) => r.sentTwice))}`,
-		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
-	].join('; ');
+	];
 }
 
 /** An ask-many row: until the last question is out, and against its baseline (HTTP Request). */
@@ -90,13 +97,7 @@ function askLine(row, rowId, runs, results) {
 	const parts = [
 		`all out ${spread(of((r) => r.wallMs))} ms`,
 		`first send ${spread(of((r) => r.firstSendMs))} ms`,
-		`429s ${spread(of((r) => r.tooMany))}`,
-		`CPU/message ${spread(
-			of((r) => r.cpuPerMessage),
-			1,
-		)} ms`,
-		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ` +
-			`${spread(of((r) => r.sentTwice))}`,
+		...deliveryParts(of),
 	];
 	if (row.baseline) {
 		const each = ratios(results, rowId, row.baseline, (r) => r.wallMs);

@@ -8,13 +8,10 @@
  * customers sends nothing and leaves them waiting; 300 answers through the page resume exactly
  * those executions with their choice; the other 200 end at the limit with their input.
  */
-const fs = require('node:fs');
-const path = require('node:path');
-
 const { startFakeService } = require('../fake-service');
 const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
-const { API_KEY, freshUserFolder, credentialFor, waitForWebhook } = require('./support');
+const { API_KEY, n8nWithCredentials, credentialFor, waitForWebhook } = require('./support');
 const ask = require('../helpers/askMany');
 
 const COUNT = 500;
@@ -45,16 +42,7 @@ beforeAll(async () => {
 		concurrencyLimit: 10,
 		templates: sandboxTemplates(),
 	});
-	const { root, userFolder } = freshUserFolder('e2e-ask-many');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
-		logLevel: 'warn',
-	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+	const { root, env } = await n8nWithCredentials('e2e-ask-many', [credentialFor(fake.url)]);
 	const { sub, parent, webhookPath } = ask.askManyExamples({ waitMinutes: WAIT_MINUTES });
 	await ask.importWorkflows(env, root, [sub, parent]);
 	server = await n8n.startN8nServer({ env, timeoutMs: 240_000 });
