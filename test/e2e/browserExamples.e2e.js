@@ -221,3 +221,14 @@ test('Map Each Variable with a template from an expression: the editor hint says
 	expect(hints[0]).toContain('Variables Input');
 	expect(hints[0]).toContain('JSON');
 }, 90_000);
+
+test('ask-many-parent.json: "Ask, without waiting" opens whole, its sub-workflow found by id', async () => {
+	const parent = examples.find((example) => example.file === 'ask-many-parent.json');
+	const node = parent.nodes.find((candidate) => candidate.name === 'Ask, without waiting');
+	const ndv = await expectWhole(parent, node, 'ask-many-parent-execute-workflow');
+	const shown = await ndv
+		.getByTestId('resource-locator-workflowId')
+		.locator('input')
+		.evaluateAll((inputs) => inputs.map((input) => input.value).join(' | '));
+	expect(shown).toContain('ask one customer to confirm');
+}, 90_000);
