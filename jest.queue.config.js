@@ -13,6 +13,11 @@ module.exports = {
 	globalSetup: '<rootDir>/test/queue/global-setup.js',
 	// Stops by pid whatever a test process that died early left running.
 	globalTeardown: '<rootDir>/test/queue/global-teardown.js',
+	// Stops by pid what a test file started and left running (a stack that failed to start).
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/stopProcesses.js'],
+	// A handle left open (a socket, a timer) must not keep a finished run waiting until CI's limit;
+	// processes.js kills what it started when jest exits, and .ci/run reports any other server.
+	forceExit: true,
 	maxWorkers: 1,
 	testTimeout: 300_000,
 	verbose: true,

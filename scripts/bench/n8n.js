@@ -100,7 +100,13 @@ async function startFake(config) {
 		if (i >= 0) waiting.splice(i, 1)[0].resolve(m);
 	});
 	const next = (type) => new Promise((resolve) => waiting.push({ type, resolve }));
-	const listening = await next('listening');
+	// A fake service that cannot start (a port, a bad option) ends the bench with its exit, not a hang.
+	const listening = await Promise.race([
+		next('listening'),
+		new Promise((resolve, reject) =>
+			child.once('exit', (code) => reject(new Error(`the fake service exited (${code})`))),
+		),
+	]);
 	const ask = (message, answer) => {
 		const pending = next(answer);
 		child.send(message);

@@ -13,6 +13,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const { node24Binary, envWithNode24 } = require('./node24');
+const { startProcess } = require('./processes');
 const { startJsTaskRunner } = require('./task-runner');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -328,31 +329,26 @@ async function startN8nServer({
 		throw new Error(
 			`port ${port} is in use: is another n8n running? Stop it or choose another port.`,
 		);
-	const child = spawn(node, [entry, 'start'], {
+	const handle = startProcess({
+		name: 'n8n',
+		command: node,
+		args: [entry, 'start'],
 		env: envWithNode24(node, env),
-		stdio: ['ignore', 'pipe', 'pipe'],
+		keep: 20_000,
 	});
-	let output = '';
-	const onData = (chunk) => {
-		output = (output + chunk).slice(-20_000);
+	// Lines as n8n prints them (the handle's own log prefixes each with its name).
+	const forward = (chunk) => {
 		for (const line of chunk.toString().split('\n')) if (line.trim()) log(line);
 	};
-	child.stdout.on('data', onData);
-	child.stderr.on('data', onData);
-	let exited = null;
-	// Never leave an n8n behind: if this process ends first, n8n goes with it.
-	const killOnExit = () => exited || child.kill('SIGKILL');
-	process.on('exit', killOnExit);
-	const exit = new Promise((resolve) =>
-		child.on('exit', (code, signal) => {
-			exited = { code, signal };
-			process.off('exit', killOnExit);
-			resolve(exited);
-		}),
-	);
+	handle.child.stdout.on('data', forward);
+	handle.child.stderr.on('data', forward);
 	let runner;
 	try {
-		await waitUntilReady(url, { hasExited: () => exited, output: () => output, timeoutMs });
+		await waitUntilReady(url, {
+			hasExited: () => handle.exited,
+			output: handle.output,
+			timeoutMs,
+		});
 		if (env.N8N_RUNNERS_MODE === 'external') {
 			runner = await startJsTaskRunner({
 				env,
@@ -362,23 +358,20 @@ async function startN8nServer({
 			});
 		}
 	} catch (error) {
-		child.kill('SIGKILL');
+		// n8n and what it started (its task runners) end before the error is reported.
+		handle.killNow();
+		if (handle.pid !== undefined) await handle.exit;
 		throw error;
 	}
 	return {
 		url,
-		child,
-		exit,
-		output: () => output,
+		child: handle.child,
+		exit: handle.exit,
+		output: handle.output,
 		async stop(graceMs = 15_000) {
 			// Together: the runner leaves once n8n, shutting down, tells it to drain.
 			const runnerStopped = runner?.stop();
-			if (!exited) {
-				child.kill('SIGTERM');
-				const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-				await exit;
-				clearTimeout(timer);
-			}
+			const exited = await handle.stop(graceMs);
 			await runnerStopped;
 			return exited;
 		},

@@ -5,7 +5,7 @@
  * what it recorded in <dir>/pids.json, by pid, then ends. Stopped by that process otherwise.
  *   node queue-guard.js <parent pid> <dir>
  */
-const { stopRecorded } = require('./queue');
+const { stopRecorded } = require('./processes');
 
 const [parentPid, dir] = [Number(process.argv[2]), process.argv[3]];
 

@@ -3,7 +3,8 @@
  * n8n's queue mode on this machine, with the parts users run: Redis and Postgres from Debian's
  * packages (installed when missing), an n8n main instance and `n8n worker` processes sharing
  * one database and one encryption key. Everything runs on 127.0.0.1 on free ports, with its data
- * under one git-ignored folder, and is stopped by process id. Every pid is also written to
+ * under one git-ignored folder (Postgres's under the system's temporary folder, see
+ * startPostgres), and is stopped by process id (processes.js). Every pid is also written to
  * <folder>/pids.json so that a run that died half-way is cleaned up by the next one (or by
  * jest's globalTeardown) without killing anything by name.
  * Used by the queue-mode tests (test/queue). Written for Node >= 20; n8n runs under Node 24.
@@ -12,16 +13,15 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
+const os = require('node:os');
 const { execFileSync, spawn } = require('node:child_process');
 
 const { installMissing } = require('./apt');
 const n8n = require('./n8n');
 const { node24Binary, envWithNode24 } = require('./node24');
+const { descendantsOf, startProcess, stopRecorded, wait, waitFor } = require('./processes');
 
 const QUEUE_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue');
-const PIDS_FILE = 'pids.json';
-
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Debian's Postgres binaries: the newest /usr/lib/postgresql/<major>/bin that has initdb. */
 function postgresBinDir() {
@@ -52,217 +52,6 @@ function ensureQueueServices({ log = console.log } = {}) {
 	return { redisServer: 'redis-server', pgBin: postgresBinDir() };
 }
 
-/** The pids file: what this run started, so a later run or jest's teardown can stop leftovers. */
-function recordPid(dir, entry) {
-	const file = path.join(dir, PIDS_FILE);
-	const entries = readPids(dir).filter((e) => e.pid !== entry.pid);
-	// The owner is the process that started it: while the owner lives, the entry is not a leftover.
-	entries.push({ owner: process.pid, ownerCmdline: cmdlineOf(process.pid), ...entry });
-	fs.writeFileSync(file, JSON.stringify(entries, null, 2));
-}
-
-function forgetPid(dir, pid) {
-	const file = path.join(dir, PIDS_FILE);
-	if (!fs.existsSync(file)) return;
-	fs.writeFileSync(
-		file,
-		JSON.stringify(
-			readPids(dir).filter((e) => e.pid !== pid),
-			null,
-			2,
-		),
-	);
-}
-
-function readPids(dir) {
-	try {
-		return JSON.parse(fs.readFileSync(path.join(dir, PIDS_FILE), 'utf8'));
-	} catch {
-		return [];
-	}
-}
-
-/** The command line of a live process, or undefined when there is none with that pid. */
-function cmdlineOf(pid) {
-	try {
-		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-	} catch {
-		return undefined;
-	}
-}
-
-/** All live descendants of pid (children first found, then theirs), read from /proc. */
-function descendantsOf(pid) {
-	const parents = new Map();
-	for (const name of fs.readdirSync('/proc')) {
-		if (!/^\d+$/.test(name)) continue;
-		try {
-			const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-			// Field 4 (ppid) comes after the command name, which is in parentheses and may contain spaces.
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			parents.set(Number(name), ppid);
-		} catch {
-			// the process ended while we looked
-		}
-	}
-	const found = [];
-	const queue = [pid];
-	while (queue.length) {
-		const current = queue.shift();
-		for (const [child, parent] of parents) {
-			if (parent === current && !found.includes(child)) {
-				found.push(child);
-				queue.push(child);
-			}
-		}
-	}
-	return found;
-}
-
-function signal(pid, sig) {
-	try {
-		process.kill(pid, sig);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/**
- * Stops what an earlier run recorded and left running. A pid only counts when its command line
- * is still the recorded one, so a reused pid of an unrelated process is never touched.
- */
-async function stopRecorded(dir = QUEUE_DIR, { log = () => {} } = {}) {
-	const stopped = [];
-	const kept = [];
-	for (const entry of readPids(dir)) {
-		const cmdline = cmdlineOf(entry.pid);
-		if (cmdline === undefined || cmdline !== entry.cmdline) continue;
-		// Another run that is still going (npm run test:queue twice at once) keeps its processes.
-		if (entry.owner !== process.pid && cmdlineOf(entry.owner) === entry.ownerCmdline) {
-			kept.push(entry);
-			continue;
-		}
-		log(`== stopping leftover ${entry.name} (pid ${entry.pid})`);
-		const children = descendantsOf(entry.pid);
-		// Postgres: SIGQUIT is its immediate shutdown, which also ends its backends.
-		signal(entry.pid, entry.name === 'postgres' ? 'SIGQUIT' : 'SIGKILL');
-		for (let i = 0; i < 50 && cmdlineOf(entry.pid) !== undefined; i++) await wait(100);
-		for (const child of children) signal(child, 'SIGKILL');
-		stopped.push(entry);
-	}
-	if (kept.length) fs.writeFileSync(path.join(dir, PIDS_FILE), JSON.stringify(kept, null, 2));
-	else fs.rmSync(path.join(dir, PIDS_FILE), { force: true });
-	return Object.assign(stopped, { kept });
-}
-
-/** Every process started here, so that the test process ending first takes them with it. */
-const live = new Set();
-process.on('exit', () => {
-	for (const service of live) service.killNow();
-});
-
-/**
- * Spawns a long-running process, keeps the tail of its output, records its pid, and gives back a
- * handle whose stop() ends it (and what it started) by pid, waiting a bounded time.
- */
-function startProcess({
-	name,
-	command,
-	args,
-	env,
-	cwd,
-	uid,
-	gid,
-	dir,
-	log = () => {},
-	stopSignal = 'SIGTERM',
-}) {
-	const child = spawn(command, args, { env, cwd, uid, gid, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	const listeners = new Set();
-	const onData = (chunk) => {
-		output = (output + chunk).slice(-200_000);
-		for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`);
-		for (const listener of listeners) listener(output);
-	};
-	child.stdout.on('data', onData);
-	child.stderr.on('data', onData);
-	let exited = null;
-	const exit = new Promise((resolve) => {
-		child.on('exit', (code, sig) => {
-			exited = { code, signal: sig };
-			live.delete(handle);
-			if (dir) forgetPid(dir, child.pid);
-			resolve(exited);
-		});
-	});
-	child.on('error', (error) => {
-		exited ??= { error: error.message };
-	});
-	const handle = {
-		name,
-		pid: child.pid,
-		child,
-		exit,
-		get exited() {
-			return exited;
-		},
-		output: () => output,
-		/** Resolves when `predicate(output)` holds; rejects when the process ends first or time runs out. */
-		waitForOutput: (predicate, timeoutMs, what) =>
-			waitFor(handle, () => predicate(output), timeoutMs, what, listeners),
-		record() {
-			if (dir && child.pid) recordPid(dir, { name, pid: child.pid, cmdline: cmdlineOf(child.pid) });
-		},
-		killNow() {
-			if (exited) return;
-			for (const pid of descendantsOf(child.pid)) signal(pid, 'SIGKILL');
-			signal(child.pid, name === 'postgres' ? 'SIGQUIT' : 'SIGKILL');
-		},
-		async stop(graceMs = 15_000) {
-			if (exited) return exited;
-			const children = descendantsOf(child.pid);
-			signal(child.pid, stopSignal);
-			const timer = setTimeout(() => handle.killNow(), graceMs);
-			const result = await exit;
-			clearTimeout(timer);
-			// A child the process started and did not end (a task runner) must not outlive it.
-			for (const pid of children) if (cmdlineOf(pid) !== undefined) signal(pid, 'SIGKILL');
-			return result;
-		},
-	};
-	live.add(handle);
-	handle.record();
-	return handle;
-}
-
-async function waitFor(handle, check, timeoutMs, what, listeners) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (await check()) return;
-		if (handle.exited) {
-			throw new Error(
-				`${handle.name} ended (${JSON.stringify(handle.exited)}) before ${what}:\n${handle.output().slice(-5000)}`,
-			);
-		}
-		if (Date.now() > deadline) {
-			throw new Error(
-				`${handle.name}: no ${what} after ${timeoutMs} ms:\n${handle.output().slice(-5000)}`,
-			);
-		}
-		await new Promise((resolve) => {
-			const timer = setTimeout(done, 200);
-			function done() {
-				clearTimeout(timer);
-				listeners?.delete(done);
-				resolve();
-			}
-			listeners?.add(done);
-		});
-	}
-}
-
 /** Sends one inline command to Redis over TCP and resolves with the first line of the answer. */
 function redisCommand(port, command, timeoutMs = 2000) {
 	return new Promise((resolve, reject) => {
@@ -285,7 +74,7 @@ function redisCommand(port, command, timeoutMs = 2000) {
 	});
 }
 
-async function startRedis({ dir, log } = {}) {
+async function startRedis({ dir, group, log } = {}) {
 	const port = await n8n.freePort();
 	const dataDir = path.join(dir, 'redis');
 	fs.mkdirSync(dataDir, { recursive: true });
@@ -305,6 +94,7 @@ async function startRedis({ dir, log } = {}) {
 			dataDir,
 		],
 		dir,
+		group,
 		log,
 	});
 	const ping = async () => (await redisCommand(port, 'PING').catch(() => '')) === '+PONG';
@@ -322,33 +112,57 @@ function postgresUser() {
 	return { uid: Number(uid), gid: Number(gid) };
 }
 
-function chownTree(target, { uid, gid }) {
-	if (uid === undefined) return;
-	fs.chownSync(target, uid, gid);
-	for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-		const full = path.join(target, entry.name);
-		if (entry.isDirectory()) chownTree(full, { uid, gid });
-		else fs.chownSync(full, uid, gid);
+/**
+ * The folder for the cluster. Postgres runs as another user when we are root, and that user must
+ * reach its data folder: a clone in a private folder (mktemp -d, a home folder of mode 0700) is
+ * out of its reach, so the cluster lives in a folder of its own under the system's temporary
+ * folder, owned by that user (mode 0700), and is removed when it stops.
+ */
+function clusterFolder(user, parent = os.tmpdir()) {
+	const pgDir = fs.mkdtempSync(path.join(parent, 'omnichannel-queue-pg-'));
+	if (user.uid === undefined) return pgDir;
+	fs.chownSync(pgDir, user.uid, user.gid);
+	try {
+		execFileSync('sh', ['-c', 'test -w "$1"', 'sh', pgDir], { ...user, stdio: 'ignore' });
+	} catch {
+		fs.rmSync(pgDir, { recursive: true, force: true });
+		throw new Error(
+			`Postgres runs as the postgres user, which cannot reach ${parent}: set TMPDIR to a folder ` +
+				'that user can enter',
+		);
 	}
+	return pgDir;
 }
 
 /**
- * A throw-away Postgres cluster: initdb into <dir>/postgres/data (trust auth, nothing synced to
- * disk: the data is not kept), listening on 127.0.0.1 on a free port, its socket in <dir> too.
+ * A throw-away Postgres cluster (trust auth, nothing synced to disk: the data is not kept),
+ * listening on 127.0.0.1 on a free port, its socket beside its data. `pgRoot`: the folder to
+ * make the cluster's folder in (the system's temporary folder unless given).
  */
-async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n8n' }) {
+async function startPostgres({
+	dir,
+	pgBin = postgresBinDir(),
+	pgRoot,
+	group,
+	log,
+	database = 'n8n',
+}) {
 	const user = postgresUser();
-	const pgDir = path.join(dir, 'postgres');
+	const pgDir = clusterFolder(user, pgRoot);
 	const dataDir = path.join(pgDir, 'data');
 	const socketDir = path.join(pgDir, 'sock');
-	fs.mkdirSync(socketDir, { recursive: true });
-	chownTree(pgDir, user);
 	const env = { PATH: process.env.PATH, HOME: pgDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
-	execFileSync(
-		path.join(pgBin, 'initdb'),
-		['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'],
-		{ ...user, env, cwd: pgDir, stdio: ['ignore', 'ignore', 'pipe'] },
-	);
+	try {
+		execFileSync('mkdir', [socketDir], { ...user, stdio: 'ignore' });
+		execFileSync(
+			path.join(pgBin, 'initdb'),
+			['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'],
+			{ ...user, env, cwd: pgDir, stdio: ['ignore', 'ignore', 'pipe'] },
+		);
+	} catch (error) {
+		fs.rmSync(pgDir, { recursive: true, force: true });
+		throw new Error(`initdb failed in ${pgDir}: ${String(error.stderr ?? error.message).trim()}`);
+	}
 	const port = await n8n.freePort();
 	const handle = startProcess({
 		name: 'postgres',
@@ -376,6 +190,8 @@ async function startPostgres({ dir, pgBin = postgresBinDir(), log, database = 'n
 		cwd: pgDir,
 		...user,
 		dir,
+		group,
+		removeDir: pgDir,
 		log,
 		// Fast shutdown: ends the sessions of n8n processes that are still connected.
 		stopSignal: 'SIGINT',
@@ -470,6 +286,7 @@ function spawnN8n({ stack, name, args, env, log }) {
 		args: [path.join(n8n.N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n'), ...args],
 		env: envWithNode24(node, env),
 		dir: stack.dir,
+		group: stack.started,
 		log,
 	});
 }
@@ -504,7 +321,7 @@ async function startMain(stack, { log, timeoutMs = 240_000 } = {}) {
 }
 
 /** `n8n worker`: takes executions from the Redis queue; its own task-broker and health ports. */
-async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 }) {
+async function startWorker(stack, { name, concurrency, extraEnv, log, timeoutMs = 120_000 }) {
 	const env = queueEnv({
 		stack,
 		userFolder: processFolder(stack.dir, name),
@@ -516,6 +333,7 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 			...webhookUrlEnv(stack.main.url),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()),
+			...extraEnv,
 		},
 	});
 	const args = ['worker', ...(concurrency ? [`--concurrency=${concurrency}`] : [])];
@@ -541,12 +359,17 @@ async function startWorker(stack, { name, concurrency, log, timeoutMs = 120_000 
 
 /**
  * The whole deployment: Redis, Postgres, one main, `workers` workers. Leftovers of an earlier run
- * are stopped first; a failure half-way stops what was already started.
+ * are stopped first. When any part fails to start, everything already started (or starting) is
+ * stopped by pid before the error is thrown, with the cause first in its message.
+ * `pgRoot`: where Postgres's folder is made (see startPostgres); `workerEnv`: extra variables of
+ * the workers.
  */
 async function startQueueStack({
 	dir = QUEUE_DIR,
 	workers = 2,
 	workerConcurrency,
+	workerEnv,
+	pgRoot,
 	log = () => {},
 } = {}) {
 	const { kept } = await stopRecorded(dir, { log });
@@ -562,34 +385,52 @@ async function startQueueStack({
 		dir,
 		encryptionKey: crypto.randomBytes(24).toString('hex'),
 		workers: [],
+		started: [],
 		timings: {},
 	};
 	stack.stop = () => stopQueueStack(stack);
 	stack.guard = startGuard(dir);
+	const group = stack.started;
 	const t0 = Date.now();
 	try {
-		[stack.redis, stack.postgres] = await Promise.all([
-			startRedis({ dir, log }),
-			startPostgres({ dir, pgBin, log }),
+		// allSettled: a part that fails must not leave the other still starting, unstopped.
+		const services = await Promise.allSettled([
+			startRedis({ dir, group, log }),
+			startPostgres({ dir, pgBin, pgRoot, group, log }),
 		]);
+		const failed = services.find((result) => result.status === 'rejected');
+		if (failed) throw failed.reason;
+		[stack.redis, stack.postgres] = services.map((result) => result.value);
 		stack.timings.servicesMs = Date.now() - t0;
 		// The main migrates the database; workers start after it so they do not race the migration.
 		stack.main = await startMain(stack, { log });
 		stack.timings.mainMs = Date.now() - t0;
-		stack.workers = await Promise.all(
+		const started = await Promise.allSettled(
 			Array.from({ length: workers }, (_, i) =>
-				startWorker(stack, { name: `worker-${i + 1}`, concurrency: workerConcurrency, log }),
+				startWorker(stack, {
+					name: `worker-${i + 1}`,
+					concurrency: workerConcurrency,
+					extraEnv: workerEnv,
+					log,
+				}),
 			),
 		);
+		const failedWorker = started.find((result) => result.status === 'rejected');
+		if (failedWorker) throw failedWorker.reason;
+		stack.workers = started.map((result) => result.value);
 		stack.timings.workersMs = Date.now() - t0;
 	} catch (error) {
 		await stopQueueStack(stack);
+		error.message = `the queue-mode stack did not start: ${error.message}`;
 		throw error;
 	}
 	return stack;
 }
 
-/** Stops the workers, the main, then Redis and Postgres, each by its pid and within a bounded time. */
+/**
+ * Stops the workers, the main, then Redis and Postgres, each by its pid and within a bounded time,
+ * then anything else the stack started (a part that was still starting when another failed).
+ */
 async function stopQueueStack(stack) {
 	const results = {};
 	const stopAll = async (handles) =>
@@ -597,6 +438,7 @@ async function stopQueueStack(stack) {
 	await stopAll(stack.workers ?? []);
 	await stopAll([stack.main]);
 	await stopAll([stack.redis, stack.postgres]);
+	await stopAll(stack.started ?? []);
 	await stopRecorded(stack.dir);
 	stack.guard?.kill('SIGTERM');
 	return results;
@@ -623,13 +465,8 @@ module.exports = {
 	wait,
 	postgresBinDir,
 	ensureQueueServices,
-	recordPid,
-	forgetPid,
-	readPids,
-	cmdlineOf,
 	descendantsOf,
 	stopRecorded,
-	startProcess,
 	redisCommand,
 	startRedis,
 	startPostgres,

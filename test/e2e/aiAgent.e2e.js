@@ -9,6 +9,8 @@
  *
  * AI Agent up to 2.2 calls a tool inside its own LangChain loop, through n8n-core's tool
  * invocation; 3.x asks n8n's engine to run the tool node. Both are tested on the same cases.
+ * Send and Wait for Response as a plain tool differs: 3.x waits for the person's answer (given in
+ * Chromium) and hands it to the model; 2.2 sends nothing and the model reads why.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -35,6 +37,8 @@ const {
 	OPENAI_CREDENTIAL,
 	templateSendBody,
 } = require('./support');
+const { executionWhen, launchChromium, personPage } = require('./sendAndWait.support');
+const { until } = require('./editor');
 
 const PREFIX = '/stable/open';
 // n8n 1.x's AI Agent stops at 3 (2.x adds 3.1, its default): there the 3.x cases run at 3.
@@ -74,14 +78,14 @@ const templateSendTool = (name, options) => ({
 });
 
 /** Publishes Webhook → AI Agent (with the model and `tool`); resolves with its id and webhook URL. */
-async function publishAgent(version, tool, { streaming = false } = {}) {
+async function publishAgent(version, tool, { streaming = false, atOnce = false } = {}) {
 	workflowCounter += 1;
 	const webhookPath = `e2e-ai-agent-${workflowCounter}`;
 	const workflow = aiWorkflow(
 		`E2eAiAgent${String(workflowCounter).padStart(6, '0')}`,
 		`e2e AI Agent ${version}: ${tool.name}`,
 		{
-			trigger: webhookTrigger(webhookPath, { streaming }),
+			trigger: webhookTrigger(webhookPath, { streaming, atOnce }),
 			root: agentNode(version, '={{ $json.body.request }}'),
 			subNodes: {
 				ai_languageModel: [chatModelNode()],
@@ -356,4 +360,77 @@ describe('examples/ai-agent-follow-up.json', () => {
 		]);
 		expect(model.toolResults()[0]).toContain('send_template_message');
 	});
+});
+
+describe('Send and Wait for Response as a plain tool', () => {
+	const QUESTION = 'May we refund 42 EUR for order 1042?';
+	const REFUSAL = 'Send and Wait for Response cannot wait for an answer';
+	const askTool = {
+		name: 'Ask the customer',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			customerId: "={{ $fromAI('customerId', 'The customer ID from the CRM', 'string') }}",
+			message: "={{ $fromAI('question', 'The question to ask', 'string') }}",
+			responseType: 'freeText',
+			options: {},
+		},
+	};
+	let browser;
+	beforeAll(async () => {
+		browser = await launchChromium();
+	}, 120_000);
+	afterAll(async () => await browser?.close());
+
+	/** Starts the agent (its webhook answers at once), whose model asks customer 4801 once. */
+	async function startAgent(version) {
+		const published = await publishAgent(version, askTool, { atOnce: true });
+		fake.reset();
+		model.script(callTool({ customerId: '4801', question: QUESTION }), { text: FINAL_ANSWER });
+		await callWebhook(published.url, { request: 'Ask customer 4801 about the refund.' });
+		return published;
+	}
+
+	test(`AI Agent ${AGENT_3}: the question goes out, the model waits, then gets the person's answer`, async () => {
+		await startAgent(AGENT_3);
+		expect(await until(() => fake.sends().length > 0, 60_000)).toBe(true);
+		const [sent] = fake.sends();
+		expect(sent.body.customer_id).toBe('4801');
+		const [link] = String(sent.body.text).match(/https?:\/\/\S+/) ?? [];
+		expect(sent.body.text).toBe(`${QUESTION}\n\nRespond: ${link}`);
+		const executionId = new URL(link).pathname.split('/')[2];
+		await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
+		// The model asked once and has been handed nothing yet.
+		expect(model.completions()).toHaveLength(1);
+		expect(model.toolResults()).toEqual([]);
+
+		const page = await personPage(browser);
+		await page.goto(link);
+		await page.getByLabel('Your answer').fill('Yes, refund it to my card.');
+		await page.getByRole('button', { name: 'Send' }).click();
+		await page.getByText('Recorded your answer:').waitFor();
+		await page.context().close();
+
+		const done = await executionWhen(rest, executionId, (e) => e.status === 'success', {
+			what: 'success',
+			timeoutMs: 60_000,
+		});
+		const agentRuns = done.data.resultData.runData['AI Agent'];
+		expect(agentRuns.at(-1).data.main[0][0].json.output).toBe(FINAL_ANSWER);
+		expect(model.toolResults().map((result) => JSON.parse(result))).toEqual([
+			[{ data: { text: 'Yes, refund it to my card.', respondedAt: expect.any(String) } }],
+		]);
+		expect(fake.sends()).toHaveLength(1);
+	}, 180_000);
+
+	test('AI Agent 2.2: nothing is sent, the model reads why and what to use, the execution ends', async () => {
+		const published = await startAgent(2.2);
+		const execution = await latestExecution(rest, published.id, { timeoutMs: 60_000 });
+		expect(execution.status).toBe('success');
+		expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		const [result] = model.toolResults();
+		expect(result).toContain(REFUSAL);
+		expect(result).toContain('Human review');
+		expect(model.completions()).toHaveLength(2);
+	}, 120_000);
 });

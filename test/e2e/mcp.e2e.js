@@ -7,7 +7,8 @@
  * lists and reads back, and what the fake service received.
  *
  * The MCP Server Trigger reaches its tools through `getInputConnectionData` (n8n-core's tool
- * invocation), not through the engine: the path AI Agent up to 2.2 takes as well.
+ * invocation), not through the engine: the path AI Agent up to 2.2 takes as well. There Send and
+ * Wait for Response cannot wait for an answer: it sends nothing and says so.
  */
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const {
@@ -33,6 +34,7 @@ const MCP_PATH = 'e2e-omnichannel-tools';
 let fake;
 let server;
 let client;
+let rest;
 const toolNames = {};
 
 /** Connects an MCP client; the route can come a moment after the workflow is published. */
@@ -51,28 +53,31 @@ async function connectClient(url, { timeoutMs = 30_000 } = {}) {
 	}
 }
 
-beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
-	const { env } = await n8nWithCredentials('e2e-mcp', [credentialFor(fake.url)]);
-	const started = await startServerLoggedIn(env);
-	server = started.server;
-	const { rest } = started;
-
-	const tools = Object.values(AI_TOOLS);
+/** Publishes an MCP Server Trigger at /mcp/<mcpPath> offering `tools`; resolves with a connected client. */
+async function publishMcpServer(id, mcpPath, tools) {
 	await createActiveWorkflow(
 		rest,
-		aiWorkflow('E2eMcpServer0001', 'e2e MCP server with the sends as tools', {
+		aiWorkflow(id, `e2e MCP server ${mcpPath}`, {
 			root: {
 				name: 'MCP Server Trigger',
 				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
 				typeVersion: 2,
-				webhookId: 'e2e-mcp-server-trigger',
-				parameters: { authentication: 'none', path: MCP_PATH },
+				webhookId: `e2e-${mcpPath}`,
+				parameters: { authentication: 'none', path: mcpPath },
 			},
-			subNodes: { ai_tool: tools.map((tool) => toolNode(tool.name, tool.parameters)) },
+			subNodes: { ai_tool: tools },
 		}),
 	);
-	client = await connectClient(`${server.url}/mcp/${MCP_PATH}`);
+	return await connectClient(`${server.url}/mcp/${mcpPath}`);
+}
+
+beforeAll(async () => {
+	fake = await startFakeService({ apiKey: API_KEY });
+	const { env } = await n8nWithCredentials('e2e-mcp', [credentialFor(fake.url)]);
+	({ server, rest } = await startServerLoggedIn(env));
+
+	const tools = Object.values(AI_TOOLS).map((tool) => toolNode(tool.name, tool.parameters));
+	client = await publishMcpServer('E2eMcpServer0001', MCP_PATH, tools);
 }, 240_000);
 
 afterAll(async () => {
@@ -155,4 +160,29 @@ test('Send Text and Send Attachment through the same server: one send each', asy
 			{ customer_id: '4712', attachment_type: 'document', attachment_url: url },
 		],
 	]);
+});
+
+test('Send and Wait for Response as a tool: nothing is sent, the client reads why and what to use', async () => {
+	const asker = await publishMcpServer('E2eMcpServerAsk1', 'e2e-omnichannel-ask', [
+		toolNode('Ask the customer', {
+			resource: 'message',
+			operation: 'sendAndWait',
+			customerId: "={{ $fromAI('customerId', 'The customer ID', 'string') }}",
+			message: "={{ $fromAI('question', 'The question to ask', 'string') }}",
+			options: {},
+		}),
+	]);
+	try {
+		fake.reset();
+		const result = await asker.callTool({
+			name: 'Ask_the_customer',
+			arguments: { customerId: '4801', question: 'May we refund 42 EUR?' },
+		});
+		const text = textOf(result);
+		expect(text).toContain('Send and Wait for Response cannot wait for an answer');
+		expect(text).toContain('Human review');
+		expect(sends()).toEqual([]);
+	} finally {
+		await asker.close();
+	}
 });

@@ -4,13 +4,14 @@
  * workflows Webhook → Ask (this node) → Next, against the fake service. The message's links are
  * opened as link previews do (never an answer), with a broken signature (refused), and in Chromium
  * by a person (the page's button records the answer and n8n resumes the execution). A wait limit
- * of 3 seconds ends the wait with the input passed on and exactly one message sent.
+ * of 3 seconds ends the wait with the input passed on and exactly one message sent. Custom forms
+ * (fields, JSON, on the template): filled in Chromium on a phone, crafted answers that break each
+ * rule refused, a form that cannot be built sending nothing, and HTML and CSS that run no script.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
-const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
@@ -20,24 +21,36 @@ const {
 	waitForWebhook,
 	storedExecution,
 	SCREENSHOTS,
+	startOtherHost,
+	latestExecution,
 } = require('./support');
 const {
 	PREVIEW_AGENTS,
-	BROWSER_AGENT,
 	WORKFLOWS,
+	FORM_FIELDS,
+	FORM_ANSWER,
+	FORM_DATA,
+	RECEIPT,
+	formWorkflow,
+	hostileMarkup,
 	executionWhen,
 	lastOutput,
 	tampered,
+	launchChromium,
+	personPage: personPageIn,
 } = require('./sendAndWait.support');
+const { postCustomForm } = require('../helpers/answerPage');
 
 let fake;
 let server;
 let rest;
 let browser;
+let watch;
+let forms;
 
 beforeAll(async () => {
-	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
 	fake = await startFakeService({ apiKey: API_KEY });
+	watch = await startOtherHost();
 	const { root, userFolder } = freshUserFolder('e2e-send-and-wait');
 	const env = n8n.n8nEnv({
 		userFolder,
@@ -56,18 +69,18 @@ beforeAll(async () => {
 		await createActiveWorkflow(rest, workflow);
 		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
 	}
-	const { chromium } = require('playwright-core');
-	browser = await chromium.launch({
-		executablePath: chromiumBinary,
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-	});
+	const built = formWorkflow(watch.url);
+	forms = { ...(await createActiveWorkflow(rest, built)), paths: built.paths };
+	for (const webhookPath of Object.values(built.paths))
+		await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
+	browser = await launchChromium();
 }, 420_000);
 
 afterAll(async () => {
 	await browser?.close();
 	await server?.stop();
 	await fake?.close();
+	await watch?.close();
 });
 
 /** Starts the workflow; resolves with the message the service received, its links and the execution. */
@@ -90,13 +103,10 @@ async function ask(workflow, body = {}) {
 	return { sent, text, links, executionId };
 }
 
-/** A page in Chromium with a phone's ordinary user agent. */
-async function personPage() {
-	const context = await browser.newContext({ userAgent: BROWSER_AGENT });
-	const page = await context.newPage();
-	page.setDefaultTimeout(20_000);
-	return page;
-}
+const personPage = (viewport) => personPageIn(browser, viewport);
+
+/** The largest file a custom form takes, as the File field's description gives it: 16 MB. */
+const FILE_LIMIT = 16 * 1024 * 1024;
 
 const finished = (id) =>
 	executionWhen(rest, id, (e) => e.status === 'success', { what: 'success', timeoutMs: 30_000 });
@@ -222,4 +232,182 @@ describe('Free Text, the template variant, and the wait limit', () => {
 		expect(lastOutput(execution, 'Ask')).toEqual(lastOutput(execution, 'Webhook'));
 		expect(fake.sends().filter((s) => s.body.customer_id === '5002')).toHaveLength(1);
 	}, 130_000);
+});
+
+/** A person fills in FORM_FIELDS with FORM_ANSWER, as the page's labels name them. */
+async function fillForm(page) {
+	const field = (label) => page.getByLabel(label, { exact: true });
+	await field('Name').fill(FORM_ANSWER.Name);
+	await field('Quantity').fill(FORM_ANSWER.Quantity);
+	await field('Colour').selectOption(FORM_ANSWER.Colour);
+	for (const extra of FORM_ANSWER.Extras) await field(extra).check();
+	await field('Delivery date').fill(FORM_ANSWER['Delivery date']);
+	await field('E-mail').fill(FORM_ANSWER['E-mail']);
+	await field('Receipt').setInputFiles({
+		name: RECEIPT.name,
+		mimeType: RECEIPT.type,
+		buffer: Buffer.from(RECEIPT.content),
+	});
+}
+
+/** The item n8n put out for FORM_ANSWER: its data, and the receipt as a binary property. */
+function expectFormAnswer(item) {
+	expect(item.json.data).toEqual(FORM_DATA);
+	expect(item.binary).toEqual({
+		Receipt: expect.objectContaining({ fileName: RECEIPT.name, mimeType: RECEIPT.type }),
+	});
+}
+
+const askForm = (key) => ask({ webhookPath: forms.paths[key] });
+const nextOf = async (key, executionId) => lastOutput(await finished(executionId), `Next ${key}`);
+
+/** A second answer to a form already answered: n8n says so, and the execution stays as it was. */
+async function expectSecondAnswerIgnored(key, link, executionId) {
+	const before = await storedExecution(rest, executionId);
+	const again = await postCustomForm(link, FORM_FIELDS, FORM_ANSWER);
+	expect(again.text).toContain('No action required');
+	const after = await storedExecution(rest, executionId);
+	expect(after.data.resultData.runData).toEqual(before.data.resultData.runData);
+	expect(after.data.resultData.runData[`Next ${key}`]).toHaveLength(1);
+}
+
+describe('Send and Wait with a custom form', () => {
+	let first;
+
+	test('the message carries the form link under its button label; previews answer nothing', async () => {
+		first = await askForm('fields');
+		const waiting = `${server.url}/webhook-waiting/${first.executionId}/E2eSawForm-fields-1`;
+		expect(first.links).toEqual([expect.stringMatching(new RegExp(`^${waiting}\\?signature=`))]);
+		expect(first.text).toBe(`Please fill in the return form.\n\nOpen the form: ${first.links[0]}`);
+		for (const userAgent of PREVIEW_AGENTS) {
+			const response = await fetch(first.links[0], { headers: { 'user-agent': userAgent } });
+			expect(response.status).toBe(200);
+			expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+			const html = await response.text();
+			expect(html).toContain('<form method="post" enctype="multipart/form-data"');
+			expect(html).toContain('<h1>Return request</h1>');
+		}
+		expect((await storedExecution(rest, first.executionId)).status).toBe('waiting');
+	});
+
+	test('a person fills the form on a phone: Next gets numbers, a list and the file', async () => {
+		const page = await personPage({ width: 390, height: 844 });
+		await page.goto(first.links[0]);
+		expect((await storedExecution(rest, first.executionId)).status).toBe('waiting');
+		expect(await page.title()).toBe('Return request');
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Return request');
+		await fillForm(page);
+		fs.mkdirSync(SCREENSHOTS, { recursive: true });
+		await page.screenshot({ path: path.join(SCREENSHOTS, 'custom-form.png'), fullPage: true });
+		await page.getByRole('button', { name: 'Send request' }).click();
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		await page.getByText(RECEIPT.name).waitFor();
+		const [answer] = await nextOf('fields', first.executionId);
+		expectFormAnswer(answer);
+		await expectSecondAnswerIgnored('fields', first.links[0], first.executionId);
+	});
+
+	test('the same form defined as JSON: the page and the output are the same', async () => {
+		const { links, executionId } = await askForm('json');
+		const page = await personPage({ width: 390, height: 844 });
+		await page.goto(links[0]);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Return request (JSON)');
+		await fillForm(page);
+		await page.getByRole('button', { name: 'Send request' }).click();
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		await page.getByText(RECEIPT.name).waitFor();
+		expectFormAnswer((await nextOf('json', executionId))[0]);
+	});
+
+	test('each rule a crafted answer breaks is refused, the execution waits; a right one resumes it', async () => {
+		const big = { name: 'big.pdf', type: 'application/pdf', content: Buffer.alloc(FILE_LIMIT + 1) };
+		// Each rule: the answer that breaks it, and what the page then says under that field.
+		const rules = {
+			'required field empty': [{ Name: '' }, 'Fill in this field.'],
+			'text for a number': [{ Quantity: 'three' }, 'Enter a number.'],
+			'not a date': [{ 'Delivery date': '2026-13-45' }, 'Enter a date as YYYY-MM-DD.'],
+			'not an e-mail address': [
+				{ 'E-mail': 'anna.example.com' },
+				'Enter an email address, e.g. name@example.com.',
+			],
+			'option not offered': [{ Colour: 'Purple' }, 'Choose from the options offered.'],
+			'selection limit broken': [
+				{ Extras: ['Gift wrap', 'Card', 'Express'] },
+				'Choose between 1 and 2.',
+			],
+			'file type not accepted': [
+				{ Receipt: { ...RECEIPT, name: 'receipt.exe' } },
+				'Choose a file of these types: .pdf, .png.',
+			],
+			'file over the size limit': [{ Receipt: big }, 'Each file can be up to 16 MB.'],
+		};
+		const { links, executionId } = await askForm('fields');
+		const seen = {};
+		const expected = {};
+		for (const [rule, [broken, says]] of Object.entries(rules)) {
+			const page = await postCustomForm(links[0], FORM_FIELDS, { ...FORM_ANSWER, ...broken });
+			const [label] = Object.keys(broken);
+			const index = FORM_FIELDS.findIndex((field) => field.fieldLabel === label);
+			const kept = label === 'Name' ? FORM_ANSWER['E-mail'] : FORM_ANSWER.Name;
+			seen[rule] = {
+				status: page.status,
+				says: new RegExp(`<p class="error" id="field-${index}-error">([^<]*)</p>`).exec(
+					page.text,
+				)?.[1],
+				errors: page.text.match(/class="error"/g)?.length,
+				form: page.text.includes('<form method="post" enctype="multipart/form-data"'),
+				alert: page.text.includes('Nothing was recorded: fix what is marked below'),
+				kept: page.text.includes(`value="${kept}"`),
+				waiting: (await storedExecution(rest, executionId)).status,
+			};
+			const refused = { status: 400, says, errors: 1, form: true, alert: true, kept: true };
+			expected[rule] = { ...refused, waiting: 'waiting' };
+		}
+		expect(seen).toEqual(expected);
+		const right = await postCustomForm(links[0], FORM_FIELDS, FORM_ANSWER);
+		expect(right.status).toBe(200);
+		expectFormAnswer((await nextOf('fields', executionId))[0]);
+		await expectSecondAnswerIgnored('fields', links[0], executionId);
+	});
+
+	test('WhatsApp Template: the form link is variable {{3}}; an answer resumes the execution', async () => {
+		const { sent, links, executionId } = await askForm('template');
+		expect(sent.body.attributes).toEqual({ 1: 'Anna', 2: '1042', 3: links[0] });
+		const page = await postCustomForm(links[0], FORM_FIELDS, FORM_ANSWER);
+		expect(page.status).toBe(200);
+		expectFormAnswer((await nextOf('template', executionId))[0]);
+	});
+
+	test('a form that cannot be built fails the node before the service receives anything', async () => {
+		const before = fake.sends().length;
+		const started = await fetch(`${server.url}/webhook/${forms.paths.broken}`, { method: 'POST' });
+		expect(started.status).toBe(200);
+		const execution = await latestExecution(rest, forms.id);
+		expect(execution.status).toBe('error');
+		const stored = await storedExecution(rest, execution.id);
+		expect(stored.data.resultData.lastNodeExecuted).toBe('Ask broken');
+		expect(stored.data.resultData.error.message).toMatch(/^Form Fields: the JSON is not valid/);
+		expect(fake.sends().slice(before)).toEqual([]);
+	});
+
+	test('HTML and CSS from the parameters run no script on the page', async () => {
+		// The probe works: the same markup on a page without the node's defences runs its script.
+		const { html, css } = hostileMarkup(`${watch.url}/control`);
+		const control = await personPage();
+		await control.setContent(`<title>Safe form</title><style>${css}</style>${html}`);
+		await control.waitForURL(/\/control\/(img|css)$/);
+		await control.context().close();
+
+		const { links } = await askForm('hostile');
+		const page = await personPage({ width: 390, height: 844 });
+		const response = await page.goto(links[0], { waitUntil: 'load' });
+		const policy = response.headers()['content-security-policy'];
+		expect(policy).toContain("default-src 'none'");
+		expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+		await page.getByText('Read this first.').waitFor();
+		await page.getByLabel('Comment', { exact: true }).waitFor();
+		expect(await page.title()).toBe('Safe form');
+		expect(page.url()).toBe(links[0]);
+		expect(watch.received.filter((request) => /^\/(img|css)$/.test(request.url))).toEqual([]);
+	});
 });

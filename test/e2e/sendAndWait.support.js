@@ -2,8 +2,9 @@
 /* The Send and Wait end-to-end test's workflows and readers (test/e2e/sendAndWait.e2e.js). */
 const crypto = require('node:crypto');
 
+const { ensureChromium } = require('../../scripts/lib/chromium');
 const { mapperValue } = require('../helpers/mapperValue');
-const { omniNode, chain, storedExecution } = require('./support');
+const { omniNode, chain, workflow, storedExecution } = require('./support');
 
 /** The link previews of WhatsApp, Facebook/Messenger, Telegram and Slack. */
 const PREVIEW_AGENTS = [
@@ -42,6 +43,16 @@ function askWorkflow(id, webhookPath, parameters) {
 }
 
 const double = { values: { approvalType: 'double' } };
+/** Template 101 on channel 12 to Anna, the answer link in its variable {{3}}. */
+const TEMPLATE_ASK = {
+	resource: 'whatsappTemplate',
+	channelId: { __rl: true, mode: 'id', value: '12' },
+	templateId: { __rl: true, mode: 'id', value: '101' },
+	customerPhone: '+49 151 2345 6789',
+	variablesMode: 'mapper',
+	variables: mapperValue({ 1: 'Anna', 2: '1042' }),
+	linkVariable: 3,
+};
 const WORKFLOWS = {
 	approval: askWorkflow('E2eSawApproval01', 'saw-approval', {
 		resource: 'message',
@@ -66,16 +77,157 @@ const WORKFLOWS = {
 		},
 	}),
 	template: askWorkflow('E2eSawTemplate01', 'saw-template', {
-		resource: 'whatsappTemplate',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '+49 151 2345 6789',
-		variablesMode: 'mapper',
-		variables: mapperValue({ 1: 'Anna', 2: '1042' }),
-		linkVariable: 3,
+		...TEMPLATE_ASK,
 		approvalOptions: double,
 	}),
 };
+
+/**
+ * The custom form of the tests, as node parameters and (the same list) as JSON: one field of each
+ * kind a person fills, a hidden field and a file.
+ */
+const options = (...names) => ({ values: names.map((option) => ({ option })) });
+const FORM_FIELDS = [
+	{ fieldLabel: 'Name', fieldType: 'text', placeholder: 'e.g. Anna', requiredField: true },
+	{ fieldLabel: 'Quantity', fieldType: 'number' },
+	{ fieldLabel: 'Colour', fieldType: 'dropdown', fieldOptions: options('Red', 'Green', 'Blue') },
+	{
+		fieldLabel: 'Extras',
+		fieldType: 'checkbox',
+		fieldOptions: options('Gift wrap', 'Card', 'Express'),
+		limitSelection: 'range',
+		minSelections: 1,
+		maxSelections: 2,
+	},
+	{ fieldLabel: 'Delivery date', fieldType: 'date' },
+	{ fieldLabel: 'E-mail', fieldType: 'email' },
+	{ fieldType: 'hiddenField', fieldName: 'source', fieldValue: 'sms' },
+	{ fieldLabel: 'Receipt', fieldType: 'file', acceptFileTypes: '.pdf, .png', multipleFiles: false },
+];
+
+/** What a person answers, by field label; the file as a browser sends it. */
+const RECEIPT = {
+	name: 'receipt.pdf',
+	type: 'application/pdf',
+	content: '%PDF-1.4 receipt 1042\n',
+};
+const FORM_ANSWER = {
+	Name: 'Anna K',
+	Quantity: '3',
+	Colour: 'Green',
+	Extras: ['Gift wrap', 'Card'],
+	'Delivery date': '2026-12-24',
+	'E-mail': 'anna@example.com',
+	Receipt: RECEIPT,
+};
+
+/**
+ * n8n's output of that answer: numbers as numbers, checkboxes as a list, the hidden field by its
+ * name, the file's name, type and size (the file itself is a binary property).
+ */
+const FORM_DATA = {
+	Name: 'Anna K',
+	Quantity: 3,
+	Colour: 'Green',
+	Extras: ['Gift wrap', 'Card'],
+	'Delivery date': '2026-12-24',
+	'E-mail': 'anna@example.com',
+	source: 'sms',
+	Receipt: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
+	respondedAt: expect.any(String),
+};
+
+const formOptions = (title) => ({
+	messageButtonLabel: 'Open the form',
+	responseFormTitle: title,
+	responseFormDescription: 'Tell us what to send back.',
+	responseFormButtonLabel: 'Send request',
+});
+
+/**
+ * HTML and CSS that would, if their script ran, rename the page and leave it for `watchUrl`
+ * (a navigation, which no Content-Security-Policy directive stops).
+ */
+function hostileMarkup(watchUrl) {
+	const script = (from) => `document.title='script ran';location.href='${watchUrl}/${from}'`;
+	return {
+		html: `<p>Read this first.</p><img src=x onerror="${script('img')}">`,
+		css: `</style><script>${script('css')}</script><style>`,
+	};
+}
+
+/**
+ * One workflow of several Webhook → Ask → Next chains, each asking with a custom form: the form
+ * of fields, the same as JSON, on the WhatsApp template, one that cannot be built, and one whose
+ * HTML and CSS try to run a script that would call `watchUrl`.
+ */
+function formWorkflow(watchUrl) {
+	const customForm = { operation: 'sendAndWait', responseType: 'customForm' };
+	const onMessage = (customerId, more) => ({
+		resource: 'message',
+		customerId,
+		message: 'Please fill in the return form.',
+		...customForm,
+		...more,
+	});
+	const hostile = hostileMarkup(watchUrl);
+	const askers = {
+		fields: onMessage('6001', {
+			defineForm: 'fields',
+			formFields: { values: FORM_FIELDS },
+			options: formOptions('Return request'),
+		}),
+		json: onMessage('6002', {
+			defineForm: 'json',
+			jsonOutput: JSON.stringify(FORM_FIELDS),
+			options: formOptions('Return request (JSON)'),
+		}),
+		template: {
+			...TEMPLATE_ASK,
+			...customForm,
+			defineForm: 'fields',
+			formFields: { values: FORM_FIELDS },
+			options: formOptions('Return request (template)'),
+		},
+		broken: onMessage('6003', { defineForm: 'json', jsonOutput: '[{"fieldLabel": "Name", ' }),
+		hostile: onMessage('6004', {
+			defineForm: 'fields',
+			formFields: {
+				values: [
+					{
+						fieldType: 'html',
+						elementName: 'note',
+						html: hostile.html,
+					},
+					{ fieldLabel: 'Comment', fieldType: 'text' },
+				],
+			},
+			options: {
+				...formOptions('Safe form'),
+				responseFormCustomCss: hostile.css,
+			},
+		}),
+	};
+	const nodes = [];
+	const connections = {};
+	for (const [key, parameters] of Object.entries(askers)) {
+		const row = nodes.length / 3;
+		const names = ['Webhook', 'Ask', 'Next'].map((name) => `${name} ${key}`);
+		const chainNodes = [
+			{ ...startingWebhook(`saw-form-${key}`), name: names[0] },
+			omniNode(names[1], parameters),
+			{ ...next, name: names[2] },
+		];
+		chainNodes.forEach((node, index) =>
+			nodes.push({ ...node, id: `E2eSawForm-${key}-${index}`, position: [index * 220, row * 200] }),
+		);
+		for (const index of [0, 1])
+			connections[names[index]] = { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] };
+	}
+	const built = workflow('E2eSawForms00001', 'e2e send and wait custom forms', nodes, connections);
+	const paths = Object.fromEntries(Object.keys(askers).map((key) => [key, `saw-form-${key}`]));
+	return { ...built, paths };
+}
 
 /** Polls the execution until `done(execution)` holds. */
 async function executionWhen(rest, id, done, { timeoutMs = 20_000, what = 'the state' } = {}) {
@@ -106,10 +258,37 @@ function tampered(link) {
 	return url.toString();
 }
 
+/** Headless Chromium for the person who answers (installed when missing, scripts/lib/chromium.js). */
+async function launchChromium() {
+	const executablePath = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
+	const { chromium } = require('playwright-core');
+	return await chromium.launch({
+		executablePath,
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+	});
+}
+
+/** A page in Chromium with a phone's ordinary user agent (and `viewport`, e.g. a phone's screen). */
+async function personPage(browser, viewport) {
+	const context = await browser.newContext({ userAgent: BROWSER_AGENT, viewport });
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	return page;
+}
+
 module.exports = {
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
+	launchChromium,
+	personPage,
 	WORKFLOWS,
+	FORM_FIELDS,
+	FORM_ANSWER,
+	FORM_DATA,
+	RECEIPT,
+	formWorkflow,
+	hostileMarkup,
 	executionWhen,
 	lastOutput,
 	tampered,

@@ -179,7 +179,12 @@ async function n8nWithCredentials(label, credentials) {
 async function startServerLoggedIn(env) {
 	const server = await n8n.startN8nServer({ env });
 	const rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	try {
+		await rest.ownerSetupOrLogin();
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
 	return { server, rest };
 }
 
@@ -492,6 +497,7 @@ module.exports = {
 	setNode,
 	codeNode,
 	omniNode,
+	workflow,
 	chain,
 	outputOf,
 	webhookTrigger,

@@ -192,3 +192,61 @@ describe('in a workflow run (not a tool)', () => {
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 });
+
+/** Send and Wait as a plain tool, its question and recipient from the model. */
+const ASK: INodeParameters = {
+	resource: 'message',
+	operation: 'sendAndWait',
+	customerId: "={{ $fromAI('customerId', 'The customer ID', 'string') }}",
+	message: "={{ $fromAI('question', 'The question', 'string') }}",
+	responseType: 'freeText',
+};
+const QUESTION = { customerId: '4801', question: 'May we refund 42 EUR?' };
+
+describe('Send and Wait for Response as a tool', () => {
+	test("called in the agent's own loop: nothing sent, nothing waits, the model reads why", async () => {
+		const { answers, error, run } = await runToolCalls({
+			parameters: ASK,
+			credentials: service.credentials,
+			calls: [QUESTION],
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(run.waitTill).toBeUndefined();
+		expect(service.fake.requests).toEqual([]);
+		const [answer] = JSON.parse(answers[0]) as Array<{ error: string; details: object }>;
+		expect(answer.error).toMatch(
+			/^Send and Wait for Response cannot wait for an answer .*nothing was sent/,
+		);
+		expect(answer.error).toContain('Human review');
+		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
+	});
+
+	test('run by the engine as a step (AI Agent 3+): the question goes out, the execution waits', async () => {
+		const { output, error, run } = await service.run(ASK, {
+			items: [{ ...QUESTION, toolCallId: 'call_1' }],
+			asAgentTool: true,
+			executionId: 'exec-tool',
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('waiting');
+		expect(run.waitTill).toBeInstanceOf(Date);
+		expect(service.fake.sends().map((r) => r.body.customer_id)).toEqual(['4801']);
+		expect(String(service.fake.sends()[0].body.text)).toMatch(
+			/^May we refund 42 EUR\?\n\nRespond: /,
+		);
+		expect(output).toHaveLength(1);
+
+		// When Limit Wait Time passes without an answer, n8n passes the tool's input on as its result.
+		const resumed = await service.run(ASK, {
+			asAgentTool: true,
+			executionId: 'exec-tool',
+			resumeFrom: run.data,
+		});
+		expect(resumed.run.status).toBe('success');
+		expect(resumed.output.map((item) => item.json)).toEqual([
+			{ ...QUESTION, toolCallId: 'call_1' },
+		]);
+		expect(service.fake.sends()).toHaveLength(1);
+	});
+});

@@ -85,7 +85,42 @@ async function answerThroughPage(link, { fields = {}, button = 0 } = {}) {
 	return { status: response.status, text: await response.text() };
 }
 
+/** The hidden inputs of a page's first form, in order, as [name, value]. */
+function hiddenInputs(html) {
+	const form = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(html)?.[1] ?? '';
+	return [...form.matchAll(/<input\b[^>]*>/gi)]
+		.map(([input]) => input)
+		.filter((input) => attribute(input, 'type') === 'hidden')
+		.map((input) => [
+			unescapeHtml(attribute(input, 'name')),
+			unescapeHtml(attribute(input, 'value')),
+		]);
+}
+
+/**
+ * A custom form's answer as a crafted request, without a browser's checks: `answer` by field label
+ * (text, a list for checkboxes, a file as { name, type, content }) sent as the page's inputs
+ * `field-<index>`, in the order of `fields` (the node's Form Fields), then the page's own hidden
+ * inputs, as a browser sends them (a GET of the page records nothing). Resolves with the status
+ * and text of the page shown after the POST.
+ */
+async function postCustomForm(link, fields, answer) {
+	const headers = { 'user-agent': BROWSER_AGENT };
+	const shown = await (await fetch(link, { headers })).text();
+	const body = new FormData();
+	fields.forEach((field, index) => {
+		for (const one of [answer[field.fieldLabel] ?? []].flat()) {
+			if (typeof one === 'string') body.append(`field-${index}`, one);
+			else body.append(`field-${index}`, new Blob([one.content], { type: one.type }), one.name);
+		}
+	});
+	for (const [name, value] of hiddenInputs(shown)) body.append(name, value);
+	const response = await fetch(link, { method: 'POST', headers, body });
+	return { status: response.status, text: await response.text() };
+}
+
 module.exports = {
+	postCustomForm,
 	waitingLinks,
 	previewFetch,
 	previewEveryLink,

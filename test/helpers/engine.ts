@@ -95,7 +95,7 @@ function shouldAssignExecuteMethod(type: INodeType): boolean {
  * variant, whose outputs are ai_tool (n8n's convertNodeToAiTool also adds a tool description
  * parameter, which these tests do not need).
  */
-class PackageNodeTypes implements INodeTypes {
+export class PackageNodeTypes implements INodeTypes {
 	private readonly extra = new Map<string, INodeType>();
 
 	constructor(private readonly loader: PackageDirectoryLoader) {}
@@ -217,12 +217,12 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) =>
+export const credentialTypeOf = (loader: PackageDirectoryLoader) => (name: string) =>
 	loader.getCredential(name).type;
 
 export type CredentialData = ICredentialDataDecryptedObject & { baseUrl: string; apiKey: string };
 
-function additionalDataFor(
+export function additionalDataFor(
 	credentialsHelper: TestCredentialsHelper,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
@@ -431,6 +431,19 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 }
 
+/** The node alone in a workflow, as the editor's methods and its waiting webhook see it. */
+export function packageNode(parameters: INodeParameters, typeVersion = 1): INode {
+	return {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
+	};
+}
+
 async function loadOptionsContext(
 	parameters: INodeParameters,
 	credentials: CredentialData,
@@ -438,15 +451,7 @@ async function loadOptionsContext(
 ) {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
-	const node: INode = {
-		id: 'node-1',
-		name: NODE_NAME,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
-	};
+	const node = packageNode(parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = additionalDataFor(
 		new TestCredentialsHelper(credentialTypeOf(loader), credentials),
@@ -665,8 +670,11 @@ export async function runToolCalls(options: {
 			nodeExecutionStack: [{ node: agent, data: { main: [[{ json: {} }]] }, source: null }],
 		},
 	});
+	const additionalData = additionalDataFor(credentialsHelper, hooks);
+	// n8n gives every execution its id (Send and Wait signs its links with it).
+	additionalData.executionId = 'exec-agent';
 	const run = await new WorkflowExecute(
-		additionalDataFor(credentialsHelper, hooks),
+		additionalData,
 		'manual',
 		runExecutionData,
 	).processRunExecutionData(workflow);

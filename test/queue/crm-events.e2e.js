@@ -6,6 +6,8 @@
  * size (written into Postgres in the node's format). Then every event is delivered again: the
  * service must receive nothing. The processed-data store's calls are counted by Postgres
  * (pg_stat_statements: n8n's store reads the row once per call, then updates or inserts it).
+ * Last, a Send and Wait question asked once, then six times more at once on the two workers:
+ * one message, the first execution still waiting, the others skipped (alreadySent).
  * `npm run test:queue`; QUEUE_EVENTS changes the number of events (1,000).
  */
 const fs = require('node:fs');
@@ -22,7 +24,8 @@ const {
 	waitForWebhook,
 	callWebhook,
 } = require('./support');
-const { prefillSendOnceHistory, sendOnceHistoryValue } = require('./support');
+const { prefillSendOnceHistory, sendOnceHistoryValue, execution } = require('./support');
+const { webhookTrigger } = require('../e2e/support');
 
 const EVENTS = Number(process.env.QUEUE_EVENTS ?? 1000);
 const AT_ONCE = 20;
@@ -35,6 +38,8 @@ const LOG_FILE = path.join(LOG_DIR, 'crm-stack.log');
 let stack;
 let fake;
 let url;
+let rest;
+let credential;
 const events = recipients(9, EVENTS);
 const figures = {
 	events: EVENTS,
@@ -100,9 +105,9 @@ beforeAll(async () => {
 	figures.startupMs = { ...stack.timings };
 	stack.postgres.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 	fake = await startFakeServiceProcess({ apiKey: API_KEY, ...SERVICE });
-	const rest = new n8n.N8nRest(stack.main.url);
+	rest = new n8n.N8nRest(stack.main.url);
 	await rest.ownerSetupOrLogin();
-	const credential = await createCredential(rest, fake.url);
+	credential = await createCredential(rest, fake.url);
 	const workflow = await createActiveWorkflow(
 		rest,
 		broadcastWorkflow({
@@ -212,3 +217,86 @@ test('2. every event delivered again: nothing reaches the service, every event s
 		]);
 	});
 }, 600_000);
+
+/** Webhook (answers at once) → Send and Wait asking `body.customerId`, its key `body.question`. */
+function askOnceWorkflow() {
+	const ask = {
+		id: 'ask-once-node',
+		name: 'Ask',
+		type: n8n.NODE_TYPE,
+		typeVersion: 1,
+		position: [240, 0],
+		credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			customerId: '={{ $json.body.customerId }}',
+			message: 'Confirm your appointment?',
+			options: { sendOnceKey: '={{ $json.body.question }}' },
+		},
+	};
+	const hook = {
+		id: 'ask-once-hook',
+		position: [0, 0],
+		...webhookTrigger('ask-once', { atOnce: true }),
+	};
+	return {
+		name: 'Queue ask once',
+		nodes: [hook, ask],
+		connections: { Webhook: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The executions of a workflow as Postgres holds them, by id: their status. */
+function statuses(workflowId) {
+	const rows = stack.postgres.psql(
+		`select id, status from execution_entity where "workflowId" = '${workflowId}' order by id`,
+	);
+	return rows
+		.trim()
+		.split('\n')
+		.filter(Boolean)
+		.map((row) => row.split('|'));
+}
+
+async function until(check, what) {
+	const deadline = Date.now() + 120_000;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`no ${what} after 120 s`);
+		await queue.wait(250);
+	}
+}
+
+test('3. Send and Wait with a send-once key, asked again on either worker: nothing sent, nothing waits', async () => {
+	await fake.reset();
+	const workflow = await createActiveWorkflow(rest, askOnceWorkflow());
+	const hook = `${stack.main.url}/webhook/ask-once`;
+	await waitForWebhook(hook);
+	const body = { customerId: '4711', question: '4711-appointment-2026-12-01' };
+	await callWebhook(hook, body);
+	await until(() => statuses(workflow.id).some(([, status]) => status === 'waiting'), 'waiting');
+	const [[waitingId]] = statuses(workflow.id);
+	await Promise.all(Array.from({ length: 6 }, () => callWebhook(hook, body)));
+	const ended = () => statuses(workflow.id).filter(([, status]) => status === 'success');
+	await until(() => statuses(workflow.id).length === 7 && ended().length === 6, 'six ends');
+	const again = ended().map(([id]) => id);
+	figures.askOnce = {
+		workersOfRepeats: stack.workers.map(
+			(w) => w.started.filter((s) => again.includes(s.executionId)).length,
+		),
+	};
+
+	const { requests } = await fake.snapshot();
+	expect(requests.filter((r) => r.customerId === '4711')).toHaveLength(1);
+	expect(statuses(workflow.id)).toEqual([
+		[waitingId, 'waiting'],
+		...again.map((id) => [id, 'success']),
+	]);
+	for (const id of again) {
+		const stored = await execution(rest, id);
+		expect(stored.data.resultData.runData.Ask[0].data.main[0].map((item) => item.json)).toEqual([
+			{ skipped: true, reason: 'alreadySent', sendOnceKey: body.question },
+		]);
+	}
+}, 300_000);

@@ -5,7 +5,8 @@
  * worker sends the review message to the manager and the execution waits in Postgres. Link
  * previews fetch both links and answer nothing; a changed signature is refused; the manager's
  * answer (the page's button) reaches the main, and the worker resumes the execution and runs the
- * branch the answer chose. `npm run test:queue`.
+ * branch the answer chose. A custom form's answer, posted to the main, resumes its execution on the
+ * worker too. `npm run test:queue`.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -21,8 +22,14 @@ const {
 	callWebhook,
 	execution,
 } = require('./support');
+const { omniNode, chain, webhookTrigger } = require('../e2e/support');
 const { executionWhen, tampered } = require('../e2e/sendAndWait.support');
-const { waitingLinks, previewEveryLink, answerThroughPage } = require('../helpers/answerPage');
+const {
+	waitingLinks,
+	previewEveryLink,
+	answerThroughPage,
+	postCustomForm,
+} = require('../helpers/answerPage');
 
 const REVIEWER = '777001';
 const CUSTOMER = '4711';
@@ -34,6 +41,7 @@ let worker;
 let fake;
 let rest;
 let hook;
+let formHook;
 const figures = {};
 
 /**
@@ -52,6 +60,37 @@ function exampleWorkflow(credential) {
 	return { ...example, nodes };
 }
 
+/** The custom form of the queue test: a required text, a number and checkboxes. */
+const FORM_FIELDS = [
+	{ fieldLabel: 'Decision', fieldType: 'text', requiredField: true },
+	{ fieldLabel: 'Refund', fieldType: 'number' },
+	{
+		fieldLabel: 'Tell',
+		fieldType: 'checkbox',
+		fieldOptions: { values: [{ option: 'Customer' }, { option: 'Warehouse' }] },
+	},
+];
+
+/** Webhook → Ask the manager (Send and Wait with FORM_FIELDS) → Next. */
+function formWorkflow(credential) {
+	const ask = omniNode(
+		'Ask the manager',
+		{
+			resource: 'message',
+			operation: 'sendAndWait',
+			customerId: REVIEWER,
+			message: '={{ "Refund for order " + $json.body.orderId + "?" }}',
+			responseType: 'customForm',
+			defineForm: 'fields',
+			formFields: { values: FORM_FIELDS },
+		},
+		{ credential: { id: credential.id, name: credential.name } },
+	);
+	const nextNode = { name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
+	const trigger = webhookTrigger('queue-custom-form', { atOnce: true });
+	return chain('QueueSawForm0001', 'queue custom form', [trigger, ask, nextNode]);
+}
+
 beforeAll(async () => {
 	fs.mkdirSync(LOG_DIR, { recursive: true });
 	fs.writeFileSync(LOG_FILE, '');
@@ -68,6 +107,9 @@ beforeAll(async () => {
 	const webhook = example.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
 	hook.url = `${stack.main.url}/webhook/${webhook.parameters.path}`;
 	await waitForWebhook(hook.url);
+	formHook = await createActiveWorkflow(rest, formWorkflow(credential));
+	formHook.url = `${stack.main.url}/webhook/queue-custom-form`;
+	await waitForWebhook(formHook.url);
 }, 420_000);
 
 afterAll(async () => {
@@ -80,10 +122,10 @@ afterAll(async () => {
 }, 120_000);
 
 /** Starts the workflow and waits until the worker has sent the review message and the execution waits. */
-async function startAndWait(orderId) {
+async function startAndWait(orderId, url = hook.url) {
 	await fake.reset();
 	const marks = worker.started.length;
-	await callWebhook(hook.url, { orderId, amount: 42, customerId: CUSTOMER, managerId: REVIEWER });
+	await callWebhook(url, { orderId, amount: 42, customerId: CUSTOMER, managerId: REVIEWER });
 	const deadline = Date.now() + 60_000;
 	while (worker.started.length === marks) {
 		if (Date.now() > deadline) throw new Error('the worker started no execution');
@@ -179,3 +221,33 @@ test.each([
 	},
 	180_000,
 );
+
+test('a custom form answer, posted to the main, resumes the execution on the worker', async () => {
+	const { executionId, reviews } = await startAndWait('Q-Form', formHook.url);
+	expect(reviews).toHaveLength(1);
+	const [link] = waitingLinks(reviews[0].text);
+	expect(new URL(link).origin).toBe(stack.main.url);
+	const refused = await postCustomForm(link, FORM_FIELDS, { Refund: '12.5' });
+	expect(refused.status).toBe(400);
+	expect(storedRow(executionId).status).toBe('waiting');
+	const answer = { Decision: 'Refund half', Refund: '12.5', Tell: ['Customer', 'Warehouse'] };
+	const page = await postCustomForm(link, FORM_FIELDS, answer);
+	expect(page.status).toBe(200);
+	const done = await executionWhen(rest, executionId, ended, {
+		timeoutMs: 120_000,
+		what: 'its end',
+	});
+	figures.customForm = { executionId, refused: refused.status, status: done.status };
+	expect(done.status).toBe('success');
+	expect(runsOf(done, 'Next').at(-1).data.main[0][0].json.data).toEqual({
+		Decision: 'Refund half',
+		Refund: 12.5,
+		Tell: ['Customer', 'Warehouse'],
+		respondedAt: expect.any(String),
+	});
+	const enqueued = stack.main
+		.output()
+		.match(new RegExp(`Enqueued execution ${executionId} \\(`, 'g'));
+	expect(enqueued).toHaveLength(2);
+	expect(worker.started.filter((s) => s.executionId === executionId)).toHaveLength(2);
+}, 180_000);

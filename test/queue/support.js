@@ -10,7 +10,8 @@ const path = require('node:path');
 const { fork } = require('node:child_process');
 
 const n8n = require('../../scripts/lib/n8n');
-const queue = require('../../scripts/lib/queue');
+const { QUEUE_DIR } = require('../../scripts/lib/queue');
+const { cmdlineOf, forgetPid, recordPid } = require('../../scripts/lib/processes');
 const {
 	webhookTrigger,
 	splitOut,
@@ -29,11 +30,7 @@ async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
 	const child = fork(path.join(__dirname, 'fake-service.child.js'), [JSON.stringify(options)], {
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
-	queue.recordPid(queue.QUEUE_DIR, {
-		name: 'fake-service',
-		pid: child.pid,
-		cmdline: queue.cmdlineOf(child.pid),
-	});
+	recordPid(QUEUE_DIR, { name: 'fake-service', pid: child.pid, cmdline: cmdlineOf(child.pid) });
 	const exit = new Promise((resolve) => child.once('exit', resolve));
 	const url = await new Promise((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error('the fake service did not start')), timeoutMs);
@@ -71,7 +68,7 @@ async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
 			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
 			await exit;
 			clearTimeout(timer);
-			queue.forgetPid(queue.QUEUE_DIR, child.pid);
+			forgetPid(QUEUE_DIR, child.pid);
 		},
 	};
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { sendAndWaitItemsError } from '../helpers/errors';
+import { errorItemJson, sendAndWaitItemsError, sendAndWaitToolError } from '../helpers/errors';
 import type { OperationContext } from '../helpers/operationContext';
+import { canWaitForAnswer } from '../helpers/toolCall';
 import { runSendPipeline } from './pipeline';
 import type { PrepareSend } from './session';
 
@@ -31,6 +32,11 @@ export async function runSendAndWait(
 	context: OperationContext,
 	waitTill: Date,
 ): Promise<INodeExecutionData[][]> {
+	if (!canWaitForAnswer(this, context.node)) {
+		// The caller is a model: it reads why nothing was sent as the tool's answer.
+		const error = sendAndWaitToolError(context.node);
+		return [[{ json: errorItemJson(error), pairedItem: { item: 0 } }]];
+	}
 	checkOneItem(this, context);
 	const output = await runSendPipeline.call(this, prepare, context);
 	if (!wasSent(output[0]?.[0])) return output;

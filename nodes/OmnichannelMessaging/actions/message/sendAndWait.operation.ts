@@ -12,6 +12,7 @@ import {
 	messageField,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
+import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
 import { answerLinks, messageWithLinks, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import type { SendAndWaitSettings } from '../../helpers/sendAndWait/settings';
@@ -25,7 +26,7 @@ export const description: INodeProperties[] = [
 		resource: 'message',
 		operation: SEND_AND_WAIT_OPERATION,
 		shared: SEND_AND_WAIT_SHARED_OPTIONS,
-		extra: [LIMIT_WAIT_TIME_OPTION, MESSAGE_BUTTON_LABEL_OPTION],
+		extra: [LIMIT_WAIT_TIME_OPTION, MESSAGE_BUTTON_LABEL_OPTION, ...FORM_PAGE_OPTIONS],
 	}),
 ];
 

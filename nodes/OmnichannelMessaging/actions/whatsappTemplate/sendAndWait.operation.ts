@@ -11,6 +11,7 @@ import {
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	responseFields,
 } from '../../helpers/sendAndWait/descriptions';
+import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
 import { pageLink, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
 import { positionKey } from '../../helpers/template/placeholders';
@@ -30,7 +31,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
 			'The template body variable that receives the answer link: 2 puts it into {{2}}. The link ' +
-			'opens a page with the choices (or a text box); leave this variable out of Variables.',
+			'opens a page with the choices (a text box, or the form); leave this variable out of Variables.',
 		displayOptions: showFor('whatsappTemplate', SEND_AND_WAIT_OPERATION),
 	},
 	...responseFields('whatsappTemplate'),
@@ -40,6 +41,7 @@ export const description: INodeProperties[] = [
 		shared: SEND_AND_WAIT_SHARED_OPTIONS,
 		extra: [
 			LIMIT_WAIT_TIME_OPTION,
+			...FORM_PAGE_OPTIONS,
 			...TEMPLATE_OPTIONS.filter((option) => option.name !== 'includeRenderedMessage'),
 		],
 	}),

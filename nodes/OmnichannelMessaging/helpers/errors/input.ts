@@ -141,6 +141,26 @@ export function sendAndWaitItemsError(node: INode, count: number): NodeOperation
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
+/**
+ * Send and Wait as an agent's or MCP client's tool where nothing can wait for its answer. The model
+ * reads this message (not the description), so it says what happened and what to use instead.
+ */
+export function sendAndWaitToolError(node: INode): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		'Send and Wait for Response cannot wait for an answer when this agent or MCP client calls it ' +
+			'as a tool, so nothing was sent. Use AI Agent 3 or later (it waits for the answer), connect ' +
+			"the node as a Human review to approve another tool's calls, or put Send and Wait in a " +
+			'workflow step.',
+		{
+			description:
+				'AI Agent up to 2.2 and the MCP Server Trigger run a tool inside their own loop and hand ' +
+				'the model its result at once, before anyone could answer.',
+		},
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
+}
+
 /** A Send and Wait setting (Response Type, Limit Wait Time, Link Variable) cannot be used. */
 export function sendAndWaitSettingError(
 	node: INode,

@@ -2,8 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AnswerConfig, Choice } from './config';
 import { choicesOf } from './config';
+import type { FormField } from './form';
+import { readFormAnswer } from './formAnswer';
+import type { Upload } from './formAnswer';
 import type { AnswerView } from './page';
-import { MAX_ANSWER_LENGTH } from './page';
+import { MAX_ANSWER_LENGTH } from './form';
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {
@@ -17,6 +20,8 @@ export interface AnswerOutcome {
 	status: number;
 	view: AnswerView;
 	data?: IDataObject;
+	/** Custom Form's files, to keep as the item's binary properties. */
+	uploads?: Upload[];
 }
 
 /** The choices a link offers: the one signed into it, or every choice. */
@@ -61,9 +66,65 @@ function recordText(request: AnswerRequest, now: Date): AnswerOutcome {
 	};
 }
 
+/** How the page shows a recorded value: a password hidden, files by name. */
+function shown(field: FormField, value: unknown): string {
+	if (value === null || value === undefined || value === '') return '—';
+	if (field.type === 'password') return '••••••';
+	const list = Array.isArray(value) ? value : [value];
+	return list
+		.map((entry) =>
+			typeof entry === 'object' ? String((entry as IDataObject).filename) : String(entry),
+		)
+		.join(', ');
+}
+
+const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
+const CUT_SHORT =
+	'Nothing was recorded: the form arrived incomplete. A file field left empty, or a file too ' +
+	'large for this n8n, stops it reading the rest: choose a file in each file field, then send again.';
+
 /**
- * Only a POST from the page records an answer (n8n's output: `{ approved, respondedAt }` or
- * `{ text, respondedAt }`); any other request, a link preview's GET included, gets the page.
+ * A Custom Form answer: recorded when every field passes its check (n8n's output, respondedAt
+ * last so that no field can set it), else the form again with what was entered and what to fix.
+ */
+function recordForm(
+	request: AnswerRequest,
+	config: AnswerConfig,
+	now: Date,
+	question?: string,
+): AnswerOutcome {
+	const answer = readFormAnswer(config.fields, request.body);
+	if (!answer.ok) {
+		const states = answer.errors.map((error, index) => ({ error, entered: answer.entered[index] }));
+		const alert = answer.incomplete ? CUT_SHORT : REFUSED_FORM;
+		const view = { kind: 'customForm' as const, question, fields: config.fields, states, alert };
+		return { status: 400, view };
+	}
+	const answers = config.fields
+		.filter(
+			(field) => field.key !== undefined && field.type !== 'hiddenField' && field.type !== 'html',
+		)
+		.map((field): [string, string] => [field.label, shown(field, answer.json[field.key!])]);
+	return {
+		status: 200,
+		view: { kind: 'recorded', recorded: 'Recorded your answer:', answers },
+		data: { ...answer.json, respondedAt: now.toISOString() },
+		uploads: answer.uploads,
+	};
+}
+
+/** The page a GET shows: the choices, the text box or the form. */
+function pageView(request: AnswerRequest, config: AnswerConfig, question?: string): AnswerView {
+	if (config.responseType === 'freeText') return { kind: 'freeText', question };
+	if (config.responseType === 'customForm')
+		return { kind: 'customForm', question, fields: config.fields };
+	return { kind: 'approval', question, choices: offeredChoices(config, request.query) };
+}
+
+/**
+ * Only a POST from the page records an answer (n8n's output: `{ approved, respondedAt }`,
+ * `{ text, respondedAt }` or the form's `{ <label>: value, …, respondedAt }`); any other
+ * request, a link preview's GET included, gets the page.
  */
 export function readAnswer(
 	request: AnswerRequest,
@@ -71,13 +132,8 @@ export function readAnswer(
 	now: Date,
 	question?: string,
 ): AnswerOutcome {
-	if (request.method !== 'POST') {
-		const view: AnswerView =
-			config.responseType === 'freeText'
-				? { kind: 'freeText', question }
-				: { kind: 'approval', question, choices: offeredChoices(config, request.query) };
-		return { status: 200, view };
-	}
+	if (request.method !== 'POST') return { status: 200, view: pageView(request, config, question) };
+	if (config.responseType === 'customForm') return recordForm(request, config, now, question);
 	return config.responseType === 'freeText'
 		? recordText(request, now)
 		: recordApproval(request, config, now);

@@ -2,6 +2,7 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
 import { showFor } from '../displayOptions';
+import { customFormFields } from './formDescriptions';
 
 /*
  * Send and Wait for Response uses n8n's own parameter names and values (n8n-nodes-base's
@@ -88,7 +89,25 @@ const APPROVAL_VALUES: INodeProperties[] = [
 	},
 ];
 
-/** Response Type and Approval Options, as n8n's messaging nodes name them. */
+const RESPONSE_TYPES: INodePropertyOptions[] = [
+	{
+		name: 'Approval',
+		value: 'approval',
+		description: 'The person approves (or declines) on the page the link opens',
+	},
+	{
+		name: 'Free Text',
+		value: 'freeText',
+		description: 'The person types an answer on the page the link opens',
+	},
+	{
+		name: 'Custom Form',
+		value: 'customForm',
+		description: 'The person fills in a form of your fields on the page the link opens',
+	},
+];
+
+/** Response Type, Custom Form's fields and Approval Options, as n8n's messaging nodes name them. */
 export function responseFields(resource: string): INodeProperties[] {
 	const show = showFor(resource, SEND_AND_WAIT_OPERATION);
 	return [
@@ -100,20 +119,10 @@ export function responseFields(resource: string): INodeProperties[] {
 			description:
 				'What the person answers. A link opens a page; only its button records the answer, so a ' +
 				"messaging app's link preview never answers.",
-			options: [
-				{
-					name: 'Approval',
-					value: 'approval',
-					description: 'The person approves (or declines) on the page the link opens',
-				},
-				{
-					name: 'Free Text',
-					value: 'freeText',
-					description: 'The person types an answer on the page the link opens',
-				},
-			],
+			options: RESPONSE_TYPES,
 			displayOptions: show,
 		},
+		...customFormFields(show),
 		{
 			displayName: 'Approval Options',
 			name: 'approvalOptions',
@@ -192,7 +201,8 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 	name: 'messageButtonLabel',
 	type: 'string',
 	default: DEFAULT_RESPOND_LABEL,
-	description: 'The text before the link in the message, when the response type is Free Text',
+	description:
+		'The text before the link in the message, when the response type is Free Text or Custom Form',
 };
 
 /**

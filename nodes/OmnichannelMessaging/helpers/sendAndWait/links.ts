@@ -30,7 +30,7 @@ export interface AnswerLink {
  * page's button records the answer.
  */
 export function answerLinks(sign: SignResumeUrl, config: AnswerConfig): AnswerLink[] {
-	if (config.responseType === 'freeText') return [{ label: config.respondLabel, url: sign({}) }];
+	if (config.responseType !== 'approval') return [{ label: config.respondLabel, url: sign({}) }];
 	return choicesOf(config).map((choice) => ({
 		label: choice.label,
 		url: sign({ approved: choice.approved }),

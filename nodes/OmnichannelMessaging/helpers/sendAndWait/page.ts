@@ -1,14 +1,27 @@
-import type { Choice } from './config';
+import type { Choice, PageOptions } from './config';
+import type { FormField } from './form';
+import { MAX_ANSWER_LENGTH } from './form';
+import type { FieldState } from './formPage';
+import { FORM_STYLE, renderForm } from './formPage';
+import { escapeHtml, sanitizeCss } from './sanitize';
 
-/** What the answer page shows: the choices, the text box, what was recorded, or why not. */
+/**
+ * What the answer page shows: the choices, the text box, the custom form (again, with what to
+ * fix), what was recorded, or why not.
+ */
 export type AnswerView =
 	| { kind: 'approval'; question?: string; choices: Choice[] }
 	| { kind: 'freeText'; question?: string }
-	| { kind: 'recorded'; recorded: string; text?: string }
+	| {
+			kind: 'customForm';
+			question?: string;
+			fields: FormField[];
+			/** After a refused answer: what was entered and what to fix, and why nothing was recorded. */
+			states?: FieldState[];
+			alert?: string;
+	  }
+	| { kind: 'recorded'; recorded: string; text?: string; answers?: Array<[string, string]> }
 	| { kind: 'refused'; reason: string };
-
-/** The longest free-text answer the page accepts, in characters. */
-export const MAX_ANSWER_LENGTH = 10_000;
 
 /**
  * No script, no frame, no request anywhere: the page is text and one form posting back to its own
@@ -33,19 +46,6 @@ const STYLE =
 	'border:1px solid #888;background:#fff}button.primary{background:#1a73e8;color:#fff;border:0}' +
 	'textarea{box-sizing:border-box;width:100%;font:inherit;padding:8px}label{font-weight:600}';
 
-const ESCAPES: Record<string, string> = {
-	'&': '&amp;',
-	'<': '&lt;',
-	'>': '&gt;',
-	'"': '&quot;',
-	"'": '&#39;',
-};
-
-/** Text as HTML text or attribute value: nothing in it can become markup. */
-export function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
-
 function paragraph(text: string | undefined): string {
 	return text === undefined || text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`;
 }
@@ -59,37 +59,64 @@ function approvalForm(choices: Choice[]): string {
 	return `<form method="post">${buttons.join('')}</form>`;
 }
 
-const FREE_TEXT_FORM =
+const freeTextForm = (buttonLabel: string) =>
 	'<form method="post"><label for="answer">Your answer</label>' +
 	`<textarea id="answer" name="text" rows="6" maxlength="${MAX_ANSWER_LENGTH}" required></textarea>` +
-	'<button type="submit" class="primary">Send</button></form>';
+	`<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button></form>`;
 
-/** The page's title and body for a view. */
-function content(view: AnswerView): { title: string; body: string } {
+function customForm(view: Extract<AnswerView, { kind: 'customForm' }>, page: PageOptions): string {
+	const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
+	return alert + renderForm(view.fields, page.buttonLabel ?? 'Submit', view.states);
+}
+
+/** What was recorded, field by field. */
+function answerList(answers: Array<[string, string]> | undefined): string {
+	if (!answers || answers.length === 0) return '';
+	const rows = answers.map(
+		([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`,
+	);
+	return `<dl>${rows.join('')}</dl>`;
+}
+
+/** The page's title and body for a view; the form's title and description where they are set. */
+function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
+	const title = page.title ?? 'Your answer';
 	switch (view.kind) {
 		case 'approval':
 			return { title: 'Your answer', body: paragraph(view.question) + approvalForm(view.choices) };
 		case 'freeText':
-			return { title: 'Your answer', body: paragraph(view.question) + FREE_TEXT_FORM };
+			return {
+				title,
+				body:
+					paragraph(page.description ?? view.question) + freeTextForm(page.buttonLabel ?? 'Send'),
+			};
+		case 'customForm':
+			return { title, body: paragraph(page.description ?? view.question) + customForm(view, page) };
 		case 'recorded':
 			return {
 				title: 'Answer recorded',
 				body:
-					paragraph(view.recorded) + paragraph(view.text) + paragraph('You can close this page.'),
+					paragraph(view.recorded) +
+					paragraph(view.text) +
+					answerList(view.answers) +
+					paragraph('You can close this page.'),
 			};
 		case 'refused':
 			return { title: 'Nothing recorded', body: paragraph(view.reason) };
 	}
 }
 
-/** A small page for a phone: everything it shows is escaped. */
-export function renderPage(view: AnswerView): string {
-	const { title, body } = content(view);
+/**
+ * A small page for a phone: everything it shows is escaped; the builder's CSS (Response Form
+ * Custom Styling) comes last, sanitised, so that it can restyle the page and do nothing else.
+ */
+export function renderPage(view: AnswerView, page: PageOptions = { css: '' }): string {
+	const { title, body } = content(view, page);
 	return (
 		'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		'<meta name="robots" content="noindex, nofollow">' +
-		`<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-		`<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+		`<title>${escapeHtml(title)}</title><style>${STYLE}${FORM_STYLE}${sanitizeCss(page.css)}</style>` +
+		`</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 	);
 }

@@ -17,9 +17,9 @@ export function readSendAndWaitSettings(
 	context: OperationContext,
 	now: Date = new Date(),
 ): SendAndWaitSettings {
-	const config = readAnswerConfig((name, fallback) => context.get(name, 0, fallback));
+	const config = readAnswerConfig((name, fallback) => context.get(name, 0, fallback as string));
 	if ('problem' in config)
-		throw sendAndWaitSettingError(context.node, 'Response Type', config.problem);
+		throw sendAndWaitSettingError(context.node, config.field, config.problem);
 	const limit = context.get('options.limitWaitTime.values', 0, {}) as IDataObject | undefined;
 	const wait = waitTillFor(limit, now);
 	if (!wait.ok) throw sendAndWaitSettingError(context.node, 'Limit Wait Time', wait.reason);

@@ -1,4 +1,10 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { readAnswer } from './answer';
 import type { AnswerOutcome } from './answer';
@@ -13,9 +19,13 @@ interface PageResponse {
 }
 
 /** A parameter as n8n resolves it for the webhook; one that cannot be read is the fallback. */
-function readParameter(functions: IWebhookFunctions, name: string, fallback: string): unknown {
+function readParameter(
+	functions: IWebhookFunctions,
+	name: string,
+	fallback: string | unknown[],
+): unknown {
 	try {
-		return functions.getNodeParameter(name, fallback);
+		return functions.getNodeParameter(name, fallback as string);
 	} catch {
 		return fallback;
 	}
@@ -37,6 +47,28 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 }
 
 /**
+ * The item to resume with: n8n's output, and a Custom Form's files as binary properties, copied
+ * from n8n's temporary files (which n8n removes once the request ends) as n8n's Form node does.
+ */
+async function resumeItem(
+	functions: IWebhookFunctions,
+	outcome: AnswerOutcome,
+): Promise<INodeExecutionData> {
+	const item: INodeExecutionData = { json: { data: outcome.data } };
+	if (!outcome.uploads?.length) return item;
+	const binary: IBinaryKeyData = {};
+	for (const { property, file } of outcome.uploads) {
+		const name = file.originalFilename ?? file.newFilename ?? property;
+		binary[property] = await functions.nodeHelpers.copyBinaryFile(
+			file.filepath,
+			name,
+			file.mimetype ?? undefined,
+		);
+	}
+	return { ...item, binary };
+}
+
+/**
  * n8n calls this for a request to the node's waiting URL after checking its signature. It writes
  * the answer page itself; only a recorded answer resumes the execution, with n8n's output item.
  */
@@ -46,9 +78,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		'problem' in config
 			? { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } }
 			: answerOf(this, config);
+	// The files are copied before the page is sent: n8n removes them once the request ends.
+	const item = outcome.data ? await resumeItem(this, outcome) : undefined;
 	const response = this.getResponseObject() as unknown as PageResponse;
 	response.writeHead(outcome.status, { ...PAGE_HEADERS });
-	response.end(renderPage(outcome.view));
-	if (!outcome.data) return { noWebhookResponse: true };
-	return { noWebhookResponse: true, workflowData: [[{ json: { data: outcome.data } }]] };
+	response.end(renderPage(outcome.view, 'problem' in config ? undefined : config.page));
+	if (!item) return { noWebhookResponse: true };
+	return { noWebhookResponse: true, workflowData: [[item]] };
 }

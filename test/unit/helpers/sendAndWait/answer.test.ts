@@ -30,13 +30,39 @@ describe('reading the configuration', () => {
 			approveLabel: '✓ Approve',
 			disapproveLabel: '✗ Decline',
 			respondLabel: 'Respond',
+			page: { css: '' },
+			fields: [],
 		});
 	});
 
-	test("n8n's Custom Form (or anything else) is refused, not guessed", () => {
+	test('a response type this node does not know is refused, not guessed', () => {
+		expect(
+			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'poll' : fallback)),
+		).toEqual({
+			problem: '"poll" is not Approval, Free Text or Custom Form',
+			field: 'Response Type',
+		});
+	});
+
+	test('a Custom Form without fields is refused, naming the setting', () => {
 		expect(
 			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'customForm' : fallback)),
-		).toEqual({ problem: '"customForm" is not Approval or Free Text' });
+		).toEqual({ problem: 'the form has no fields: add at least one', field: 'Form Elements' });
+	});
+
+	test("the form's page options, unset ones left out", () => {
+		const options: Record<string, string> = {
+			'options.responseFormTitle': 'Expense claim',
+			'options.responseFormButtonLabel': 'Claim',
+			'options.responseFormDescription': ' ',
+			'options.responseFormCustomCss': 'h1{color:red}',
+		};
+		expect(config({ responseType: 'freeText', ...options }).page).toEqual({
+			title: 'Expense claim',
+			buttonLabel: 'Claim',
+			description: undefined,
+			css: 'h1{color:red}',
+		});
 	});
 });
 

@@ -1,8 +1,8 @@
 import {
 	PAGE_HEADERS,
-	escapeHtml,
 	renderPage,
 } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/page';
+import { escapeHtml } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/sanitize';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>&amp;`;
 

@@ -1,0 +1,244 @@
+import { sanitizeHtml } from './sanitize';
+
+/*
+ * A Custom Form's definition, read from n8n's Form-node parameters (`formFields.values` or the
+ * JSON of `jsonOutput`) and checked before the message goes out: a form that cannot be built or
+ * answered stops the node with the field named, so that no one is sent a link to a broken page.
+ */
+
+/** The largest file the page accepts, per file (n8n's own limit, N8N_FORMDATA_FILE_SIZE_MAX, is larger). */
+export const MAX_FILE_MB = 16;
+export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
+
+/** The longest text answer the page accepts, in characters (Free Text, and each form field). */
+export const MAX_ANSWER_LENGTH = 10_000;
+
+/** What the person entered in one field, to show again: text, or the options they picked. */
+export type Entered = string | string[];
+
+const FIELD_TYPES = [
+	'text',
+	'textarea',
+	'email',
+	'number',
+	'password',
+	'date',
+	'dropdown',
+	'checkbox',
+	'radio',
+	'hiddenField',
+	'html',
+	'file',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** The keys n8n's Form node knows (n8n-workflow's ALLOWED_FORM_FIELDS_KEYS). */
+const KNOWN_KEYS = new Set([
+	'fieldLabel',
+	'fieldType',
+	'placeholder',
+	'defaultValue',
+	'fieldOptions',
+	'multiselect',
+	'multipleFiles',
+	'acceptFileTypes',
+	'formatDate',
+	'requiredField',
+	'fieldValue',
+	'elementName',
+	'html',
+	'fieldName',
+	'limitSelection',
+	'numberOfSelections',
+	'minSelections',
+	'maxSelections',
+]);
+
+/** One field as the page shows it and the answer is checked against it. */
+export interface FormField {
+	type: FieldType;
+	/** What the page shows above the input (the label; a hidden field's name). */
+	label: string;
+	/** The answer's key in the output; none for Custom HTML without an Element Name. */
+	key?: string;
+	required: boolean;
+	placeholder: string;
+	/** Checkboxes: the values given, comma-separated; else the one value. */
+	defaultValue: string;
+	/** Dropdown, checkboxes, radio buttons. */
+	options: string[];
+	/** Checkboxes, a multiple-choice dropdown, several files. */
+	multiple: boolean;
+	/** How many options may be picked (checkboxes). */
+	minSelections: number;
+	maxSelections: number;
+	/** Accepted file types: extensions (`.pdf`) or media types (`image/*`), lower case. */
+	accept: string[];
+	/** Custom HTML, sanitised; a hidden field's value. */
+	html: string;
+	value: string;
+}
+
+export type FormDefinition = { fields: FormField[] } | { problem: string };
+
+type Raw = Record<string, unknown>;
+
+const text = (value: unknown): string =>
+	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+function optionsOf(raw: Raw): string[] {
+	const list = raw.fieldOptions as { values?: unknown } | unknown[] | undefined;
+	const values = Array.isArray(list) ? list : Array.isArray(list?.values) ? list.values : [];
+	return values.map((entry) => text((entry as Raw | null)?.option ?? entry).trim());
+}
+
+function wholeNumber(value: unknown, fallback: number): number {
+	const number = value === undefined || value === '' ? fallback : Number(value);
+	return Number.isInteger(number) ? number : NaN;
+}
+
+/** A date as YYYY-MM-DD when it is one (the date picker's value, the editor's date-time too). */
+export function calendarDate(value: string): string | undefined {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+	if (!match) return undefined;
+	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+	return date.getUTCDate() === +match[3] && date.getUTCMonth() === +match[2] - 1
+		? match[0].slice(0, 10)
+		: undefined;
+}
+
+function selectionLimits(raw: Raw, field: FormField): string | undefined {
+	const limit = raw.limitSelection ?? 'unlimited';
+	const count = field.options.length;
+	if (limit === 'exact') {
+		const exact = wholeNumber(raw.numberOfSelections, 1);
+		if (!(exact >= 1 && exact <= count))
+			return `Number of Selections must be between 1 and the ${count} checkboxes`;
+		field.minSelections = field.maxSelections = exact;
+	} else if (limit === 'range') {
+		const min = wholeNumber(raw.minSelections, 0);
+		const max = wholeNumber(raw.maxSelections, 1);
+		if (!(min >= 0 && max >= 1 && min <= max && min <= count))
+			return `the selection range ${raw.minSelections}–${raw.maxSelections} cannot be met with ${count} checkboxes`;
+		[field.minSelections, field.maxSelections] = [min, Math.min(max, count)];
+	} else if (limit !== 'unlimited') {
+		return `Limit Selection ${JSON.stringify(limit)} is not exact, range or unlimited`;
+	}
+	if (field.required) field.minSelections = Math.max(field.minSelections, 1);
+	return undefined;
+}
+
+function choiceProblem(raw: Raw, field: FormField): string | undefined {
+	if (field.options.length === 0) return 'it has no options';
+	const blank = field.options.indexOf('');
+	if (blank >= 0) return `option ${blank + 1} is empty`;
+	if (new Set(field.options).size !== field.options.length) return 'two options are the same';
+	const defaults = field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue];
+	const unknown = defaults
+		.map((value) => value.trim())
+		.find((v) => v && !field.options.includes(v));
+	if (unknown !== undefined) return `the default value ${JSON.stringify(unknown)} is not an option`;
+	return field.type === 'checkbox' ? selectionLimits(raw, field) : undefined;
+}
+
+function typeProblem(raw: Raw, field: FormField): string | undefined {
+	const { type, defaultValue } = field;
+	if (type === 'hiddenField' && !field.key) return 'a hidden field needs a Field Name';
+	if (type !== 'hiddenField' && type !== 'html' && !field.label) return 'it has no label';
+	if (type === 'dropdown' || type === 'radio' || type === 'checkbox')
+		return choiceProblem(raw, field);
+	if (type === 'number' && defaultValue.trim() && !Number.isFinite(Number(defaultValue)))
+		return `the default value ${JSON.stringify(defaultValue)} is not a number`;
+	if (type === 'date' && defaultValue.trim()) {
+		const date = calendarDate(defaultValue);
+		if (!date)
+			return `the default value ${JSON.stringify(defaultValue)} is not a date (YYYY-MM-DD)`;
+		field.defaultValue = date;
+	}
+	const badType = field.accept.find((entry) => !/^\.[\w-]+$|^[\w-]+\/[\w.+*-]+$/.test(entry));
+	if (badType) return `${JSON.stringify(badType)} is not a file type: use e.g. .pdf, .png`;
+	return undefined;
+}
+
+/** One raw field as a form field, or what is wrong with it. */
+function buildField(raw: Raw, fromJson: boolean): FormField | string {
+	const unknownKey = fromJson ? Object.keys(raw).find((key) => !KNOWN_KEYS.has(key)) : undefined;
+	if (unknownKey) return `${JSON.stringify(unknownKey)} is not a form field key`;
+	const type = (raw.fieldType ?? 'text') as FieldType;
+	if (!FIELD_TYPES.includes(type))
+		return `${JSON.stringify(raw.fieldType)} is not a field type (${FIELD_TYPES.join(', ')})`;
+	const label = text(type === 'hiddenField' ? raw.fieldName : raw.fieldLabel).trim();
+	const key = type === 'html' ? text(raw.elementName).trim() || undefined : label || undefined;
+	const multiple =
+		type === 'checkbox' ||
+		(type === 'dropdown' && raw.multiselect === true) ||
+		(type === 'file' && raw.multipleFiles !== false);
+	const field: FormField = {
+		type,
+		label,
+		key,
+		required: raw.requiredField === true && type !== 'html' && type !== 'hiddenField',
+		placeholder: text(raw.placeholder),
+		defaultValue: text(raw.defaultValue),
+		options: optionsOf(raw),
+		multiple,
+		minSelections: 0,
+		maxSelections: Infinity,
+		accept: text(raw.acceptFileTypes)
+			.split(',')
+			.map((entry) => entry.trim().toLowerCase())
+			.filter(Boolean),
+		html: type === 'html' ? sanitizeHtml(text(raw.html)) : '',
+		value: text(raw.fieldValue),
+	};
+	return typeProblem(raw, field) ?? field;
+}
+
+const named = (index: number, raw: unknown) => {
+	const label = text((raw as Raw | null)?.fieldLabel ?? (raw as Raw | null)?.fieldName).trim();
+	return `field ${index + 1}${label ? ` (${JSON.stringify(label)})` : ''}`;
+};
+
+/** The fields, checked as a whole: every answer needs its own key, and respondedAt is n8n's. */
+function buildFields(list: unknown[], fromJson: boolean): FormDefinition {
+	if (list.length === 0) return { problem: 'the form has no fields: add at least one' };
+	const fields: FormField[] = [];
+	for (const [index, raw] of list.entries()) {
+		if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+			return { problem: `${named(index, raw)} is not an object` };
+		const field = buildField(raw as Raw, fromJson);
+		if (typeof field === 'string') return { problem: `${named(index, raw)}: ${field}` };
+		if (field.key === 'respondedAt')
+			return {
+				problem: `${named(index, raw)}: respondedAt is the time of the answer; use another label`,
+			};
+		if (field.key !== undefined && fields.some((other) => other.key === field.key))
+			return {
+				problem: `${named(index, raw)}: another field has the same label; each answer needs its own`,
+			};
+		fields.push(field);
+	}
+	return { fields };
+}
+
+/**
+ * The form from n8n's parameters: `defineForm` `json` reads `jsonOutput` (a JSON array, or the
+ * array an expression gave), anything else `formFields.values`.
+ */
+export function readForm(
+	defineForm: unknown,
+	jsonOutput: unknown,
+	values: unknown,
+): FormDefinition {
+	if (defineForm !== 'json') return buildFields(Array.isArray(values) ? values : [], false);
+	let parsed = jsonOutput;
+	if (typeof jsonOutput === 'string') {
+		try {
+			parsed = JSON.parse(jsonOutput);
+		} catch (error) {
+			return { problem: `the JSON is not valid: ${(error as Error).message}` };
+		}
+	}
+	if (!Array.isArray(parsed)) return { problem: 'the JSON must be an array of fields' };
+	return buildFields(parsed, true);
+}

@@ -1,0 +1,108 @@
+/*
+ * One request to the node's waiting webhook, through n8n-core's own WebhookContext: parameters
+ * resolve as n8n resolves them (expressions against the waiting item), the body is what n8n's
+ * server hands the node, and binary data is stored by n8n-core's helpers. Only the HTTP request
+ * and response objects, which n8n's server would give, are made here.
+ */
+import { WebhookContext } from 'n8n-core';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	IWebhookData,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import {
+	additionalDataFor,
+	credentialTypeOf,
+	loadPackage,
+	NODE_NAME,
+	NODE_TYPE,
+	packageNode,
+	PackageNodeTypes,
+	TestCredentialsHelper,
+} from './engine';
+
+export interface WebhookRequest {
+	method: string;
+	query?: IDataObject;
+	/** What n8n's server parsed: for multipart, `{ data, files }` as its form-data parser gives. */
+	body?: IDataObject;
+	headers?: IDataObject;
+	/** The waiting node's input item, which expressions read. */
+	item?: IDataObject;
+}
+
+export interface WebhookAnswer {
+	result: IWebhookResponseData;
+	status?: number;
+	headers?: Record<string, string>;
+	page: string;
+	/** What the node logged through n8n's logger. */
+	logged: string[];
+}
+
+/** Calls the node's `webhook` for one request, as n8n's waiting-webhook server does. */
+export async function callWebhook(
+	parameters: INodeParameters,
+	request: WebhookRequest,
+): Promise<WebhookAnswer> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const node = packageNode(parameters, 2);
+	const workflow = new Workflow({
+		id: 'wf-1',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+	const additionalData = additionalDataFor(
+		new TestCredentialsHelper(credentialTypeOf(loader), { baseUrl: '', apiKey: '' }),
+	);
+	additionalData.executionId = 'exec-form';
+	const answer: WebhookAnswer = { result: {}, page: '', logged: [] };
+	additionalData.httpRequest = {
+		method: request.method,
+		query: request.query ?? {},
+		body: request.body ?? {},
+		headers: request.headers ?? {},
+		params: {},
+	} as never;
+	additionalData.httpResponse = {
+		writeHead: (status: number, headers: Record<string, string>) =>
+			Object.assign(answer, { status, headers }),
+		end: (page: string) => Object.assign(answer, { page }),
+	} as never;
+	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 2);
+	const items: INodeExecutionData[] = [{ json: request.item ?? {} }];
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+	const webhookData = {
+		httpMethod: request.method,
+		node: NODE_NAME,
+		path: 'node-1',
+		webhookDescription: type.description.webhooks![0],
+		workflowId: 'wf-1',
+		workflowExecuteAdditionalData: additionalData,
+	} as IWebhookData;
+	const context = new WebhookContext(
+		workflow,
+		node,
+		additionalData,
+		'webhook',
+		webhookData,
+		[],
+		runExecutionData,
+	);
+	const log = (message: string) => answer.logged.push(message);
+	Object.defineProperty(context, 'logger', {
+		value: { debug: log, info: log, warn: log, error: log },
+	});
+	answer.result = await type.webhook!.call(context);
+	return answer;
+}

@@ -1,0 +1,181 @@
+import {
+	calendarDate,
+	readForm,
+} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+
+const fields = (values: unknown[]): FormField[] => {
+	const form = readForm('fields', '', values);
+	if ('problem' in form) throw new Error(form.problem);
+	return form.fields;
+};
+
+const problem = (values: unknown[]) => {
+	const form = readForm('fields', '', values);
+	return 'problem' in form ? form.problem : undefined;
+};
+
+const options = (...values: string[]) => ({ values: values.map((option) => ({ option })) });
+
+describe("a Custom Form's definition", () => {
+	test("n8n's defaults: a text field, optional, keyed by its label", () => {
+		expect(fields([{ fieldLabel: ' Name ' }])[0]).toMatchObject({
+			type: 'text',
+			label: 'Name',
+			key: 'Name',
+			required: false,
+			multiple: false,
+		});
+	});
+
+	test('a hidden field is keyed by its Field Name; Custom HTML by its Element Name, or not at all', () => {
+		const [hidden, html, anonymous] = fields([
+			{ fieldType: 'hiddenField', fieldName: 'source', fieldValue: 'crm' },
+			{ fieldType: 'html', elementName: 'terms', html: '<b>Terms</b>', requiredField: true },
+			{ fieldType: 'html', html: '<i>x</i>' },
+		]);
+		expect(hidden).toMatchObject({ key: 'source', value: 'crm' });
+		expect(html).toMatchObject({ key: 'terms', html: '<b>Terms</b>', required: false });
+		expect(anonymous.key).toBeUndefined();
+	});
+
+	test('selection limits: exact, a range capped at the options, required meaning at least one', () => {
+		const [exact, range, required] = fields([
+			{
+				fieldLabel: 'A',
+				fieldType: 'checkbox',
+				fieldOptions: options('x', 'y'),
+				limitSelection: 'exact',
+				numberOfSelections: 2,
+			},
+			{
+				fieldLabel: 'B',
+				fieldType: 'checkbox',
+				fieldOptions: options('x', 'y'),
+				limitSelection: 'range',
+				minSelections: 0,
+				maxSelections: 5,
+			},
+			{ fieldLabel: 'C', fieldType: 'checkbox', fieldOptions: options('x'), requiredField: true },
+		]);
+		expect([exact.minSelections, exact.maxSelections]).toEqual([2, 2]);
+		expect([range.minSelections, range.maxSelections]).toEqual([0, 2]);
+		expect([required.minSelections, required.maxSelections]).toEqual([1, Infinity]);
+	});
+
+	test('JSON options may be a bare array, as n8n-workflow accepts; file types are kept in lower case', () => {
+		const form = readForm(
+			'json',
+			JSON.stringify([
+				{
+					fieldLabel: 'Pick',
+					fieldType: 'radio',
+					fieldOptions: [{ option: 'a' }, { option: 'b' }],
+				},
+				{
+					fieldLabel: 'Scan',
+					fieldType: 'file',
+					acceptFileTypes: '.PDF, image/*',
+					multipleFiles: false,
+				},
+			]),
+			undefined,
+		);
+		expect(
+			'fields' in form && form.fields.map((field) => [field.options, field.accept, field.multiple]),
+		).toEqual([
+			[['a', 'b'], [], false],
+			[[], ['.pdf', 'image/*'], false],
+		]);
+	});
+
+	test('an array an expression gave is taken as it is', () => {
+		const form = readForm('json', [{ fieldLabel: 'Name' }], undefined);
+		expect('fields' in form && form.fields[0].key).toBe('Name');
+	});
+
+	test.each([
+		[
+			[{ fieldLabel: 'R', fieldType: 'radio', fieldOptions: options('a', '') }],
+			'field 1 ("R"): option 2 is empty',
+		],
+		[
+			[{ fieldLabel: 'R', fieldType: 'radio', fieldOptions: options('a', 'a') }],
+			'field 1 ("R"): two options are the same',
+		],
+		[
+			[{ fieldLabel: 'R', fieldType: 'dropdown', fieldOptions: options('a'), defaultValue: 'b' }],
+			'field 1 ("R"): the default value "b" is not an option',
+		],
+		[
+			[
+				{
+					fieldLabel: 'C',
+					fieldType: 'checkbox',
+					fieldOptions: options('a', 'b'),
+					defaultValue: 'a, c',
+				},
+			],
+			'field 1 ("C"): the default value "c" is not an option',
+		],
+		[
+			[
+				{
+					fieldLabel: 'C',
+					fieldType: 'checkbox',
+					fieldOptions: options('a'),
+					limitSelection: 'range',
+					minSelections: 2,
+					maxSelections: 1,
+				},
+			],
+			'field 1 ("C"): the selection range 2–1 cannot be met with 1 checkboxes',
+		],
+		[
+			[
+				{
+					fieldLabel: 'C',
+					fieldType: 'checkbox',
+					fieldOptions: options('a'),
+					limitSelection: 'some',
+				},
+			],
+			'field 1 ("C"): Limit Selection "some" is not exact, range or unlimited',
+		],
+		[
+			[{ fieldLabel: 'N', fieldType: 'number', defaultValue: 'ten' }],
+			'field 1 ("N"): the default value "ten" is not a number',
+		],
+		[
+			[{ fieldLabel: 'D', fieldType: 'date', defaultValue: '31/12/2026' }],
+			'field 1 ("D"): the default value "31/12/2026" is not a date (YYYY-MM-DD)',
+		],
+		[
+			[{ fieldLabel: 'F', fieldType: 'file', acceptFileTypes: 'pdf' }],
+			'field 1 ("F"): "pdf" is not a file type: use e.g. .pdf, .png',
+		],
+		[[{ fieldLabel: 'A' }, 'text'], 'field 2 is not an object'],
+	])('%j is refused: %s', (values, message) => {
+		expect(problem(values)).toBe(message);
+	});
+
+	test("the editor's date-time default becomes the day", () => {
+		expect(
+			fields([{ fieldLabel: 'D', fieldType: 'date', defaultValue: '2026-12-31T00:00:00' }])[0]
+				.defaultValue,
+		).toBe('2026-12-31');
+	});
+});
+
+describe('calendarDate', () => {
+	test.each([
+		['2026-02-28', '2026-02-28'],
+		['2028-02-29', '2028-02-29'],
+		['2026-02-29', undefined],
+		['2026-13-01', undefined],
+		['26-01-01', undefined],
+		['', undefined],
+	])('%s → %s', (value, expected) => {
+		expect(calendarDate(value)).toBe(expected);
+	});
+});

@@ -1,0 +1,157 @@
+import { readForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import { readFormAnswer } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/formAnswer';
+
+function form(values: unknown[]): FormField[] {
+	const read = readForm('fields', '', values);
+	if ('problem' in read) throw new Error(read.problem);
+	return read.fields;
+}
+
+const options = (...values: string[]) => ({ values: values.map((option) => ({ option })) });
+const file = (originalFilename: string, mimetype: string, size = 10) => ({
+	filepath: `/tmp/${originalFilename}`,
+	originalFilename,
+	mimetype,
+	size,
+});
+
+describe('reading a Custom Form answer', () => {
+	test('optional fields left empty: text as empty text, a number, date or choice as null, checkboxes as []', () => {
+		const fields = form([
+			{ fieldLabel: 'Text' },
+			{ fieldLabel: 'Notes', fieldType: 'textarea' },
+			{ fieldLabel: 'Number', fieldType: 'number' },
+			{ fieldLabel: 'Date', fieldType: 'date' },
+			{ fieldLabel: 'Pick', fieldType: 'dropdown', fieldOptions: options('a') },
+			{ fieldLabel: 'Radio', fieldType: 'radio', fieldOptions: options('a') },
+			{ fieldLabel: 'Boxes', fieldType: 'checkbox', fieldOptions: options('a') },
+		]);
+		const answer = readFormAnswer(fields, { data: { 'field-0': '', 'field-4': '' }, files: {} });
+		expect(answer).toEqual({
+			ok: true,
+			json: { Text: '', Notes: '', Number: null, Date: null, Pick: null, Radio: null, Boxes: [] },
+			uploads: [],
+		});
+	});
+
+	test('a text area keeps its lines; one checkbox picked is still an array; a multiple dropdown too', () => {
+		const fields = form([
+			{ fieldLabel: 'Notes', fieldType: 'textarea' },
+			{ fieldLabel: 'Boxes', fieldType: 'checkbox', fieldOptions: options('a', 'b') },
+			{
+				fieldLabel: 'Many',
+				fieldType: 'dropdown',
+				multiselect: true,
+				fieldOptions: options('a', 'b'),
+			},
+		]);
+		const answer = readFormAnswer(fields, {
+			data: { 'field-0': 'one\r\ntwo', 'field-1': 'b', 'field-2': ['a', 'b'] },
+		});
+		expect(answer.ok && answer.json).toEqual({ Notes: 'one\ntwo', Boxes: ['b'], Many: ['a', 'b'] });
+	});
+
+	test('a body that is not multipart is read as the fields themselves', () => {
+		const answer = readFormAnswer(form([{ fieldLabel: 'Age', fieldType: 'number' }]), {
+			'field-0': '7',
+		});
+		expect(answer.ok && answer.json).toEqual({ Age: 7 });
+	});
+
+	test('files: accepted by extension or media type; an empty file input (n8n 1.x) is no file', () => {
+		const fields = form([
+			{ fieldLabel: 'Photo', fieldType: 'file', acceptFileTypes: 'image/*', multipleFiles: false },
+			{ fieldLabel: 'Other', fieldType: 'file' },
+		]);
+		const answer = readFormAnswer(fields, {
+			data: { 'form-end': '1' },
+			files: {
+				'field-0': file('me.JPG', 'image/jpeg'),
+				'field-1': file('', 'application/octet-stream', 0),
+			},
+		});
+		expect(answer.ok && answer.json).toEqual({
+			Photo: { filename: 'me.JPG', mimetype: 'image/jpeg', size: 10 },
+			Other: null,
+		});
+		expect(answer.ok && answer.uploads.map((upload) => upload.property)).toEqual(['Photo']);
+	});
+
+	test.each([
+		[
+			{ fieldType: 'file', multipleFiles: false },
+			[file('a.pdf', 'application/pdf'), file('b.pdf', 'application/pdf')],
+			'Choose one file only.',
+		],
+		[{ fieldType: 'file', requiredField: true }, [], 'Choose a file.'],
+		[
+			{ fieldType: 'file', acceptFileTypes: '.pdf' },
+			[file('a.pdf.exe', 'application/pdf')],
+			'Choose a file of these types: .pdf.',
+		],
+		[
+			{ fieldType: 'file', acceptFileTypes: 'application/pdf' },
+			[file('a.pdf', 'text/plain')],
+			'Choose a file of these types: application/pdf.',
+		],
+	])('%j with %j: %s', (definition, files, message) => {
+		const fields = form([{ fieldLabel: 'F', ...definition }]);
+		const answer = readFormAnswer(fields, {
+			data: { 'form-end': '1' },
+			files: { 'field-0': files },
+		});
+		expect(answer.ok ? undefined : answer.errors).toEqual([message]);
+	});
+
+	test.each([
+		[
+			{
+				fieldType: 'checkbox',
+				fieldOptions: options('a', 'b'),
+				limitSelection: 'exact',
+				numberOfSelections: 2,
+			},
+			['a'],
+			'Choose exactly 2.',
+		],
+		[
+			{ fieldType: 'checkbox', fieldOptions: options('a', 'b'), requiredField: true },
+			[],
+			'Choose at least 1.',
+		],
+		[
+			{ fieldType: 'checkbox', fieldOptions: options('a', 'b') },
+			['a', 'a'],
+			'Choose each option once.',
+		],
+		[
+			{ fieldType: 'dropdown', fieldOptions: options('a', 'b'), requiredField: true },
+			[''],
+			'Choose an option.',
+		],
+		[
+			{ fieldType: 'radio', fieldOptions: options('a'), requiredField: true },
+			[],
+			'Choose an option.',
+		],
+		[{ fieldType: 'text' }, ['a', 'b'], 'Enter one value.'],
+		[{ fieldType: 'text', requiredField: true }, ['   '], 'Fill in this field.'],
+		[{ fieldType: 'number' }, ['1e400'], 'Enter a number.'],
+		[{ fieldType: 'number' }, ['0x10'], 'Enter a number.'],
+		[{ fieldType: 'text' }, ['x'.repeat(10_001)], 'Shorten this to 10000 characters or fewer.'],
+	])('%j with %j: %s', (definition, given, message) => {
+		const fields = form([{ fieldLabel: 'F', ...definition }]);
+		const answer = readFormAnswer(fields, { data: { 'field-0': given } });
+		expect(answer.ok ? undefined : answer.errors).toEqual([message]);
+	});
+
+	test('a hidden value and Custom HTML come from the node, whatever the page posts', () => {
+		const fields = form([
+			{ fieldType: 'hiddenField', fieldName: 'source', fieldValue: 'crm' },
+			{ fieldType: 'html', elementName: 'terms', html: '<b>Terms</b>' },
+		]);
+		const answer = readFormAnswer(fields, { data: { 'field-0': 'forged', 'field-1': '<script>' } });
+		expect(answer.ok && answer.json).toEqual({ source: 'crm', terms: '<b>Terms</b>' });
+	});
+});
