@@ -172,7 +172,7 @@ function printWelcome(owner) {
 			`${n8n.DEFAULT_OWNER.password}${owner.created ? '  (owner account just created)' : ''}`,
 	);
 	console.log(
-		`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..107)`,
+		`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..108)`,
 	);
 	console.log(`  credential:   "${CREDENTIAL.name}"`);
 	for (const example of examples)

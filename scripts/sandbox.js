@@ -3,7 +3,7 @@
 /*
  * `npm run sandbox`: the fake Omnichannel Messaging service (test/fake-service) as a local
  * sandbox to point a credential at. Seeded with WhatsApp channels 12 and 13, each with the
- * templates 101..107. Logs every request (method, path, status) until Ctrl-C.
+ * templates 101..108. Logs every request (method, path, status) until Ctrl-C.
  *
  *   SANDBOX_PORT     port to listen on (default 4010)
  *   SANDBOX_HOST     address to listen on (default 127.0.0.1)
@@ -16,6 +16,7 @@
  * The two limits let a workflow meet a rate-limited service, as a broadcast does in production.
  */
 const { FakeService } = require('../test/fake-service');
+const { sandboxTemplates } = require('../test/fake-service/seed');
 
 const DEFAULTS = { port: 4010, host: '127.0.0.1', apiKey: 'demo-api-key', latencyMs: 0 };
 
@@ -64,6 +65,7 @@ async function startSandbox({
 		latencyMs: options.latencyMs,
 		concurrencyLimit: options.concurrencyLimit,
 		rateLimitPerSecond: options.rateLimitPerSecond,
+		templates: sandboxTemplates(),
 	});
 	service.server.on('request', (req, res) => {
 		const started = Date.now();
@@ -99,7 +101,7 @@ async function main() {
 	console.log(`Omnichannel Messaging sandbox listening on ${url}`);
 	console.log(`  Base URL: ${url}`);
 	console.log(`  API key:  ${apiKey}  (header X-Service-Api-Key)`);
-	console.log('  Channels: 12 "WhatsApp Sales", 13 "WhatsApp Support"; templates 101..107 on each');
+	console.log('  Channels: 12 "WhatsApp Sales", 13 "WhatsApp Support"; templates 101..108 on each');
 	console.log(`  Limits:   ${describeLimits(service)}`);
 	console.log('Press Ctrl-C to stop.');
 	const stop = async () => {

@@ -52,6 +52,7 @@ function statsOf(fake) {
 		...fake.occupancyFigures(),
 		firstRequestAt,
 		firstSendAt,
+		lastAnswerAt,
 		sampleBodies: [...bodies],
 	};
 }

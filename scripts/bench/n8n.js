@@ -11,10 +11,11 @@ const os = require('node:os');
 const path = require('node:path');
 
 const n8n = require('../lib/n8n');
-const { eventsFrom, rowsFor } = require('./rows');
+const { askAll, askedCustomers, eventsFrom, rowsFor } = require('./rows');
 const { callMany, postJson } = require('./measure');
 const { report } = require('./report');
-const { benchWorkflows } = require('./workflows');
+const { askParent, askSubWorkflow, benchWorkflows } = require('./workflows');
+const { sandboxTemplates } = require('../../test/fake-service/seed');
 
 const HELP = `npm run bench:n8n -- [options]
   --runs N            runs of every row, alternating the order (default 3)
@@ -23,6 +24,10 @@ const HELP = `npm run bench:n8n -- [options]
   --events N          CRM webhook calls per row (default 100)
   --at-once N         CRM calls in flight (default 10)
   --recipients a,b    broadcast sizes (default 600,3000; "" for none)
+  --asks a,b          customers asked at once through examples/ask-many-*.json (rows
+                      ask-node-<n>; ask-http-<n>: its sub-workflow sending with HTTP Request
+                      instead, no waiting; ask-nokey-<n>: this node without the
+                      example's send-once key); default 500, "" for none
   --latency MS        the service's latency (default 100)
   --limit N           the service's in-flight limit, 429 + Retry-After above it (default 10)
   --retry-after S     the Retry-After of that 429, in seconds (default 1)
@@ -45,6 +50,7 @@ function parseArgs(argv) {
 		events: 100,
 		atOnce: 10,
 		recipients: [600, 3000],
+		asks: [500],
 		latencyMs: 100,
 		limit: 10,
 		retryAfter: '1',
@@ -62,6 +68,7 @@ function parseArgs(argv) {
 		else if (arg === '--at-once') config.atOnce = Number(take(i++));
 		else if (arg === '--recipients')
 			config.recipients = take(i++).split(',').filter(Boolean).map(Number);
+		else if (arg === '--asks') config.asks = take(i++).split(',').filter(Boolean).map(Number);
 		else if (arg === '--latency') config.latencyMs = Number(take(i++));
 		else if (arg === '--limit') config.limit = Number(take(i++));
 		else if (arg === '--retry-after') config.retryAfter = take(i++);
@@ -84,6 +91,7 @@ async function startFake(config) {
 			concurrencyLimit: config.limit,
 			retryAfter: config.retryAfter,
 			admitJitterMs: config.jitter ?? 0,
+			templates: sandboxTemplates(),
 		}),
 	]);
 	const waiting = [];
@@ -135,6 +143,16 @@ async function setUp(server, fake) {
 		await createActiveWorkflow(rest, workflow);
 		await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
 	}
+	const credentials = { omniCredential, baseUrl: fake.url };
+	for (const [webhookPath, more] of [
+		['ask-node', {}],
+		['ask-nokey', { withoutKey: true }],
+		['ask-http', { headerCredential }],
+	]) {
+		const sub = await createActiveWorkflow(rest, askSubWorkflow({ ...credentials, ...more }));
+		await createActiveWorkflow(rest, askParent(webhookPath, sub.id));
+		await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
+	}
 }
 
 /** A few calls per workflow, to phones outside every timed run's, so that n8n and the node are warm. */
@@ -145,6 +163,8 @@ async function warmUp(ctx) {
 	}
 	await postJson(ctx.webhook('bcast-node'), { recipients: events });
 	await postJson(ctx.webhook('bcast-http'), { recipients: events.slice(0, ctx.config.limit) });
+	for (const webhookPath of ['ask-node', 'ask-nokey', 'ask-http'])
+		await askAll(ctx, webhookPath, askedCustomers(events));
 }
 
 /** NODE_OPTIONS for --cpu-prof and --count. */

@@ -73,6 +73,14 @@ function broadcastLine(runs) {
 			1,
 		)})`,
 		`below the limit after the first 429 ${spread(of((r) => r.belowLimitAfterBurstMs))} ms`,
+		...deliveryParts(of),
+		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
+	].join('; ');
+}
+
+/** What a broadcast or ask-many row's messages met: 429s, n8n's CPU, and what the service accepted. */
+function deliveryParts(of) {
+	return [
 		`429s ${spread(of((r) => r.tooMany))}`,
 		`CPU/message ${spread(
 			of((r) => r.cpuPerMessage),
@@ -80,8 +88,24 @@ function broadcastLine(runs) {
 		)} ms`,
 		`accepted ${spread(of((r) => r.accepted))}, lost ${spread(of((r) => r.lost))}, sent twice ` +
 			`${spread(of((r) => r.sentTwice))}`,
-		`answer ${[...new Set(of((r) => r.status))].join('/')}`,
-	].join('; ');
+	];
+}
+
+/** An ask-many row: until the last question is out, and against its baseline (HTTP Request). */
+function askLine(row, rowId, runs, results) {
+	const of = (f) => runs.map(f);
+	const parts = [
+		`all out ${spread(of((r) => r.wallMs))} ms`,
+		`first send ${spread(of((r) => r.firstSendMs))} ms`,
+		...deliveryParts(of),
+	];
+	if (row.baseline) {
+		const each = ratios(results, rowId, row.baseline, (r) => r.wallMs);
+		parts.push(
+			`÷ ${row.baseline} ${spread(each, 2)} [${each.map((v) => v?.toFixed(2)).join(', ')}]`,
+		);
+	}
+	return parts.join('; ');
 }
 
 /** What the row's nodes asked of n8n per message (--count), the median over the runs. */
@@ -109,7 +133,12 @@ function report(config, rows, results) {
 	for (const [rowId, row] of Object.entries(rows)) {
 		const runs = results.filter((r) => r.rowId === rowId);
 		if (runs.length === 0) continue;
-		const line = row.kind === 'crm' ? crmLine(row, rowId, runs, results) : broadcastLine(runs);
+		const line =
+			row.kind === 'crm'
+				? crmLine(row, rowId, runs, results)
+				: row.kind === 'ask'
+					? askLine(row, rowId, runs, results)
+					: broadcastLine(runs);
 		console.log(`${row.label} [${rowId}]\n  ${line}${asksLine(runs)}`);
 	}
 	const bodies = new Set(

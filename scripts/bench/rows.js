@@ -104,6 +104,53 @@ function broadcastRow(path, recipients) {
 	};
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The bench's events as examples/ask-many-parent.json takes customers. */
+const askedCustomers = (events) =>
+	events.map((e) => ({
+		phone: e.phone,
+		name: e.name,
+		appointment: e.date,
+		appointmentId: e.order,
+	}));
+
+/**
+ * Calls the ask-many parent at `webhookPath` (it answers at once) and waits until the service has
+ * accepted a message for every customer: resolves with the service's figures and when it started.
+ */
+async function askAll(ctx, webhookPath, customers) {
+	await ctx.fake.ask({ type: 'reset' }, 'reset-done');
+	const answer = await postJson(ctx.webhook(webhookPath), { customers });
+	const deadline = Date.now() + 600_000;
+	for (;;) {
+		const { stats } = await ctx.fake.ask({ type: 'stats' }, 'stats');
+		if (stats.acceptedPhones.length >= customers.length || Date.now() > deadline)
+			return { stats, answer };
+		await sleep(200);
+	}
+}
+
+/** An ask-many row: `count` customers, each asked in an execution of its own. */
+function askRow(webhookPath, count) {
+	return async (ctx, offset) => {
+		const events = eventsFrom(offset, count);
+		const cpu0 = treeCpuMs(ctx.n8nPid);
+		const { stats, answer } = await askAll(ctx, webhookPath, askedCustomers(events));
+		return {
+			// From the parent's webhook call to the service's answer to the last message.
+			wallMs: stats.lastAnswerAt - answer.started,
+			status: answer.status,
+			cpuPerMessage: (treeCpuMs(ctx.n8nPid) - cpu0) / count,
+			firstSendMs: stats.firstSendAt - answer.started,
+			tooMany: stats.tooMany,
+			accepted: stats.acceptedPhones.length,
+			messages: count,
+			...delivery(stats, events),
+		};
+	};
+}
+
 /**
  * Every row: `messages` per run, and the row the ratio is taken against (`baseline`).
  * Broadcast rows exist per recipient count (--recipients).
@@ -145,7 +192,26 @@ function rowsFor(config) {
 			run: broadcastRow('bcast-http', n),
 		};
 	}
+	for (const n of config.asks) {
+		rows[`ask-http-${n}`] = {
+			kind: 'ask',
+			label: `Ask ${n} customers, sub-workflow with HTTP Request (no waiting)`,
+			run: askRow('ask-http', n),
+		};
+		rows[`ask-node-${n}`] = {
+			kind: 'ask',
+			label: `Ask ${n} customers, sub-workflow with this node's Send and Wait`,
+			run: askRow('ask-node', n),
+			baseline: `ask-http-${n}`,
+		};
+		rows[`ask-nokey-${n}`] = {
+			kind: 'ask',
+			label: `Ask ${n} customers, this node without the send-once key`,
+			run: askRow('ask-nokey', n),
+			baseline: `ask-http-${n}`,
+		};
+	}
 	return rows;
 }
 
-module.exports = { rowsFor, eventsFrom };
+module.exports = { rowsFor, eventsFrom, askAll, askedCustomers };

@@ -6,8 +6,10 @@
  * /work/shared/notes/real-n8n.md (Measuring beside what users build instead).
  */
 const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
 
-const { PACKAGE_NAME } = require('../lib/n8n');
+const { PACKAGE_NAME, REPO_ROOT } = require('../lib/n8n');
 const { mapperValue } = require('../../test/helpers/mapperValue');
 
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
@@ -151,4 +153,63 @@ function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
 	};
 }
 
-module.exports = { benchWorkflows, SEND_PATH };
+const readExample = (file) =>
+	JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+
+/**
+ * examples/ask-many-sub-workflow.json as shipped, with the bench's credential; with
+ * `headerCredential`, what users build instead: its trigger → HTTP Request 4.2 sending the same
+ * template (the link a fixed text), no waiting.
+ */
+function askSubWorkflow({ omniCredential, headerCredential, baseUrl, withoutKey = false }) {
+	// Without its id: n8n gives the bench's copy one of its own.
+	const sub = { ...readExample('ask-many-sub-workflow.json'), id: undefined };
+	if (!headerCredential) {
+		sub.nodes = sub.nodes.map((node) => (withoutKey ? withoutSendOnceKey(node) : node));
+		sub.nodes = sub.nodes.map((node) =>
+			node.credentials
+				? { ...node, credentials: { omnichannelMessagingApi: omniCredential } }
+				: node,
+		);
+		return { ...sub, name: 'bench: ask one customer (this node, waits)' };
+	}
+	const trigger = sub.nodes.find((node) => node.type === 'n8n-nodes-base.executeWorkflowTrigger');
+	const jsonBody =
+		'={ "template_id": "108", "channel_id": "12", "customer_phone": "{{ $json.phone }}", ' +
+		'"attributes": { "1": "{{ $json.name }}", "2": "{{ $json.appointment }}", ' +
+		'"3": "https://example.com/confirm/{{ $json.appointmentId }}" } }';
+	const http = httpRequestNode(headerCredential, baseUrl, '$json');
+	http.parameters.jsonBody = jsonBody;
+	return chain('bench: ask one customer (HTTP Request)', [trigger, http]);
+}
+
+/** The node without its Send Once per Key option: what the key costs. */
+function withoutSendOnceKey(node) {
+	if (!node.parameters?.options?.sendOnceKey) return node;
+	const options = { ...node.parameters.options };
+	delete options.sendOnceKey;
+	return { ...node, parameters: { ...node.parameters, options } };
+}
+
+/** examples/ask-many-parent.json as shipped, its webhook at `webhookPath`, calling `subId`. */
+function askParent(webhookPath, subId) {
+	const parent = readExample('ask-many-parent.json');
+	const workflow = { ...parent, id: undefined };
+	workflow.name = `bench: ask many (${webhookPath})`;
+	workflow.nodes = parent.nodes.map((node) => {
+		if (node.type === 'n8n-nodes-base.webhook')
+			return {
+				...node,
+				webhookId: crypto.randomUUID(),
+				parameters: { ...node.parameters, path: webhookPath },
+			};
+		if (node.type === 'n8n-nodes-base.executeWorkflow') {
+			const workflowId = { __rl: true, mode: 'id', value: subId };
+			return { ...node, parameters: { ...node.parameters, workflowId } };
+		}
+		return node;
+	});
+	return workflow;
+}
+
+module.exports = { benchWorkflows, askSubWorkflow, askParent, SEND_PATH };

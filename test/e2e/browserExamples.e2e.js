@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startEditor, until } = require('./editor');
@@ -79,7 +80,7 @@ let fake;
 let editor;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
+	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
 	editor = await startEditor('e2e-browser-examples', {
 		credentials: [credentialFor(fake.url)],
 		workflows: [...examples.map((example) => withoutKey(example, 'file')), SAVED, HINTED],
@@ -219,4 +220,15 @@ test('Map Each Variable with a template from an expression: the editor hint says
 	expect(hints).toHaveLength(1);
 	expect(hints[0]).toContain('Variables Input');
 	expect(hints[0]).toContain('JSON');
+}, 90_000);
+
+test('ask-many-parent.json: "Ask, without waiting" opens whole, its sub-workflow found by id', async () => {
+	const parent = examples.find((example) => example.file === 'ask-many-parent.json');
+	const node = parent.nodes.find((candidate) => candidate.name === 'Ask, without waiting');
+	const ndv = await expectWhole(parent, node, 'ask-many-parent-execute-workflow');
+	const shown = await ndv
+		.getByTestId('resource-locator-workflowId')
+		.locator('input')
+		.evaluateAll((inputs) => inputs.map((input) => input.value).join(' | '));
+	expect(shown).toContain('ask one customer to confirm');
 }, 90_000);

@@ -5,3 +5,5 @@ export declare function demoChannels(): Array<{
 	title: string;
 	number: string;
 }>;
+export declare function appointmentConfirmation(): Record<string, any>;
+export declare function sandboxTemplates(): Record<number, Array<Record<string, any>>>;

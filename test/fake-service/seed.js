@@ -80,6 +80,29 @@ function demoTemplates() {
 	];
 }
 
+/**
+ * A template whose last variable takes an answer link (WhatsApp Template → Send and Wait): the
+ * sandbox and the tests of examples/ask-many-*.json add it to the demo templates.
+ */
+function appointmentConfirmation() {
+	return {
+		id: 108,
+		name: 'appointment_confirmation',
+		body: 'Hi {{1}}, please confirm your appointment on {{2}}: {{3}}',
+		header: { type: 'text', value: 'Your appointment' },
+		footer: '',
+		buttons: [],
+		attributes: [{ attribute: '1' }, { attribute: '2' }, { attribute: '3' }],
+		status: 'APPROVED',
+	};
+}
+
+/** The demo templates and the appointment confirmation, on both demo channels. */
+function sandboxTemplates() {
+	const templates = () => [...demoTemplates(), appointmentConfirmation()];
+	return Object.fromEntries(demoChannels().map((c) => [c.platform_id, templates()]));
+}
+
 function demoChannels() {
 	return [
 		{ platform_id: 12, title: 'WhatsApp Sales', number: '+4930123456' },
@@ -87,4 +110,4 @@ function demoChannels() {
 	];
 }
 
-module.exports = { demoTemplates, demoChannels };
+module.exports = { demoTemplates, demoChannels, appointmentConfirmation, sandboxTemplates };

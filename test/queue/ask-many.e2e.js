@@ -1,0 +1,75 @@
+'use strict';
+/*
+ * Asking 200 customers at once in queue mode (Redis, Postgres, a main and two workers):
+ * examples/ask-many-parent.json and examples/ask-many-sub-workflow.json imported through n8n's
+ * CLI as shipped (the credential re-pointed, the wait limit 2 minutes instead of 24 hours), the
+ * fake service at 100 ms with 10 requests in flight. The same checks as test/e2e/askMany.e2e.js
+ * (test/helpers/askMany.js): one message per customer with its own link, 200 executions waiting in
+ * Postgres, previews resume none, a second run sends nothing and leaves them waiting, 120 answers
+ * through the main resume exactly those executions on a worker, the other 80 end at the limit.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const n8n = require('../../scripts/lib/n8n');
+const queue = require('../../scripts/lib/queue');
+const { sandboxTemplates } = require('../fake-service/seed');
+const { API_KEY, startFakeServiceProcess, createCredential, waitForWebhook } = require('./support');
+const ask = require('../helpers/askMany');
+
+const COUNT = 200;
+const ANSWERED = 120;
+// Long enough for the checks before the limit on a machine of its own (CI); a machine shared with
+// other work may need more: ASK_MANY_WAIT_MINUTES.
+const WAIT_MINUTES = Number(process.env.ASK_MANY_WAIT_MINUTES ?? 2);
+const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
+const LOG_FILE = path.join(LOG_DIR, 'ask-many-stack.log');
+
+let stack;
+let fake;
+const ctx = { figures: {} };
+
+beforeAll(async () => {
+	fs.mkdirSync(LOG_DIR, { recursive: true });
+	fs.writeFileSync(LOG_FILE, '');
+	const log = (line) => fs.appendFileSync(LOG_FILE, `${line}\n`);
+	stack = await queue.startQueueStack({ workers: 2, log });
+	fake = await startFakeServiceProcess({
+		apiKey: API_KEY,
+		latencyMs: 100,
+		concurrencyLimit: 10,
+		templates: sandboxTemplates(),
+	});
+	ctx.requests = async () => (await fake.snapshot()).requests;
+	ctx.rest = new n8n.N8nRest(stack.main.url);
+	await ctx.rest.ownerSetupOrLogin();
+	const credential = await createCredential(ctx.rest, fake.url);
+	const { sub, parent, webhookPath } = ask.askManyExamples({
+		waitMinutes: WAIT_MINUTES,
+		credential,
+	});
+	// The CLI writes into the deployment's Postgres, as an administrator imports examples there.
+	const cliFolder = path.join(stack.dir, 'cli');
+	fs.mkdirSync(cliFolder, { recursive: true });
+	const env = queue.queueEnv({
+		stack,
+		userFolder: cliFolder,
+		port: await n8n.freePort(),
+		brokerPort: await n8n.freePort(),
+	});
+	await ask.importWorkflows(env, stack.dir, [sub, parent]);
+	await ask.publishExamples(ctx.rest);
+	ctx.hookUrl = `${stack.main.url}/webhook/${webhookPath}`;
+	await waitForWebhook(ctx.hookUrl);
+}, 420_000);
+
+afterAll(async () => {
+	await fake?.stop();
+	await stack?.stop();
+	process.stderr.write(
+		`\nqueue mode, ask many: ${JSON.stringify(ctx.figures)}\n(n8n output: ` +
+			`${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+	);
+}, 120_000);
+
+ask.askManyTests(ctx, { count: COUNT, answered: ANSWERED, waitMinutes: WAIT_MINUTES });
