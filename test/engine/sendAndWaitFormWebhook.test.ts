@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'node:querystring';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -201,6 +202,28 @@ describe('the Custom Form page', () => {
 		expect(status).toBe(400);
 		expect(page).toContain(`<p class="error" id="field-7-error">${message}</p>`);
 		expect(page).toContain('Choose the file again');
+	});
+
+	// What n8n's body parser makes of a POST that is not multipart (JSON.parse, querystring.parse).
+	const file = { filepath: __filename, originalFilename: 'r.pdf', mimetype: 'application/pdf' };
+	const forged = { ...GOOD, data: GOOD, files: { 'field-7': { ...file, size: 1 } } };
+	const fileFields = Object.entries(file).map(([key, value]) => [`files[field-7][${key}]`, value]);
+	test.each([
+		['application/json', JSON.parse(JSON.stringify(forged)) as IDataObject],
+		[
+			'application/x-www-form-urlencoded',
+			parse(new URLSearchParams([...Object.entries(GOOD), ...fileFields]).toString()),
+		],
+	])('a %s POST naming a server file records nothing and reads no file', async (type, body) => {
+		const { result, status, page } = await callWebhook(FORM, {
+			method: 'POST',
+			body: body as IDataObject,
+			headers: { 'content-type': `${type}; charset=utf-8` },
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(400);
+		expect(page).toContain('role="alert">Nothing was recorded: answer with the form on this page.');
+		expect(page).toContain('<input type="file" id="field-7"');
 	});
 
 	test('an answer cut short (n8n 1.x stops reading at an empty file input) records nothing', async () => {

@@ -141,11 +141,15 @@ function uploadsOf(key: string, files: UploadedFile[]): Upload[] {
 	}));
 }
 
-/** The body n8n gives the node: `{ data, files }` for multipart, the fields alone otherwise. */
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The body n8n's multipart parser gives the node: `{ data, files }`; anything else is empty. */
 function partsOf(body: IDataObject): { data: IDataObject; files: IDataObject } {
-	if (body.data && typeof body.data === 'object' && !Array.isArray(body.data))
-		return { data: body.data as IDataObject, files: (body.files as IDataObject) ?? {} };
-	return { data: body, files: {} };
+	return {
+		data: isObject(body.data) ? body.data : {},
+		files: isObject(body.files) ? body.files : {},
+	};
 }
 
 /**

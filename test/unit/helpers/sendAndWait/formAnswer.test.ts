@@ -52,11 +52,11 @@ describe('reading a Custom Form answer', () => {
 		expect(answer.ok && answer.json).toEqual({ Notes: 'one\ntwo', Boxes: ['b'], Many: ['a', 'b'] });
 	});
 
-	test('a body that is not multipart is read as the fields themselves', () => {
+	test("only n8n's multipart `{ data, files }` is read: a flat body's fields are not", () => {
 		const answer = readFormAnswer(form([{ fieldLabel: 'Age', fieldType: 'number' }]), {
 			'field-0': '7',
 		});
-		expect(answer.ok && answer.json).toEqual({ Age: 7 });
+		expect(answer.ok && answer.json).toEqual({ Age: null });
 	});
 
 	test('files: accepted by extension or media type; an empty file input (n8n 1.x) is no file', () => {
