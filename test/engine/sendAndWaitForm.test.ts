@@ -111,7 +111,7 @@ describe('Send and Wait for Response → Custom Form', () => {
 		[
 			'two fields with one label',
 			{ formFields: { values: [{ fieldLabel: 'Name' }, { fieldLabel: 'Name' }] } },
-			/^Form Elements: field 2 \("Name"\): another field has the same label/,
+			/^Form Elements: field 2 \("Name"\): field 1 has the same label/,
 		],
 		[
 			'a hidden field without a name',

@@ -199,6 +199,40 @@ const named = (index: number, raw: unknown) => {
 	return `field ${index + 1}${label ? ` (${JSON.stringify(label)})` : ''}`;
 };
 
+/**
+ * Keys that would change the output object's prototype, or shadow what code reading it expects,
+ * instead of holding an answer.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A file field's binary property (several files: `<name>_0`, `<name>_1`…), as n8n's Form node names it. */
+export const binaryName = (key: string): string => key.replace(/\W/g, '_');
+
+/** Whether two file fields' binary properties could be the same: each field's files need their own. */
+function sameBinary(one: FormField, other: FormField): boolean {
+	const [a, b] = [binaryName(one.key!), binaryName(other.key!)];
+	const numbered = (field: FormField, base: string, name: string) =>
+		field.multiple && new RegExp(`^${base}_\\d+$`).test(name);
+	return a === b || numbered(one, a, b) || numbered(other, b, a);
+}
+
+/** What is wrong with a field's key among the fields before it. */
+function keyProblem(field: FormField, fields: FormField[]): string | undefined {
+	if (field.key === undefined) return undefined;
+	if (field.key === 'respondedAt')
+		return 'respondedAt is the time of the answer; use another label';
+	if (RESERVED_KEYS.has(field.key)) return `${field.key} cannot name an answer; use another label`;
+	const index = fields.findIndex((other) => other.key === field.key);
+	if (index >= 0) return `field ${index + 1} has the same label; each answer needs its own`;
+	const clash =
+		field.type === 'file'
+			? fields.findIndex((other) => other.type === 'file' && sameBinary(field, other))
+			: -1;
+	if (clash >= 0)
+		return `its files would have the same binary property name as field ${clash + 1}'s (${binaryName(field.key)}); change one label`;
+	return undefined;
+}
+
 /** The fields, checked as a whole: every answer needs its own key, and respondedAt is n8n's. */
 function buildFields(list: unknown[], fromJson: boolean): FormDefinition {
 	if (list.length === 0) return { problem: 'the form has no fields: add at least one' };
@@ -208,14 +242,8 @@ function buildFields(list: unknown[], fromJson: boolean): FormDefinition {
 			return { problem: `${named(index, raw)} is not an object` };
 		const field = buildField(raw as Raw, fromJson);
 		if (typeof field === 'string') return { problem: `${named(index, raw)}: ${field}` };
-		if (field.key === 'respondedAt')
-			return {
-				problem: `${named(index, raw)}: respondedAt is the time of the answer; use another label`,
-			};
-		if (field.key !== undefined && fields.some((other) => other.key === field.key))
-			return {
-				problem: `${named(index, raw)}: another field has the same label; each answer needs its own`,
-			};
+		const problem = keyProblem(field, fields);
+		if (problem) return { problem: `${named(index, raw)}: ${problem}` };
 		fields.push(field);
 	}
 	return { fields };

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_BYTES, MAX_FILE_MB, calendarDate } from './form';
+import { MAX_ANSWER_LENGTH, MAX_FILE_BYTES, MAX_FILE_MB, binaryName, calendarDate } from './form';
 
 /*
  * A Custom Form answer, checked against the form on the server: the page's own checks in the
@@ -134,7 +134,7 @@ function outputValue(field: FormField, given: string[], files: UploadedFile[]): 
 
 /** n8n's binary property names: the key with non-word characters as `_`, `_0`, `_1`… for several. */
 function uploadsOf(key: string, files: UploadedFile[]): Upload[] {
-	const base = key.replace(/\W/g, '_');
+	const base = binaryName(key);
 	return files.map((file, index) => ({
 		property: files.length > 1 ? `${base}_${index}` : base,
 		file,

@@ -155,6 +155,39 @@ describe("a Custom Form's definition", () => {
 			'field 1 ("F"): "pdf" is not a file type: use e.g. .pdf, .png',
 		],
 		[[{ fieldLabel: 'A' }, 'text'], 'field 2 is not an object'],
+		[
+			[{ fieldLabel: '__proto__' }],
+			'field 1 ("__proto__"): __proto__ cannot name an answer; use another label',
+		],
+		[
+			[{ fieldType: 'hiddenField', fieldName: 'constructor' }],
+			'field 1 ("constructor"): constructor cannot name an answer; use another label',
+		],
+		[
+			[{ fieldType: 'html', elementName: 'prototype' }],
+			'field 1: prototype cannot name an answer; use another label',
+		],
+		[
+			[
+				{ fieldLabel: 'Фото', fieldType: 'file' },
+				{ fieldLabel: 'Скан', fieldType: 'file' },
+			],
+			'field 2 ("Скан"): its files would have the same binary property name as field 1\'s (____); change one label',
+		],
+		[
+			[
+				{ fieldLabel: 'A b', fieldType: 'file', multipleFiles: false },
+				{ fieldLabel: 'A_b', fieldType: 'file', multipleFiles: false },
+			],
+			'field 2 ("A_b"): its files would have the same binary property name as field 1\'s (A_b); change one label',
+		],
+		[
+			[
+				{ fieldLabel: 'Receipt_0', fieldType: 'file', multipleFiles: false },
+				{ fieldLabel: 'Receipt', fieldType: 'file' },
+			],
+			'field 2 ("Receipt"): its files would have the same binary property name as field 1\'s (Receipt); change one label',
+		],
 	])('%j is refused: %s', (values, message) => {
 		expect(problem(values)).toBe(message);
 	});
