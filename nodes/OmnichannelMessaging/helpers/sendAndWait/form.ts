@@ -13,6 +13,9 @@ export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 /** The longest text answer the page accepts, in characters (Free Text, and each form field). */
 export const MAX_ANSWER_LENGTH = 10_000;
 
+/** The longest Custom HTML a field may hold, in characters: it is sanitised on every request. */
+export const MAX_HTML_LENGTH = 50_000;
+
 /** What the person entered in one field, to show again: text, or the options they picked. */
 export type Entered = string | string[];
 
@@ -167,6 +170,8 @@ function buildField(raw: Raw, fromJson: boolean): FormField | string {
 	const type = (raw.fieldType ?? 'text') as FieldType;
 	if (!FIELD_TYPES.includes(type))
 		return `${JSON.stringify(raw.fieldType)} is not a field type (${FIELD_TYPES.join(', ')})`;
+	if (type === 'html' && text(raw.html).length > MAX_HTML_LENGTH)
+		return `its HTML is longer than ${MAX_HTML_LENGTH} characters`;
 	const label = text(type === 'hiddenField' ? raw.fieldName : raw.fieldLabel).trim();
 	const key = type === 'html' ? text(raw.elementName).trim() || undefined : label || undefined;
 	const multiple =

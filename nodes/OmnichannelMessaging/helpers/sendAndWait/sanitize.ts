@@ -32,7 +32,12 @@ const DROPPED_WITH_CONTENT = new Set([
 	...['embed', 'svg', 'math', 'select', 'option', 'xmp', 'noembed', 'noframes', 'plaintext'],
 ]);
 
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+/*
+ * A comment or a tag. A tag's attributes stop at the next `<`, even inside quotes: a `<` that
+ * never closes then fails at the next one, not at the end of the HTML, so reading is linear in
+ * its length (a tag whose quoted value holds `<` is shown as text instead).
+ */
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^<>"']|"[^<"]*"|'[^<']*')*)>/g;
 const ENTITY = /&(?:#\d{1,7}|#x[\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,31});/y;
 
 /** Text as it is, but every `<`, `>` and quote escaped and every `&` either an entity or `&amp;`. */

@@ -156,6 +156,10 @@ describe("a Custom Form's definition", () => {
 		],
 		[[{ fieldLabel: 'A' }, 'text'], 'field 2 is not an object'],
 		[
+			[{ fieldType: 'html', html: 'x'.repeat(50_001) }],
+			'field 1: its HTML is longer than 50000 characters',
+		],
+		[
 			[{ fieldLabel: '__proto__' }],
 			'field 1 ("__proto__"): __proto__ cannot name an answer; use another label',
 		],
