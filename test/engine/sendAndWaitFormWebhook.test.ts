@@ -148,6 +148,8 @@ describe('the Custom Form page', () => {
 	test.each([
 		['a required field left empty', { 'field-0': '' }, 0, 'Fill in this field.'],
 		['text for a number', { 'field-0': 'forty' }, 0, 'Enter a number.'],
+		['a hexadecimal number', { 'field-0': '0x10' }, 0, 'Enter a number.'],
+		['a date with more after it', { 'field-4': '2026-11-27Tx' }, 4, 'Enter a date as YYYY-MM-DD.'],
 		['a date that does not exist', { 'field-4': '2026-02-30' }, 4, 'Enter a date as YYYY-MM-DD.'],
 		[
 			'a bad email address',
@@ -207,13 +209,13 @@ describe('the Custom Form page', () => {
 	// What n8n's body parser makes of a POST that is not multipart (JSON.parse, querystring.parse).
 	const file = { filepath: __filename, originalFilename: 'r.pdf', mimetype: 'application/pdf' };
 	const forged = { ...GOOD, data: GOOD, files: { 'field-7': { ...file, size: 1 } } };
-	const fileFields = Object.entries(file).map(([key, value]) => [`files[field-7][${key}]`, value]);
+	const urlencoded = new URLSearchParams();
+	for (const [key, value] of Object.entries(file))
+		urlencoded.append(`files[field-7][${key}]`, value);
+	for (const [key, value] of Object.entries(GOOD)) urlencoded.append(key, String(value));
 	test.each([
 		['application/json', JSON.parse(JSON.stringify(forged)) as IDataObject],
-		[
-			'application/x-www-form-urlencoded',
-			parse(new URLSearchParams([...Object.entries(GOOD), ...fileFields]).toString()),
-		],
+		['application/x-www-form-urlencoded', parse(urlencoded.toString())],
 	])('a %s POST naming a server file records nothing and reads no file', async (type, body) => {
 		const { result, status, page } = await callWebhook(FORM, {
 			method: 'POST',

@@ -100,10 +100,23 @@ function wholeNumber(value: unknown, fallback: number): number {
 	return Number.isInteger(number) ? number : NaN;
 }
 
-/** A date as YYYY-MM-DD when it is one (the date picker's value, the editor's date-time too). */
-export function calendarDate(value: string): string | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-	if (!match) return undefined;
+/** A number as a person writes it in decimal (`-1.5`, `2e3`); not `0x10`, `0b11` or `Infinity`. */
+export function decimalNumber(value: string): number | undefined {
+	const trimmed = value.trim();
+	if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) return undefined;
+	const number = Number(trimmed);
+	return Number.isFinite(number) ? number : undefined;
+}
+
+const TIME = /^T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A date as YYYY-MM-DD when it is one (the date picker's value); with `time`, the editor's
+ * date-time too (a default value), as its day.
+ */
+export function calendarDate(value: string, time = false): string | undefined {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(.*)$/.exec(value.trim());
+	if (!match || (match[4] && !(time && TIME.test(match[4])))) return undefined;
 	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
 	return date.getUTCDate() === +match[3] && date.getUTCMonth() === +match[2] - 1
 		? match[0].slice(0, 10)
@@ -150,10 +163,10 @@ function typeProblem(raw: Raw, field: FormField): string | undefined {
 	if (type !== 'hiddenField' && type !== 'html' && !field.label) return 'it has no label';
 	if (type === 'dropdown' || type === 'radio' || type === 'checkbox')
 		return choiceProblem(raw, field);
-	if (type === 'number' && defaultValue.trim() && !Number.isFinite(Number(defaultValue)))
+	if (type === 'number' && defaultValue.trim() && decimalNumber(defaultValue) === undefined)
 		return `the default value ${JSON.stringify(defaultValue)} is not a number`;
 	if (type === 'date' && defaultValue.trim()) {
-		const date = calendarDate(defaultValue);
+		const date = calendarDate(defaultValue, true);
 		if (!date)
 			return `the default value ${JSON.stringify(defaultValue)} is not a date (YYYY-MM-DD)`;
 		field.defaultValue = date;

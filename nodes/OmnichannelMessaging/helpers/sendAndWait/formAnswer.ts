@@ -1,7 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_BYTES, MAX_FILE_MB, binaryName, calendarDate } from './form';
+import {
+	MAX_ANSWER_LENGTH,
+	MAX_FILE_BYTES,
+	MAX_FILE_MB,
+	binaryName,
+	calendarDate,
+	decimalNumber,
+} from './form';
 
 /*
  * A Custom Form answer, checked against the form on the server: the page's own checks in the
@@ -91,7 +98,7 @@ function textProblem(field: FormField, value: string): string | undefined {
 	if (value.trim() === '') return field.required ? 'Fill in this field.' : undefined;
 	if (value.length > MAX_ANSWER_LENGTH)
 		return `Shorten this to ${MAX_ANSWER_LENGTH} characters or fewer.`;
-	if (field.type === 'number' && !Number.isFinite(Number(value))) return 'Enter a number.';
+	if (field.type === 'number' && decimalNumber(value) === undefined) return 'Enter a number.';
 	if (field.type === 'email' && !EMAIL.test(value.trim()))
 		return 'Enter an email address, e.g. name@example.com.';
 	if (field.type === 'date' && !calendarDate(value)) return 'Enter a date as YYYY-MM-DD.';
@@ -109,7 +116,7 @@ function outputValue(field: FormField, given: string[], files: UploadedFile[]): 
 		case 'radio':
 			return given[0] ?? null;
 		case 'number':
-			return value.trim() === '' ? null : Number(value);
+			return value.trim() === '' ? null : (decimalNumber(value) ?? null);
 		case 'date':
 			return value.trim() === '' ? null : calendarDate(value);
 		case 'text':
@@ -176,7 +183,12 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 			problem = given.length > 1 ? 'Enter one value.' : textProblem(field, given[0] ?? '');
 		}
 		errors.push(problem ?? '');
-		entered.push(choice ? given : (given[0] ?? ''));
+		// Shown again: only options offered, and no more text than an answer may hold.
+		entered.push(
+			choice
+				? given.filter((value) => field.options.includes(value))
+				: (given[0] ?? '').slice(0, MAX_ANSWER_LENGTH),
+		);
 		if (field.key === undefined) continue;
 		json[field.key] = outputValue(field, given, fieldFiles) as IDataObject[string];
 		uploads.push(...uploadsOf(field.key, fieldFiles));

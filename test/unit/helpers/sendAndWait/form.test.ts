@@ -1,5 +1,6 @@
 import {
 	calendarDate,
+	decimalNumber,
 	readForm,
 } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
 import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
@@ -212,7 +213,31 @@ describe('calendarDate', () => {
 		['2026-13-01', undefined],
 		['26-01-01', undefined],
 		['', undefined],
+		['2024-01-01Tjunk<>', undefined],
+		['2024-01-01T10:00', undefined],
 	])('%s → %s', (value, expected) => {
 		expect(calendarDate(value)).toBe(expected);
+	});
+
+	test("a default value may be the editor's date-time, nothing else after the day", () => {
+		expect(calendarDate('2026-12-31T00:00:00.000+01:00', true)).toBe('2026-12-31');
+		expect(calendarDate('2026-12-31Tjunk', true)).toBeUndefined();
+	});
+});
+
+describe('decimalNumber', () => {
+	test.each([
+		[' 42.5 ', 42.5],
+		['-1.5', -1.5],
+		['.5', 0.5],
+		['2e3', 2000],
+		['0x10', undefined],
+		['0b11', undefined],
+		['0o7', undefined],
+		['Infinity', undefined],
+		['1e400', undefined],
+		['', undefined],
+	])('%j → %s', (value, expected) => {
+		expect(decimalNumber(value)).toBe(expected);
 	});
 });
