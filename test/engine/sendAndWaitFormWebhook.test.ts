@@ -187,6 +187,13 @@ describe('the Custom Form page', () => {
 		},
 	);
 
+	test('more than 10 files in one field records nothing', async () => {
+		const files = Array.from({ length: 11 }, (_, n) => upload(`${n}.pdf`, 'application/pdf', 'a'));
+		const { result, page } = await callWebhook(FORM, post(GOOD, { 'field-7': files }));
+		expect(result.workflowData).toBeUndefined();
+		expect(page).toContain('<p class="error" id="field-7-error">Choose up to 10 files.</p>');
+	});
+
 	test.each([
 		[
 			'a file type not accepted',

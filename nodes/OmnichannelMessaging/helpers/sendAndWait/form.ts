@@ -10,6 +10,9 @@ import { sanitizeHtml } from './sanitize';
 export const MAX_FILE_MB = 16;
 export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 
+/** The most files one field takes (Multiple Files); n8n limits the whole upload on its own. */
+export const MAX_FILES = 10;
+
 /** The longest text answer the page accepts, in characters (Free Text, and each form field). */
 export const MAX_ANSWER_LENGTH = 10_000;
 
@@ -190,7 +193,8 @@ function buildField(raw: Raw, fromJson: boolean): FormField | string {
 	const multiple =
 		type === 'checkbox' ||
 		(type === 'dropdown' && raw.multiselect === true) ||
-		(type === 'file' && raw.multipleFiles !== false);
+		// The editor's Multiple Files is on by default; n8n's JSON fields take several files only when asked.
+		(type === 'file' && (fromJson ? raw.multipleFiles === true : raw.multipleFiles !== false));
 	const field: FormField = {
 		type,
 		label,

@@ -5,6 +5,7 @@ import {
 	MAX_ANSWER_LENGTH,
 	MAX_FILE_BYTES,
 	MAX_FILE_MB,
+	MAX_FILES,
 	binaryName,
 	calendarDate,
 	decimalNumber,
@@ -73,6 +74,7 @@ function accepted(field: FormField, file: UploadedFile): boolean {
 function fileProblem(field: FormField, files: UploadedFile[]): string | undefined {
 	if (files.length === 0) return field.required ? 'Choose a file.' : undefined;
 	if (files.length > 1 && !field.multiple) return 'Choose one file only.';
+	if (files.length > MAX_FILES) return `Choose up to ${MAX_FILES} files.`;
 	if (files.some((file) => !accepted(field, file)))
 		return `Choose a file of these types: ${field.accept.join(', ')}.`;
 	if (files.some((file) => file.size > MAX_FILE_BYTES))

@@ -1,5 +1,5 @@
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_MB } from './form';
+import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES } from './form';
 import { FORM_END } from './formAnswer';
 import { escapeHtml } from './sanitize';
 
@@ -102,7 +102,8 @@ function input(field: FormField, id: string, values: string[], aria: string): st
 function fileHint(field: FormField, shownAgain: boolean): string {
 	const types = field.accept.length > 0 ? ` Types: ${field.accept.join(', ')}.` : '';
 	const again = shownAgain ? ' Choose the file again: a page shown again keeps no file.' : '';
-	return `Up to ${MAX_FILE_MB} MB per file.${types}${again}`;
+	const count = field.multiple ? ` Up to ${MAX_FILES} files.` : '';
+	return `Up to ${MAX_FILE_MB} MB per file.${count}${types}${again}`;
 }
 
 function renderField(field: FormField, index: number, state: FieldState | undefined): string {

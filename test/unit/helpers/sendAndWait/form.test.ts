@@ -197,6 +197,16 @@ describe("a Custom Form's definition", () => {
 		expect(problem(values)).toBe(message);
 	});
 
+	test('a file field takes several files by default in the editor, in JSON only when asked, as in n8n', () => {
+		const file = { fieldLabel: 'F', fieldType: 'file' };
+		const json = (value: unknown[]) => readForm('json', JSON.stringify(value), undefined);
+		expect(fields([file])[0].multiple).toBe(true);
+		expect(json([file])).toMatchObject({ fields: [{ multiple: false }] });
+		expect(json([{ ...file, multipleFiles: true }])).toMatchObject({
+			fields: [{ multiple: true }],
+		});
+	});
+
 	test("the editor's date-time default becomes the day", () => {
 		expect(
 			fields([{ fieldLabel: 'D', fieldType: 'date', defaultValue: '2026-12-31T00:00:00' }])[0]
