@@ -91,7 +91,13 @@ describe('Send and Wait for Response → Custom Form', () => {
 		[
 			'JSON that does not parse',
 			{ defineForm: 'json', jsonOutput: '[{ "fieldLabel": "Name", }]' },
-			/^Form Fields: the JSON is not valid: /,
+			/^Form Fields: the JSON is not valid at position \d+$/,
+		],
+		[
+			// The parser's own message would quote it: the node's never does.
+			'JSON that is a phone number and more',
+			{ defineForm: 'json', jsonOutput: '+447700900123 [' },
+			/^Form Fields: the JSON is not valid$/,
 		],
 		[
 			'JSON that is not an array',

@@ -156,7 +156,8 @@ function choiceProblem(raw: Raw, field: FormField): string | undefined {
 	const unknown = defaults
 		.map((value) => value.trim())
 		.find((v) => v && !field.options.includes(v));
-	if (unknown !== undefined) return `the default value ${JSON.stringify(unknown)} is not an option`;
+	// Defaults may come from expressions (a customer's data): named, never quoted.
+	if (unknown !== undefined) return 'a default value is not one of the options';
 	return field.type === 'checkbox' ? selectionLimits(raw, field) : undefined;
 }
 
@@ -167,11 +168,10 @@ function typeProblem(raw: Raw, field: FormField): string | undefined {
 	if (type === 'dropdown' || type === 'radio' || type === 'checkbox')
 		return choiceProblem(raw, field);
 	if (type === 'number' && defaultValue.trim() && decimalNumber(defaultValue) === undefined)
-		return `the default value ${JSON.stringify(defaultValue)} is not a number`;
+		return 'the default value is not a number';
 	if (type === 'date' && defaultValue.trim()) {
 		const date = calendarDate(defaultValue, true);
-		if (!date)
-			return `the default value ${JSON.stringify(defaultValue)} is not a date (YYYY-MM-DD)`;
+		if (!date) return 'the default value is not a date (YYYY-MM-DD)';
 		field.defaultValue = date;
 	}
 	const badType = field.accept.find((entry) => !/^\.[\w-]+$|^[\w-]+\/[\w.+*-]+$/.test(entry));
@@ -286,7 +286,9 @@ export function readForm(
 		try {
 			parsed = JSON.parse(jsonOutput);
 		} catch (error) {
-			return { problem: `the JSON is not valid: ${(error as Error).message}` };
+			// The parser's message can quote the JSON (a phone number in it): only its position is given.
+			const position = /position (\d+)/.exec((error as Error).message)?.[1];
+			return { problem: `the JSON is not valid${position ? ` at position ${position}` : ''}` };
 		}
 	}
 	if (!Array.isArray(parsed)) return { problem: 'the JSON must be an array of fields' };

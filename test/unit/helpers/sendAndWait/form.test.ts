@@ -106,7 +106,7 @@ describe("a Custom Form's definition", () => {
 		],
 		[
 			[{ fieldLabel: 'R', fieldType: 'dropdown', fieldOptions: options('a'), defaultValue: 'b' }],
-			'field 1 ("R"): the default value "b" is not an option',
+			'field 1 ("R"): a default value is not one of the options',
 		],
 		[
 			[
@@ -117,7 +117,7 @@ describe("a Custom Form's definition", () => {
 					defaultValue: 'a, c',
 				},
 			],
-			'field 1 ("C"): the default value "c" is not an option',
+			'field 1 ("C"): a default value is not one of the options',
 		],
 		[
 			[
@@ -145,11 +145,11 @@ describe("a Custom Form's definition", () => {
 		],
 		[
 			[{ fieldLabel: 'N', fieldType: 'number', defaultValue: 'ten' }],
-			'field 1 ("N"): the default value "ten" is not a number',
+			'field 1 ("N"): the default value is not a number',
 		],
 		[
 			[{ fieldLabel: 'D', fieldType: 'date', defaultValue: '31/12/2026' }],
-			'field 1 ("D"): the default value "31/12/2026" is not a date (YYYY-MM-DD)',
+			'field 1 ("D"): the default value is not a date (YYYY-MM-DD)',
 		],
 		[
 			[{ fieldLabel: 'F', fieldType: 'file', acceptFileTypes: 'pdf' }],
