@@ -6,7 +6,7 @@ import type { FormField } from './form';
 import { readFormAnswer } from './formAnswer';
 import type { Upload } from './formAnswer';
 import type { AnswerView } from './page';
-import { MAX_ANSWER_LENGTH } from './form';
+import { MAX_ANSWER_LENGTH, isAsked } from './form';
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {
@@ -113,9 +113,7 @@ function recordForm(
 		return { status: 400, view };
 	}
 	const answers = config.fields
-		.filter(
-			(field) => field.key !== undefined && field.type !== 'hiddenField' && field.type !== 'html',
-		)
+		.filter((field) => field.key !== undefined && isAsked(field))
 		.map((field): [string, string] => [field.label, shown(field, answer.json[field.key!])]);
 	return {
 		status: 200,

@@ -85,6 +85,20 @@ export interface FormField {
 	value: string;
 }
 
+/** Dropdown, checkboxes and radio buttons: the answer is picked from the field's options. */
+export const isChoice = (field: FormField): boolean =>
+	field.type === 'checkbox' || field.type === 'dropdown' || field.type === 'radio';
+
+/** Every field but a hidden field and Custom HTML, whose values are the node's own. */
+export const isAsked = (field: FormField): boolean =>
+	field.type !== 'hiddenField' && field.type !== 'html';
+
+/** A field's default values, trimmed: checkboxes' comma-separated, any other's one. */
+export const defaultValues = (field: FormField): string[] =>
+	(field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue])
+		.map((value) => value.trim())
+		.filter(Boolean);
+
 export type FormDefinition = { fields: FormField[] } | { problem: string };
 
 type Raw = Record<string, unknown>;
@@ -152,10 +166,7 @@ function choiceProblem(raw: Raw, field: FormField): string | undefined {
 	const blank = field.options.indexOf('');
 	if (blank >= 0) return `option ${blank + 1} is empty`;
 	if (new Set(field.options).size !== field.options.length) return 'two options are the same';
-	const defaults = field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue];
-	const unknown = defaults
-		.map((value) => value.trim())
-		.find((v) => v && !field.options.includes(v));
+	const unknown = defaultValues(field).find((value) => !field.options.includes(value));
 	// Defaults may come from expressions (a customer's data): named, never quoted.
 	if (unknown !== undefined) return 'a default value is not one of the options';
 	return field.type === 'checkbox' ? selectionLimits(raw, field) : undefined;
@@ -164,9 +175,8 @@ function choiceProblem(raw: Raw, field: FormField): string | undefined {
 function typeProblem(raw: Raw, field: FormField): string | undefined {
 	const { type, defaultValue } = field;
 	if (type === 'hiddenField' && !field.key) return 'a hidden field needs a Field Name';
-	if (type !== 'hiddenField' && type !== 'html' && !field.label) return 'it has no label';
-	if (type === 'dropdown' || type === 'radio' || type === 'checkbox')
-		return choiceProblem(raw, field);
+	if (isAsked(field) && !field.label) return 'it has no label';
+	if (isChoice(field)) return choiceProblem(raw, field);
 	if (type === 'number' && defaultValue.trim() && decimalNumber(defaultValue) === undefined)
 		return 'the default value is not a number';
 	if (type === 'date' && defaultValue.trim()) {

@@ -9,6 +9,8 @@ import {
 	binaryName,
 	calendarDate,
 	decimalNumber,
+	isAsked,
+	isChoice,
 } from './form';
 
 /*
@@ -174,14 +176,14 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 	const errors: string[] = [];
 	const entered: Entered[] = [];
 	for (const [index, field] of fields.entries()) {
-		const choice = ['checkbox', 'dropdown', 'radio'].includes(field.type);
+		const choice = isChoice(field);
 		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
 		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
 		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		let problem: string | undefined;
 		if (field.type === 'file') problem = fileProblem(field, fieldFiles);
 		else if (choice) problem = choiceProblem(field, given);
-		else if (field.type !== 'hiddenField' && field.type !== 'html') {
+		else if (isAsked(field)) {
 			problem = given.length > 1 ? 'Enter one value.' : textProblem(field, given[0] ?? '');
 		}
 		errors.push(problem ?? '');

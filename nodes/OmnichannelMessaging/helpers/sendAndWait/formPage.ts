@@ -1,5 +1,5 @@
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES } from './form';
+import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES, defaultValues } from './form';
 import { FORM_END } from './formAnswer';
 import { escapeHtml } from './sanitize';
 
@@ -30,8 +30,7 @@ const flag = (name: string, on: boolean): string => (on ? ` ${name}` : '');
 /** The values to show: what was entered, else the field's default (checkboxes: comma-separated). */
 function shownValues(field: FormField, state: FieldState | undefined): string[] {
 	if (state) return Array.isArray(state.entered) ? state.entered : [state.entered ?? ''];
-	const defaults = field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue];
-	return defaults.map((value) => value.trim()).filter(Boolean);
+	return defaultValues(field);
 }
 
 /** The ids that describe a field: its hint, then its message. */
