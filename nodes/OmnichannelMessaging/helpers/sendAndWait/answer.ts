@@ -6,7 +6,8 @@ import type { FormField } from './form';
 import { readFormAnswer } from './formAnswer';
 import type { Upload } from './formAnswer';
 import type { AnswerView } from './page';
-import { MAX_ANSWER_LENGTH, isAsked } from './form';
+import { isAsked } from './form';
+import { MAX_ANSWER_LENGTH } from './formValues';
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {

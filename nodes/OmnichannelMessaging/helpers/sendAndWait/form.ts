@@ -1,3 +1,4 @@
+import { MAX_HTML_LENGTH, binaryName, calendarDate, decimalNumber } from './formValues';
 import { sanitizeHtml } from './sanitize';
 
 /*
@@ -5,19 +6,6 @@ import { sanitizeHtml } from './sanitize';
  * JSON of `jsonOutput`) and checked before the message goes out: a form that cannot be built or
  * answered stops the node with the field named, so that no one is sent a link to a broken page.
  */
-
-/** The largest file the page accepts, per file (n8n's own limit, N8N_FORMDATA_FILE_SIZE_MAX, is larger). */
-export const MAX_FILE_MB = 16;
-export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
-
-/** The most files one field takes (Multiple Files); n8n limits the whole upload on its own. */
-export const MAX_FILES = 10;
-
-/** The longest text answer the page accepts, in characters (Free Text, and each form field). */
-export const MAX_ANSWER_LENGTH = 10_000;
-
-/** The longest Custom HTML a field may hold, in characters: it is sanitised on every request. */
-export const MAX_HTML_LENGTH = 50_000;
 
 /** What the person entered in one field, to show again: text, or the options they picked. */
 export type Entered = string | string[];
@@ -40,23 +28,9 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The keys n8n's Form node knows (n8n-workflow's ALLOWED_FORM_FIELDS_KEYS). */
 const KNOWN_KEYS = new Set([
-	'fieldLabel',
-	'fieldType',
-	'placeholder',
-	'defaultValue',
-	'fieldOptions',
-	'multiselect',
-	'multipleFiles',
-	'acceptFileTypes',
-	'formatDate',
-	'requiredField',
-	'fieldValue',
-	'elementName',
-	'html',
-	'fieldName',
-	'limitSelection',
-	'numberOfSelections',
-	'minSelections',
+	...['fieldLabel', 'fieldType', 'placeholder', 'defaultValue', 'fieldOptions', 'multiselect'],
+	...['multipleFiles', 'acceptFileTypes', 'formatDate', 'requiredField', 'fieldValue', 'html'],
+	...['elementName', 'fieldName', 'limitSelection', 'numberOfSelections', 'minSelections'],
 	'maxSelections',
 ]);
 
@@ -115,29 +89,6 @@ function optionsOf(raw: Raw): string[] {
 function wholeNumber(value: unknown, fallback: number): number {
 	const number = value === undefined || value === '' ? fallback : Number(value);
 	return Number.isInteger(number) ? number : NaN;
-}
-
-/** A number as a person writes it in decimal (`-1.5`, `2e3`); not `0x10`, `0b11` or `Infinity`. */
-export function decimalNumber(value: string): number | undefined {
-	const trimmed = value.trim();
-	if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(trimmed)) return undefined;
-	const number = Number(trimmed);
-	return Number.isFinite(number) ? number : undefined;
-}
-
-const TIME = /^T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/;
-
-/**
- * A date as YYYY-MM-DD when it is one (the date picker's value); with `time`, the editor's
- * date-time too (a default value), as its day.
- */
-export function calendarDate(value: string, time = false): string | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(.*)$/.exec(value.trim());
-	if (!match || (match[4] && !(time && TIME.test(match[4])))) return undefined;
-	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-	return date.getUTCDate() === +match[3] && date.getUTCMonth() === +match[2] - 1
-		? match[0].slice(0, 10)
-		: undefined;
 }
 
 function selectionLimits(raw: Raw, field: FormField): string | undefined {
@@ -237,9 +188,6 @@ const named = (index: number, raw: unknown) => {
  */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A file field's binary property (several files: `<name>_0`, `<name>_1`…), as n8n's Form node names it. */
-export const binaryName = (key: string): string => key.replace(/\W/g, '_');
-
 /** Whether two file fields' binary properties could be the same: each field's files need their own. */
 function sameBinary(one: FormField, other: FormField): boolean {
 	const [a, b] = [binaryName(one.key!), binaryName(other.key!)];
@@ -260,9 +208,9 @@ function keyProblem(field: FormField, fields: FormField[]): string | undefined {
 		field.type === 'file'
 			? fields.findIndex((other) => other.type === 'file' && sameBinary(field, other))
 			: -1;
-	if (clash >= 0)
-		return `its files would have the same binary property name as field ${clash + 1}'s (${binaryName(field.key)}); change one label`;
-	return undefined;
+	if (clash < 0) return undefined;
+	const name = binaryName(field.key);
+	return `its files' binary property (${name}) could be field ${clash + 1}'s; change one label`;
 }
 
 /** The fields, checked as a whole: every answer needs its own key, and respondedAt is n8n's. */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Entered, FormField } from './form';
+import { isAsked, isChoice } from './form';
 import {
 	MAX_ANSWER_LENGTH,
 	MAX_FILE_BYTES,
@@ -9,9 +10,7 @@ import {
 	binaryName,
 	calendarDate,
 	decimalNumber,
-	isAsked,
-	isChoice,
-} from './form';
+} from './formValues';
 
 /*
  * A Custom Form answer, checked against the form on the server: the page's own checks in the

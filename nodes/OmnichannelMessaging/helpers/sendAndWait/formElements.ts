@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_FILE_MB } from './form';
+import { MAX_FILE_MB } from './formValues';
 
 /*
  * A form element's parameters, with the names and values of n8n's Form node (n8n-nodes-base 2.41.1,

@@ -1,5 +1,6 @@
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES, defaultValues } from './form';
+import { defaultValues } from './form';
+import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES } from './formValues';
 import { FORM_END } from './formAnswer';
 import { escapeHtml } from './sanitize';
 

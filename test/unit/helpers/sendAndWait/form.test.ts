@@ -1,9 +1,9 @@
+import { readForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
 import {
 	calendarDate,
 	decimalNumber,
-	readForm,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/formValues';
 
 const fields = (values: unknown[]): FormField[] => {
 	const form = readForm('fields', '', values);
@@ -177,21 +177,21 @@ describe("a Custom Form's definition", () => {
 				{ fieldLabel: 'Фото', fieldType: 'file' },
 				{ fieldLabel: 'Скан', fieldType: 'file' },
 			],
-			'field 2 ("Скан"): its files would have the same binary property name as field 1\'s (____); change one label',
+			'field 2 ("Скан"): its files\' binary property (____) could be field 1\'s; change one label',
 		],
 		[
 			[
 				{ fieldLabel: 'A b', fieldType: 'file', multipleFiles: false },
 				{ fieldLabel: 'A_b', fieldType: 'file', multipleFiles: false },
 			],
-			'field 2 ("A_b"): its files would have the same binary property name as field 1\'s (A_b); change one label',
+			'field 2 ("A_b"): its files\' binary property (A_b) could be field 1\'s; change one label',
 		],
 		[
 			[
 				{ fieldLabel: 'Receipt_0', fieldType: 'file', multipleFiles: false },
 				{ fieldLabel: 'Receipt', fieldType: 'file' },
 			],
-			'field 2 ("Receipt"): its files would have the same binary property name as field 1\'s (Receipt); change one label',
+			'field 2 ("Receipt"): its files\' binary property (Receipt) could be field 1\'s; change one label',
 		],
 	])('%j is refused: %s', (values, message) => {
 		expect(problem(values)).toBe(message);
