@@ -62,9 +62,10 @@ function cellSpans(attributes: string): string {
 
 /**
  * Custom HTML as a small allow-list of formatting tags: no attribute that could fetch or run
- * anything (no href, src, style, on…), no comment, every element closed inside the field's own
- * block so that nothing can close the page's form or main. `h1` becomes `h2`: the page's one
- * `h1` is its title.
+ * anything (no href, src, style, on…), no comment, and only end tags of elements it opened, so
+ * that nothing can close the page's form or main. Badly nested lists or tables (`<li><div><li>`)
+ * are re-nested by the browser and can end the field's own block early: layout only, the rest
+ * stays inside the form. `h1` becomes `h2`: the page's one `h1` is its title.
  */
 export function sanitizeHtml(html: string): string {
 	const open: string[] = [];
