@@ -209,7 +209,7 @@ export const FIELD_VALUES: INodeProperties[] = [
 		'fileNotice',
 		'file',
 	),
-	notice('The answer comes out as YYYY-MM-DD', 'formatDate', 'date'),
+	notice('The answer comes out as YYYY-MM-DD', 'dateNotice', 'date'),
 	{
 		displayName: 'Required Field',
 		name: 'requiredField',
