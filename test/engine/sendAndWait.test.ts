@@ -5,7 +5,13 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../helpers/engine';
 import type { RunResult } from '../helpers/engine';
-import { API_KEY, locator, mapped, serializeEverything, useFakeService } from '../helpers/fixtures';
+import {
+	API_KEY,
+	mapped,
+	serializeEverything,
+	useFakeService,
+	waitingTemplate,
+} from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
 import type { InMemoryProcessedDataStore } from '../helpers/processedDataStore';
 
@@ -162,20 +168,9 @@ describe('Message → Send and Wait for Response', () => {
 	});
 });
 
-const template = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'whatsappTemplate',
-	operation: 'sendAndWait',
-	channelId: 12,
-	templateId: locator(101),
-	customerPhone: '+49 151 2345 6789',
-	variables: mapped({ '1': 'Anna', '2': '1042' }),
-	linkVariable: 3,
-	...extra,
-});
-
 describe('WhatsApp Template → Send and Wait for Response', () => {
 	test('the link to the page (every choice on it) goes into the Link Variable', async () => {
-		const result = await run(template({ approvalOptions: DOUBLE }));
+		const result = await run(waitingTemplate({ approvalOptions: DOUBLE }));
 		expect(result.error).toBeUndefined();
 		const posts = service.fake.sends('/whatsapp/send-template-message');
 		expect(posts).toHaveLength(1);
@@ -188,7 +183,7 @@ describe('WhatsApp Template → Send and Wait for Response', () => {
 	});
 
 	test('the item is still checked against the template: a missing variable stops it unsent', async () => {
-		const result = await run(template({ variables: mapped({ '1': 'Anna' }) }));
+		const result = await run(waitingTemplate({ variables: mapped({ '1': 'Anna' }) }));
 		expect(result.error?.message).toMatch(/^Variables \(item 0\): .*\{\{2\}\}/);
 		expect(service.fake.sends()).toHaveLength(0);
 		expect(result.run.status).not.toBe('waiting');
@@ -196,14 +191,16 @@ describe('WhatsApp Template → Send and Wait for Response', () => {
 
 	test('a Link Variable the template does not have is caught by the check', async () => {
 		const result = await run(
-			template({ linkVariable: 4, variables: mapped({ '1': 'A', '2': 'B', '3': 'C' }) }),
+			waitingTemplate({ linkVariable: 4, variables: mapped({ '1': 'A', '2': 'B', '3': 'C' }) }),
 		);
 		expect(result.error?.message).toMatch(/\{\{4\}\}/);
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
 	test('a value mapped to the Link Variable too is an error, not overwritten', async () => {
-		const result = await run(template({ variables: mapped({ '1': 'A', '2': 'B', '3': 'C' }) }));
+		const result = await run(
+			waitingTemplate({ variables: mapped({ '1': 'A', '2': 'B', '3': 'C' }) }),
+		);
 		expect(result.error?.message).toBe(
 			'Variables (item 0): {{3}} receives the answer link (Link Variable): leave it empty',
 		);
@@ -236,7 +233,7 @@ describe('Send Once per Key: a question asked before is not asked again, and not
 
 	test.each([
 		['Message', ask({ options: once })],
-		['WhatsApp Template', template({ options: once })],
+		['WhatsApp Template', waitingTemplate({ options: once })],
 	])(
 		'%s: a second execution with the key sends nothing, does not wait and outputs the skipped item',
 		async (_resource, parameters) => {
@@ -259,8 +256,8 @@ describe('Send Once per Key: a question asked before is not asked again, and not
 		service.fake.latencyMs = 30;
 		try {
 			const results = await Promise.all([
-				run(template({ options: once })),
-				run(template({ options: once }), other('exec-saw-2')),
+				run(waitingTemplate({ options: once })),
+				run(waitingTemplate({ options: once }), other('exec-saw-2')),
 			]);
 			expect(service.fake.sends('/whatsapp/send-template-message')).toHaveLength(1);
 			const statuses = results.map((result) => result.run.status).sort();

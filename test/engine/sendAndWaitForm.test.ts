@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../helpers/engine';
-import { locator, mapped, useFakeService } from '../helpers/fixtures';
+import { useFakeService, waitingTemplate } from '../helpers/fixtures';
 
 // n8n signs the links with its instance's secret.
 process.env.N8N_HMAC_SIGNATURE_SECRET = 'send-and-wait-form-secret';
@@ -62,17 +62,7 @@ describe('Send and Wait for Response → Custom Form', () => {
 	});
 
 	test('WhatsApp Template: the form link goes into the Link Variable', async () => {
-		const result = await run({
-			resource: 'whatsappTemplate',
-			operation: 'sendAndWait',
-			channelId: 12,
-			templateId: locator(101),
-			customerPhone: '+49 151 2345 6789',
-			variables: mapped({ '1': 'Anna', '2': '1042' }),
-			linkVariable: 3,
-			responseType: 'customForm',
-			formFields: FIELDS,
-		});
+		const result = await run(waitingTemplate({ responseType: 'customForm', formFields: FIELDS }));
 		expect(result.error).toBeUndefined();
 		const posts = service.fake.sends('/whatsapp/send-template-message');
 		expect(posts[0].body.attributes['3']).toMatch(
@@ -91,7 +81,13 @@ describe('Send and Wait for Response → Custom Form', () => {
 		[
 			'JSON that does not parse',
 			{ defineForm: 'json', jsonOutput: '[{ "fieldLabel": "Name", }]' },
-			/^Form Fields: the JSON is not valid: /,
+			/^Form Fields: the JSON is not valid at position \d+$/,
+		],
+		[
+			// The parser's own message would quote it: the node's never does.
+			'JSON that is a phone number and more',
+			{ defineForm: 'json', jsonOutput: '+447700900123 [' },
+			/^Form Fields: the JSON is not valid$/,
 		],
 		[
 			'JSON that is not an array',
@@ -111,7 +107,7 @@ describe('Send and Wait for Response → Custom Form', () => {
 		[
 			'two fields with one label',
 			{ formFields: { values: [{ fieldLabel: 'Name' }, { fieldLabel: 'Name' }] } },
-			/^Form Elements: field 2 \("Name"\): another field has the same label/,
+			/^Form Elements: field 2 \("Name"\): field 1 has the same label/,
 		],
 		[
 			'a hidden field without a name',

@@ -94,3 +94,15 @@ export const broadcastSend = (
 	options: options as INodeParameters,
 	...extra,
 });
+
+/** WhatsApp Template → Send and Wait with the template the fake service knows, its link in {{3}}. */
+export const waitingTemplate = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'whatsappTemplate',
+	operation: 'sendAndWait',
+	channelId: 12,
+	templateId: locator(101),
+	customerPhone: '+49 151 2345 6789',
+	variables: mapped({ '1': 'Anna', '2': '1042' }),
+	linkVariable: 3,
+	...extra,
+});

@@ -65,8 +65,14 @@ export async function callWebhook(
 	);
 	additionalData.executionId = 'exec-form';
 	const answer: WebhookAnswer = { result: {}, page: '', logged: [] };
+	// n8n's server sets `contentType` to the Content-Type header's media type, without parameters.
+	const contentType = String(request.headers?.['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	additionalData.httpRequest = {
 		method: request.method,
+		contentType: contentType || undefined,
 		query: request.query ?? {},
 		body: request.body ?? {},
 		headers: request.headers ?? {},

@@ -6,13 +6,19 @@ import type { FormField } from './form';
 import { readFormAnswer } from './formAnswer';
 import type { Upload } from './formAnswer';
 import type { AnswerView } from './page';
-import { MAX_ANSWER_LENGTH } from './form';
+import { isAsked } from './form';
+import { MAX_ANSWER_LENGTH } from './formValues';
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {
 	method: string;
 	query: IDataObject;
 	body: IDataObject;
+	/**
+	 * Whether n8n parsed the body as multipart/form-data (its request's `contentType`): only then
+	 * are a form's `files` n8n's own temporary uploads rather than paths the sender typed.
+	 */
+	multipart?: boolean;
 }
 
 /** The page to answer with, its status, and the item to resume with when an answer is recorded. */
@@ -78,6 +84,7 @@ function shown(field: FormField, value: unknown): string {
 		.join(', ');
 }
 
+const NOT_FROM_FORM = 'Nothing was recorded: answer with the form on this page.';
 const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
 const CUT_SHORT =
 	'Nothing was recorded: the form arrived incomplete. A file field left empty, or a file too ' +
@@ -93,6 +100,12 @@ function recordForm(
 	now: Date,
 	question?: string,
 ): AnswerOutcome {
+	// Files are read from the paths in the body: only n8n's multipart parser may name them (any
+	// other body could name a server file), as n8n's Form node asserts.
+	if (!request.multipart) {
+		const view = { kind: 'customForm' as const, question, fields: config.fields };
+		return { status: 400, view: { ...view, alert: NOT_FROM_FORM } };
+	}
 	const answer = readFormAnswer(config.fields, request.body);
 	if (!answer.ok) {
 		const states = answer.errors.map((error, index) => ({ error, entered: answer.entered[index] }));
@@ -101,9 +114,7 @@ function recordForm(
 		return { status: 400, view };
 	}
 	const answers = config.fields
-		.filter(
-			(field) => field.key !== undefined && field.type !== 'hiddenField' && field.type !== 'html',
-		)
+		.filter((field) => field.key !== undefined && isAsked(field))
 		.map((field): [string, string] => [field.label, shown(field, answer.json[field.key!])]);
 	return {
 		status: 200,

@@ -1,3 +1,4 @@
+import { MAX_HTML_LENGTH, binaryName, calendarDate, decimalNumber } from './formValues';
 import { sanitizeHtml } from './sanitize';
 
 /*
@@ -5,13 +6,6 @@ import { sanitizeHtml } from './sanitize';
  * JSON of `jsonOutput`) and checked before the message goes out: a form that cannot be built or
  * answered stops the node with the field named, so that no one is sent a link to a broken page.
  */
-
-/** The largest file the page accepts, per file (n8n's own limit, N8N_FORMDATA_FILE_SIZE_MAX, is larger). */
-export const MAX_FILE_MB = 16;
-export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
-
-/** The longest text answer the page accepts, in characters (Free Text, and each form field). */
-export const MAX_ANSWER_LENGTH = 10_000;
 
 /** What the person entered in one field, to show again: text, or the options they picked. */
 export type Entered = string | string[];
@@ -34,23 +28,9 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The keys n8n's Form node knows (n8n-workflow's ALLOWED_FORM_FIELDS_KEYS). */
 const KNOWN_KEYS = new Set([
-	'fieldLabel',
-	'fieldType',
-	'placeholder',
-	'defaultValue',
-	'fieldOptions',
-	'multiselect',
-	'multipleFiles',
-	'acceptFileTypes',
-	'formatDate',
-	'requiredField',
-	'fieldValue',
-	'elementName',
-	'html',
-	'fieldName',
-	'limitSelection',
-	'numberOfSelections',
-	'minSelections',
+	...['fieldLabel', 'fieldType', 'placeholder', 'defaultValue', 'fieldOptions', 'multiselect'],
+	...['multipleFiles', 'acceptFileTypes', 'formatDate', 'requiredField', 'fieldValue', 'html'],
+	...['elementName', 'fieldName', 'limitSelection', 'numberOfSelections', 'minSelections'],
 	'maxSelections',
 ]);
 
@@ -79,6 +59,20 @@ export interface FormField {
 	value: string;
 }
 
+/** Dropdown, checkboxes and radio buttons: the answer is picked from the field's options. */
+export const isChoice = (field: FormField): boolean =>
+	field.type === 'checkbox' || field.type === 'dropdown' || field.type === 'radio';
+
+/** Every field but a hidden field and Custom HTML, whose values are the node's own. */
+export const isAsked = (field: FormField): boolean =>
+	field.type !== 'hiddenField' && field.type !== 'html';
+
+/** A field's default values, trimmed: checkboxes' comma-separated, any other's one. */
+export const defaultValues = (field: FormField): string[] =>
+	(field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue])
+		.map((value) => value.trim())
+		.filter(Boolean);
+
 export type FormDefinition = { fields: FormField[] } | { problem: string };
 
 type Raw = Record<string, unknown>;
@@ -95,16 +89,6 @@ function optionsOf(raw: Raw): string[] {
 function wholeNumber(value: unknown, fallback: number): number {
 	const number = value === undefined || value === '' ? fallback : Number(value);
 	return Number.isInteger(number) ? number : NaN;
-}
-
-/** A date as YYYY-MM-DD when it is one (the date picker's value, the editor's date-time too). */
-export function calendarDate(value: string): string | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-	if (!match) return undefined;
-	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-	return date.getUTCDate() === +match[3] && date.getUTCMonth() === +match[2] - 1
-		? match[0].slice(0, 10)
-		: undefined;
 }
 
 function selectionLimits(raw: Raw, field: FormField): string | undefined {
@@ -133,26 +117,22 @@ function choiceProblem(raw: Raw, field: FormField): string | undefined {
 	const blank = field.options.indexOf('');
 	if (blank >= 0) return `option ${blank + 1} is empty`;
 	if (new Set(field.options).size !== field.options.length) return 'two options are the same';
-	const defaults = field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue];
-	const unknown = defaults
-		.map((value) => value.trim())
-		.find((v) => v && !field.options.includes(v));
-	if (unknown !== undefined) return `the default value ${JSON.stringify(unknown)} is not an option`;
+	const unknown = defaultValues(field).find((value) => !field.options.includes(value));
+	// Defaults may come from expressions (a customer's data): named, never quoted.
+	if (unknown !== undefined) return 'a default value is not one of the options';
 	return field.type === 'checkbox' ? selectionLimits(raw, field) : undefined;
 }
 
 function typeProblem(raw: Raw, field: FormField): string | undefined {
 	const { type, defaultValue } = field;
 	if (type === 'hiddenField' && !field.key) return 'a hidden field needs a Field Name';
-	if (type !== 'hiddenField' && type !== 'html' && !field.label) return 'it has no label';
-	if (type === 'dropdown' || type === 'radio' || type === 'checkbox')
-		return choiceProblem(raw, field);
-	if (type === 'number' && defaultValue.trim() && !Number.isFinite(Number(defaultValue)))
-		return `the default value ${JSON.stringify(defaultValue)} is not a number`;
+	if (isAsked(field) && !field.label) return 'it has no label';
+	if (isChoice(field)) return choiceProblem(raw, field);
+	if (type === 'number' && defaultValue.trim() && decimalNumber(defaultValue) === undefined)
+		return 'the default value is not a number';
 	if (type === 'date' && defaultValue.trim()) {
-		const date = calendarDate(defaultValue);
-		if (!date)
-			return `the default value ${JSON.stringify(defaultValue)} is not a date (YYYY-MM-DD)`;
+		const date = calendarDate(defaultValue, true);
+		if (!date) return 'the default value is not a date (YYYY-MM-DD)';
 		field.defaultValue = date;
 	}
 	const badType = field.accept.find((entry) => !/^\.[\w-]+$|^[\w-]+\/[\w.+*-]+$/.test(entry));
@@ -167,12 +147,15 @@ function buildField(raw: Raw, fromJson: boolean): FormField | string {
 	const type = (raw.fieldType ?? 'text') as FieldType;
 	if (!FIELD_TYPES.includes(type))
 		return `${JSON.stringify(raw.fieldType)} is not a field type (${FIELD_TYPES.join(', ')})`;
+	if (type === 'html' && text(raw.html).length > MAX_HTML_LENGTH)
+		return `its HTML is longer than ${MAX_HTML_LENGTH} characters`;
 	const label = text(type === 'hiddenField' ? raw.fieldName : raw.fieldLabel).trim();
 	const key = type === 'html' ? text(raw.elementName).trim() || undefined : label || undefined;
 	const multiple =
 		type === 'checkbox' ||
 		(type === 'dropdown' && raw.multiselect === true) ||
-		(type === 'file' && raw.multipleFiles !== false);
+		// The editor's Multiple Files is on by default; n8n's JSON fields take several files only when asked.
+		(type === 'file' && (fromJson ? raw.multipleFiles === true : raw.multipleFiles !== false));
 	const field: FormField = {
 		type,
 		label,
@@ -199,6 +182,37 @@ const named = (index: number, raw: unknown) => {
 	return `field ${index + 1}${label ? ` (${JSON.stringify(label)})` : ''}`;
 };
 
+/**
+ * Keys that would change the output object's prototype, or shadow what code reading it expects,
+ * instead of holding an answer.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Whether two file fields' binary properties could be the same: each field's files need their own. */
+function sameBinary(one: FormField, other: FormField): boolean {
+	const [a, b] = [binaryName(one.key!), binaryName(other.key!)];
+	const numbered = (field: FormField, base: string, name: string) =>
+		field.multiple && new RegExp(`^${base}_\\d+$`).test(name);
+	return a === b || numbered(one, a, b) || numbered(other, b, a);
+}
+
+/** What is wrong with a field's key among the fields before it. */
+function keyProblem(field: FormField, fields: FormField[]): string | undefined {
+	if (field.key === undefined) return undefined;
+	if (field.key === 'respondedAt')
+		return 'respondedAt is the time of the answer; use another label';
+	if (RESERVED_KEYS.has(field.key)) return `${field.key} cannot name an answer; use another label`;
+	const index = fields.findIndex((other) => other.key === field.key);
+	if (index >= 0) return `field ${index + 1} has the same label; each answer needs its own`;
+	const clash =
+		field.type === 'file'
+			? fields.findIndex((other) => other.type === 'file' && sameBinary(field, other))
+			: -1;
+	if (clash < 0) return undefined;
+	const name = binaryName(field.key);
+	return `its files' binary property (${name}) could be field ${clash + 1}'s; change one label`;
+}
+
 /** The fields, checked as a whole: every answer needs its own key, and respondedAt is n8n's. */
 function buildFields(list: unknown[], fromJson: boolean): FormDefinition {
 	if (list.length === 0) return { problem: 'the form has no fields: add at least one' };
@@ -208,14 +222,8 @@ function buildFields(list: unknown[], fromJson: boolean): FormDefinition {
 			return { problem: `${named(index, raw)} is not an object` };
 		const field = buildField(raw as Raw, fromJson);
 		if (typeof field === 'string') return { problem: `${named(index, raw)}: ${field}` };
-		if (field.key === 'respondedAt')
-			return {
-				problem: `${named(index, raw)}: respondedAt is the time of the answer; use another label`,
-			};
-		if (field.key !== undefined && fields.some((other) => other.key === field.key))
-			return {
-				problem: `${named(index, raw)}: another field has the same label; each answer needs its own`,
-			};
+		const problem = keyProblem(field, fields);
+		if (problem) return { problem: `${named(index, raw)}: ${problem}` };
 		fields.push(field);
 	}
 	return { fields };
@@ -236,7 +244,9 @@ export function readForm(
 		try {
 			parsed = JSON.parse(jsonOutput);
 		} catch (error) {
-			return { problem: `the JSON is not valid: ${(error as Error).message}` };
+			// The parser's message can quote the JSON (a phone number in it): only its position is given.
+			const position = /position (\d+)/.exec((error as Error).message)?.[1];
+			return { problem: `the JSON is not valid${position ? ` at position ${position}` : ''}` };
 		}
 	}
 	if (!Array.isArray(parsed)) return { problem: 'the JSON must be an array of fields' };

@@ -1,7 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_BYTES, MAX_FILE_MB, calendarDate } from './form';
+import { isAsked, isChoice } from './form';
+import {
+	MAX_ANSWER_LENGTH,
+	MAX_FILE_BYTES,
+	MAX_FILE_MB,
+	MAX_FILES,
+	binaryName,
+	calendarDate,
+	decimalNumber,
+} from './formValues';
 
 /*
  * A Custom Form answer, checked against the form on the server: the page's own checks in the
@@ -49,8 +58,6 @@ const filesOf = (value: unknown): UploadedFile[] =>
 	);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A number as a browser's number box sends it: decimal, no `0x`, `0b` or `0o` that Number() would read. */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 function accepted(field: FormField, file: UploadedFile): boolean {
 	if (field.accept.length === 0) return true;
@@ -68,6 +75,7 @@ function accepted(field: FormField, file: UploadedFile): boolean {
 function fileProblem(field: FormField, files: UploadedFile[]): string | undefined {
 	if (files.length === 0) return field.required ? 'Choose a file.' : undefined;
 	if (files.length > 1 && !field.multiple) return 'Choose one file only.';
+	if (files.length > MAX_FILES) return `Choose up to ${MAX_FILES} files.`;
 	if (files.some((file) => !accepted(field, file)))
 		return `Choose a file of these types: ${field.accept.join(', ')}.`;
 	if (files.some((file) => file.size > MAX_FILE_BYTES))
@@ -93,8 +101,7 @@ function textProblem(field: FormField, value: string): string | undefined {
 	if (value.trim() === '') return field.required ? 'Fill in this field.' : undefined;
 	if (value.length > MAX_ANSWER_LENGTH)
 		return `Shorten this to ${MAX_ANSWER_LENGTH} characters or fewer.`;
-	if (field.type === 'number' && !(DECIMAL.test(value.trim()) && Number.isFinite(Number(value))))
-		return 'Enter a number.';
+	if (field.type === 'number' && decimalNumber(value) === undefined) return 'Enter a number.';
 	if (field.type === 'email' && !EMAIL.test(value.trim()))
 		return 'Enter an email address, e.g. name@example.com.';
 	if (field.type === 'date' && !calendarDate(value)) return 'Enter a date as YYYY-MM-DD.';
@@ -112,7 +119,7 @@ function outputValue(field: FormField, given: string[], files: UploadedFile[]): 
 		case 'radio':
 			return given[0] ?? null;
 		case 'number':
-			return value.trim() === '' ? null : Number(value);
+			return value.trim() === '' ? null : (decimalNumber(value) ?? null);
 		case 'date':
 			return value.trim() === '' ? null : calendarDate(value);
 		case 'text':
@@ -137,18 +144,22 @@ function outputValue(field: FormField, given: string[], files: UploadedFile[]): 
 
 /** n8n's binary property names: the key with non-word characters as `_`, `_0`, `_1`… for several. */
 function uploadsOf(key: string, files: UploadedFile[]): Upload[] {
-	const base = key.replace(/\W/g, '_');
+	const base = binaryName(key);
 	return files.map((file, index) => ({
 		property: files.length > 1 ? `${base}_${index}` : base,
 		file,
 	}));
 }
 
-/** The body n8n gives the node: `{ data, files }` for multipart, the fields alone otherwise. */
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The body n8n's multipart parser gives the node: `{ data, files }`; anything else is empty. */
 function partsOf(body: IDataObject): { data: IDataObject; files: IDataObject } {
-	if (body.data && typeof body.data === 'object' && !Array.isArray(body.data))
-		return { data: body.data as IDataObject, files: (body.files as IDataObject) ?? {} };
-	return { data: body, files: {} };
+	return {
+		data: isObject(body.data) ? body.data : {},
+		files: isObject(body.files) ? body.files : {},
+	};
 }
 
 /**
@@ -164,18 +175,23 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 	const errors: string[] = [];
 	const entered: Entered[] = [];
 	for (const [index, field] of fields.entries()) {
-		const choice = ['checkbox', 'dropdown', 'radio'].includes(field.type);
+		const choice = isChoice(field);
 		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
 		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
 		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		let problem: string | undefined;
 		if (field.type === 'file') problem = fileProblem(field, fieldFiles);
 		else if (choice) problem = choiceProblem(field, given);
-		else if (field.type !== 'hiddenField' && field.type !== 'html') {
+		else if (isAsked(field)) {
 			problem = given.length > 1 ? 'Enter one value.' : textProblem(field, given[0] ?? '');
 		}
 		errors.push(problem ?? '');
-		entered.push(choice ? given : (given[0] ?? ''));
+		// Shown again: only options offered, and no more text than an answer may hold.
+		entered.push(
+			choice
+				? given.filter((value) => field.options.includes(value))
+				: (given[0] ?? '').slice(0, MAX_ANSWER_LENGTH),
+		);
 		if (field.key === undefined) continue;
 		json[field.key] = outputValue(field, given, fieldFiles) as IDataObject[string];
 		uploads.push(...uploadsOf(field.key, fieldFiles));

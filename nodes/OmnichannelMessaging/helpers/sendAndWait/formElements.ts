@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_FILE_MB } from './form';
+import { MAX_FILE_MB } from './formValues';
 
 /*
  * A form element's parameters, with the names and values of n8n's Form node (n8n-nodes-base 2.41.1,
@@ -209,7 +209,7 @@ export const FIELD_VALUES: INodeProperties[] = [
 		'fileNotice',
 		'file',
 	),
-	notice('The answer comes out as YYYY-MM-DD', 'formatDate', 'date'),
+	notice('The answer comes out as YYYY-MM-DD', 'dateNotice', 'date'),
 	{
 		displayName: 'Required Field',
 		name: 'requiredField',

@@ -1,5 +1,6 @@
 import type { Entered, FormField } from './form';
-import { MAX_ANSWER_LENGTH, MAX_FILE_MB } from './form';
+import { defaultValues } from './form';
+import { MAX_ANSWER_LENGTH, MAX_FILE_MB, MAX_FILES } from './formValues';
 import { FORM_END } from './formAnswer';
 import { escapeHtml } from './sanitize';
 
@@ -30,8 +31,7 @@ const flag = (name: string, on: boolean): string => (on ? ` ${name}` : '');
 /** The values to show: what was entered, else the field's default (checkboxes: comma-separated). */
 function shownValues(field: FormField, state: FieldState | undefined): string[] {
 	if (state) return Array.isArray(state.entered) ? state.entered : [state.entered ?? ''];
-	const defaults = field.type === 'checkbox' ? field.defaultValue.split(',') : [field.defaultValue];
-	return defaults.map((value) => value.trim()).filter(Boolean);
+	return defaultValues(field);
 }
 
 /** The ids that describe a field: its hint, then its message. */
@@ -102,7 +102,8 @@ function input(field: FormField, id: string, values: string[], aria: string): st
 function fileHint(field: FormField, shownAgain: boolean): string {
 	const types = field.accept.length > 0 ? ` Types: ${field.accept.join(', ')}.` : '';
 	const again = shownAgain ? ' Choose the file again: a page shown again keeps no file.' : '';
-	return `Up to ${MAX_FILE_MB} MB per file.${types}${again}`;
+	const count = field.multiple ? ` Up to ${MAX_FILES} files.` : '';
+	return `Up to ${MAX_FILE_MB} MB per file.${count}${types}${again}`;
 }
 
 function renderField(field: FormField, index: number, state: FieldState | undefined): string {

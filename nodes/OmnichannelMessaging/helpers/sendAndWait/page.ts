@@ -1,6 +1,6 @@
 import type { Choice, PageOptions } from './config';
 import type { FormField } from './form';
-import { MAX_ANSWER_LENGTH } from './form';
+import { MAX_ANSWER_LENGTH } from './formValues';
 import type { FieldState } from './formPage';
 import { FORM_STYLE, renderForm } from './formPage';
 import { escapeHtml, sanitizeCss } from './sanitize';

@@ -32,7 +32,12 @@ const DROPPED_WITH_CONTENT = new Set([
 	...['embed', 'svg', 'math', 'select', 'option', 'xmp', 'noembed', 'noframes', 'plaintext'],
 ]);
 
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+/*
+ * A comment or a tag. A tag's attributes stop at the next `<`, even inside quotes: a `<` that
+ * never closes then fails at the next one, not at the end of the HTML, so reading is linear in
+ * its length (a tag whose quoted value holds `<` is shown as text instead).
+ */
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^<>"']|"[^<"]*"|'[^<']*')*)>/g;
 const ENTITY = /&(?:#\d{1,7}|#x[\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,31});/y;
 
 /** Text as it is, but every `<`, `>` and quote escaped and every `&` either an entity or `&amp;`. */
@@ -57,9 +62,10 @@ function cellSpans(attributes: string): string {
 
 /**
  * Custom HTML as a small allow-list of formatting tags: no attribute that could fetch or run
- * anything (no href, src, style, on…), no comment, every element closed inside the field's own
- * block so that nothing can close the page's form or main. `h1` becomes `h2`: the page's one
- * `h1` is its title.
+ * anything (no href, src, style, on…), no comment, and only end tags of elements it opened, so
+ * that nothing can close the page's form or main. Badly nested lists or tables (`<li><div><li>`)
+ * are re-nested by the browser and can end the field's own block early: layout only, the rest
+ * stays inside the form. `h1` becomes `h2`: the page's one `h1` is its title.
  */
 export function sanitizeHtml(html: string): string {
 	const open: string[] = [];

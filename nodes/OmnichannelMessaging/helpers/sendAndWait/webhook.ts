@@ -39,6 +39,7 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 			method: String(request.method).toUpperCase(),
 			query: (request.query ?? {}) as IDataObject,
 			body: request.method === 'POST' ? (functions.getBodyData() ?? {}) : {},
+			multipart: request.contentType === 'multipart/form-data',
 		},
 		config,
 		new Date(),

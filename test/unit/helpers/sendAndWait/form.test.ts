@@ -1,8 +1,9 @@
+import { readForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
 import {
 	calendarDate,
-	readForm,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+	decimalNumber,
+} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/formValues';
 
 const fields = (values: unknown[]): FormField[] => {
 	const form = readForm('fields', '', values);
@@ -105,7 +106,7 @@ describe("a Custom Form's definition", () => {
 		],
 		[
 			[{ fieldLabel: 'R', fieldType: 'dropdown', fieldOptions: options('a'), defaultValue: 'b' }],
-			'field 1 ("R"): the default value "b" is not an option',
+			'field 1 ("R"): a default value is not one of the options',
 		],
 		[
 			[
@@ -116,7 +117,7 @@ describe("a Custom Form's definition", () => {
 					defaultValue: 'a, c',
 				},
 			],
-			'field 1 ("C"): the default value "c" is not an option',
+			'field 1 ("C"): a default value is not one of the options',
 		],
 		[
 			[
@@ -144,19 +145,66 @@ describe("a Custom Form's definition", () => {
 		],
 		[
 			[{ fieldLabel: 'N', fieldType: 'number', defaultValue: 'ten' }],
-			'field 1 ("N"): the default value "ten" is not a number',
+			'field 1 ("N"): the default value is not a number',
 		],
 		[
 			[{ fieldLabel: 'D', fieldType: 'date', defaultValue: '31/12/2026' }],
-			'field 1 ("D"): the default value "31/12/2026" is not a date (YYYY-MM-DD)',
+			'field 1 ("D"): the default value is not a date (YYYY-MM-DD)',
 		],
 		[
 			[{ fieldLabel: 'F', fieldType: 'file', acceptFileTypes: 'pdf' }],
 			'field 1 ("F"): "pdf" is not a file type: use e.g. .pdf, .png',
 		],
 		[[{ fieldLabel: 'A' }, 'text'], 'field 2 is not an object'],
+		[
+			[{ fieldType: 'html', html: 'x'.repeat(50_001) }],
+			'field 1: its HTML is longer than 50000 characters',
+		],
+		[
+			[{ fieldLabel: '__proto__' }],
+			'field 1 ("__proto__"): __proto__ cannot name an answer; use another label',
+		],
+		[
+			[{ fieldType: 'hiddenField', fieldName: 'constructor' }],
+			'field 1 ("constructor"): constructor cannot name an answer; use another label',
+		],
+		[
+			[{ fieldType: 'html', elementName: 'prototype' }],
+			'field 1: prototype cannot name an answer; use another label',
+		],
+		[
+			[
+				{ fieldLabel: 'Фото', fieldType: 'file' },
+				{ fieldLabel: 'Скан', fieldType: 'file' },
+			],
+			'field 2 ("Скан"): its files\' binary property (____) could be field 1\'s; change one label',
+		],
+		[
+			[
+				{ fieldLabel: 'A b', fieldType: 'file', multipleFiles: false },
+				{ fieldLabel: 'A_b', fieldType: 'file', multipleFiles: false },
+			],
+			'field 2 ("A_b"): its files\' binary property (A_b) could be field 1\'s; change one label',
+		],
+		[
+			[
+				{ fieldLabel: 'Receipt_0', fieldType: 'file', multipleFiles: false },
+				{ fieldLabel: 'Receipt', fieldType: 'file' },
+			],
+			'field 2 ("Receipt"): its files\' binary property (Receipt) could be field 1\'s; change one label',
+		],
 	])('%j is refused: %s', (values, message) => {
 		expect(problem(values)).toBe(message);
+	});
+
+	test('a file field takes several files by default in the editor, in JSON only when asked, as in n8n', () => {
+		const file = { fieldLabel: 'F', fieldType: 'file' };
+		const json = (value: unknown[]) => readForm('json', JSON.stringify(value), undefined);
+		expect(fields([file])[0].multiple).toBe(true);
+		expect(json([file])).toMatchObject({ fields: [{ multiple: false }] });
+		expect(json([{ ...file, multipleFiles: true }])).toMatchObject({
+			fields: [{ multiple: true }],
+		});
 	});
 
 	test("the editor's date-time default becomes the day", () => {
@@ -175,7 +223,31 @@ describe('calendarDate', () => {
 		['2026-13-01', undefined],
 		['26-01-01', undefined],
 		['', undefined],
+		['2024-01-01Tjunk<>', undefined],
+		['2024-01-01T10:00', undefined],
 	])('%s → %s', (value, expected) => {
 		expect(calendarDate(value)).toBe(expected);
+	});
+
+	test("a default value may be the editor's date-time, nothing else after the day", () => {
+		expect(calendarDate('2026-12-31T00:00:00.000+01:00', true)).toBe('2026-12-31');
+		expect(calendarDate('2026-12-31Tjunk', true)).toBeUndefined();
+	});
+});
+
+describe('decimalNumber', () => {
+	test.each([
+		[' 42.5 ', 42.5],
+		['-1.5', -1.5],
+		['.5', 0.5],
+		['2e3', 2000],
+		['0x10', undefined],
+		['0b11', undefined],
+		['0o7', undefined],
+		['Infinity', undefined],
+		['1e400', undefined],
+		['', undefined],
+	])('%j → %s', (value, expected) => {
+		expect(decimalNumber(value)).toBe(expected);
 	});
 });

@@ -52,11 +52,23 @@ describe('reading a Custom Form answer', () => {
 		expect(answer.ok && answer.json).toEqual({ Notes: 'one\ntwo', Boxes: ['b'], Many: ['a', 'b'] });
 	});
 
-	test('a body that is not multipart is read as the fields themselves', () => {
+	test('a refused answer is shown again capped: text at 10,000 characters, only options offered', () => {
+		const fields = form([
+			{ fieldLabel: 'Notes', fieldType: 'textarea' },
+			{ fieldLabel: 'Boxes', fieldType: 'checkbox', fieldOptions: options('a', 'b') },
+		]);
+		const answer = readFormAnswer(fields, {
+			data: { 'field-0': 'x'.repeat(20_000), 'field-1': ['b', ...Array(5000).fill('zz')] },
+		});
+		expect(answer.ok).toBe(false);
+		expect(!answer.ok && answer.entered).toEqual(['x'.repeat(10_000), ['b']]);
+	});
+
+	test("only n8n's multipart `{ data, files }` is read: a flat body's fields are not", () => {
 		const answer = readFormAnswer(form([{ fieldLabel: 'Age', fieldType: 'number' }]), {
 			'field-0': '7',
 		});
-		expect(answer.ok && answer.json).toEqual({ Age: 7 });
+		expect(answer.ok && answer.json).toEqual({ Age: null });
 	});
 
 	test('files: accepted by extension or media type; an empty file input (n8n 1.x) is no file', () => {
