@@ -108,8 +108,15 @@ const personPage = (viewport) => personPageIn(browser, viewport);
 /** The largest file a custom form takes, as the File field's description gives it: 16 MB. */
 const FILE_LIMIT = 16 * 1024 * 1024;
 
-const finished = (id) =>
-	executionWhen(rest, id, (e) => e.status === 'success', { what: 'success', timeoutMs: 30_000 });
+/**
+ * The execution once it succeeded and `nextNode` ran: n8n writes an execution's status and its run
+ * data in two steps, so a status of success can come a moment before the data.
+ */
+const finished = (id, nextNode = 'Next') =>
+	executionWhen(rest, id, (e) => e.status === 'success' && lastOutput(e, nextNode) !== undefined, {
+		what: `success with ${nextNode} run`,
+		timeoutMs: 30_000,
+	});
 
 describe('Message → Send and Wait for Response (approval)', () => {
 	let first;
@@ -259,7 +266,8 @@ function expectFormAnswer(item) {
 }
 
 const askForm = (key) => ask({ webhookPath: forms.paths[key] });
-const nextOf = async (key, executionId) => lastOutput(await finished(executionId), `Next ${key}`);
+const nextOf = async (key, executionId) =>
+	lastOutput(await finished(executionId, `Next ${key}`), `Next ${key}`);
 
 /** A second answer to a form already answered: n8n says so, and the execution stays as it was. */
 async function expectSecondAnswerIgnored(key, link, executionId) {

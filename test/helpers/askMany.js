@@ -165,16 +165,24 @@ function outputOf(execution, nodeName) {
 	return runs.length === 0 ? undefined : runs[runs.length - 1].data?.main?.[0];
 }
 
+const branches = [
+	'Confirmed (stand-in)',
+	'Cancelled (stand-in)',
+	'Asked before (stand-in)',
+	'No answer (stand-in)',
+];
+const branchRan = (execution) => branches.some((name) => outputOf(execution, name));
+
 /** Per execution: its status, the branch that ran and the item it got. */
 async function outcomes(rest, executionIds, atOnce = 10) {
-	const branches = [
-		'Confirmed (stand-in)',
-		'Cancelled (stand-in)',
-		'Asked before (stand-in)',
-		'No answer (stand-in)',
-	];
 	return await eachAtOnce(executionIds, atOnce, async (id) => {
-		const execution = await storedExecution(rest, id);
+		let execution = await storedExecution(rest, id);
+		// n8n 1.x on SQLite writes an execution's status and its run data in two steps: a success
+		// can be read a moment before the branch that ran.
+		for (let i = 0; i < 50 && execution.status === 'success' && !branchRan(execution); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			execution = await storedExecution(rest, id);
+		}
 		const ran = branches.filter((name) => outputOf(execution, name));
 		const item = ran.length === 1 ? outputOf(execution, ran[0])[0].json : undefined;
 		return { id, status: execution.status, branches: ran, item };
