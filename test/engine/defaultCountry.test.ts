@@ -134,7 +134,7 @@ describe('Default Country', () => {
 			request: { body: { customer_phone: '+4915123456789' } },
 			rendered: {
 				to: '+4915123456789',
-				body: 'Hi Anna, your order 1042 has shipped and arrives on Friday.',
+				body: 'Hi Anna, your order 1042 has shipped and arrives on Friday. Track it below.',
 			},
 		});
 		const sent = await service.run(

@@ -15,9 +15,9 @@ describe('template dropdown (searchTemplates)', () => {
 		expect(service.fake.requests[0].query).toEqual({ platform_id: '12' });
 		expect(result.results).toHaveLength(7);
 		expect(result.results[0]).toEqual({
-			name: 'order_shipped — Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
+			name: 'order_shipped — Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}…',
 			value: '101',
-			description: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
+			description: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}…',
 		});
 		expect(result.results[4].name).toBe(
 			'appointment_reminder — Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. Se…',
@@ -71,7 +71,7 @@ describe('variables mapper (getTemplateVariables)', () => {
 		expect(result.fields.map((f) => f.displayName)).toEqual([
 			'{{1}}: Hi ___, your order…',
 			'{{2}}: …{{1}}, your order ___ has shipped and…',
-			'{{3}}: …and arrives on ___.',
+			'{{3}}: …and arrives on ___. Track it…',
 		]);
 		expect(result.fields.every((f) => f.required && f.display && f.type === 'string')).toBe(true);
 	});

@@ -367,7 +367,7 @@ describe('rendered message and dry run', () => {
 			});
 			expect(output[0].json.rendered).toEqual({
 				header: { type: 'text', text: 'Reminder' },
-				body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you, Anna.',
+				body: 'Hi Anna! Reminder: Anna, your appointment is on {{2}}. See you then, Anna, and thank you.',
 				footer: null,
 				buttons: [],
 			});
@@ -425,7 +425,7 @@ describe('rendered message and dry run', () => {
 			},
 			rendered: {
 				header: { type: 'text', text: 'Your order is on its way' },
-				body: 'Hi Customer 0, your order 1042 has shipped and arrives on Friday.',
+				body: 'Hi Customer 0, your order 1042 has shipped and arrives on Friday. Track it below.',
 				footer: 'Reply STOP to opt out',
 				buttons: [{ type: 'url', title: 'Track order', value: 'https://shop.example.com/track' }],
 			},

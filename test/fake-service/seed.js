@@ -1,12 +1,15 @@
 'use strict';
 
-/** Templates of every header kind test/fixtures/spec/field-notes.md mentions, plus the awkward shapes. */
+/**
+ * Templates of every header kind test/fixtures/spec/field-notes.md mentions, plus the awkward shapes.
+ * Each body is one WhatsApp would approve: no body starts or ends with a variable (seed.test.ts).
+ */
 function demoTemplates() {
 	return [
 		{
 			id: 101,
 			name: 'order_shipped',
-			body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
+			body: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}. Track it below.',
 			header: { type: 'text', value: 'Your order is on its way' },
 			footer: 'Reply STOP to opt out',
 			buttons: [
@@ -53,7 +56,7 @@ function demoTemplates() {
 		{
 			id: 105,
 			name: 'appointment_reminder',
-			body: 'Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. See you, {{1}}.',
+			body: 'Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. See you then, {{1}}, and thank you.',
 			header: { type: 'text', value: 'Reminder' },
 			footer: '',
 			buttons: [],
@@ -71,7 +74,7 @@ function demoTemplates() {
 		{
 			id: 107,
 			name: 'voice_note',
-			body: 'A message from {{1}}.',
+			body: 'A message from {{1}} for you.',
 			header: { type: 'audio', value: 'https://cdn.example.com/samples/hello.mp3' },
 			footer: '',
 			buttons: [],
@@ -81,14 +84,15 @@ function demoTemplates() {
 }
 
 /**
- * A template whose last variable takes an answer link (WhatsApp Template → Send and Wait): the
+ * A template with a variable for an answer link (WhatsApp Template → Send and Wait), neither first
+ * nor last in the body, as WhatsApp approves it: the
  * sandbox and the tests of examples/ask-many-*.json add it to the demo templates.
  */
 function appointmentConfirmation() {
 	return {
 		id: 108,
 		name: 'appointment_confirmation',
-		body: 'Hi {{1}}, please confirm your appointment on {{2}}: {{3}}',
+		body: 'Hi {{1}}, please confirm your appointment on {{2}} on this page: {{3}} See you soon!',
 		header: { type: 'text', value: 'Your appointment' },
 		footer: '',
 		buttons: [],
