@@ -79,3 +79,24 @@ export function markdownLinks(markdown: string): Array<Located<string>> {
 export function wordCount(text: string): number {
 	return text.split(/\s+/).filter(Boolean).length;
 }
+
+/** The code spans of a document (`name`), outside fenced code blocks, each with its line. */
+export function markdownCodeSpans(markdown: string): Array<Located<string>> {
+	return proseLines(markdown).flatMap(({ value, line }) =>
+		[...value.matchAll(/(`+)([\s\S]*?)\1/g)].map((match) => ({ value: match[2].trim(), line })),
+	);
+}
+
+/** The text under a heading, up to the next heading of the same or a higher level; '' without it. */
+export function markdownSection(markdown: string, heading: string): string {
+	const lines = markdown.split(/\r?\n/);
+	const start = lines.findIndex(
+		(text) => /^#{1,6}\s/.test(text) && text.replace(/^#+\s+/, '').trim() === heading,
+	);
+	if (start === -1) return '';
+	const level = /^#+/.exec(lines[start])?.[0].length ?? 1;
+	const end = lines.findIndex(
+		(text, index) => index > start && (/^#+/.exec(text)?.[0].length ?? 99) <= level,
+	);
+	return lines.slice(start + 1, end === -1 ? undefined : end).join('\n');
+}
