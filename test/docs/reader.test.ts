@@ -149,7 +149,7 @@ function waitProblem(): string {
 
 function linkVariableProblem(): string {
 	const template = { id: 1, name: 'x', body: 'Hi {{1}}, answer: {{2}} thanks', attributes: [] };
-	const problem = checkAgainstTemplate(template, { 1: 'Anna', 3: 'https://…' }, undefined, 'auto');
+	const problem = checkAgainstTemplate(template, { 1: 'Anna', 2: 'Friday', 3: 'https://…' }, undefined, 'auto');
 	if (!problem) throw new Error('the template took the variable');
 	return before(problem.problem, '{{3}}').replace(/^template "x" /, '');
 }
