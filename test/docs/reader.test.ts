@@ -112,7 +112,7 @@ describe('the names a builder reads', () => {
 			const name = internalNameIn(value);
 			return name
 				? [
-						`${file}:${line}: \`${name}\` is "${INTERNAL.get(name.split('.').pop() ?? name) ?? INTERNAL.get(name)}" in the editor`,
+						`${file}:${line}: \`${name}\` is "${INTERNAL.get(name) ?? INTERNAL.get(name.split('.').pop() ?? '')}" in the editor`,
 					]
 				: [];
 		});
@@ -149,7 +149,12 @@ function waitProblem(): string {
 
 function linkVariableProblem(): string {
 	const template = { id: 1, name: 'x', body: 'Hi {{1}}, answer: {{2}} thanks', attributes: [] };
-	const problem = checkAgainstTemplate(template, { 1: 'Anna', 2: 'Friday', 3: 'https://…' }, undefined, 'auto');
+	const problem = checkAgainstTemplate(
+		template,
+		{ 1: 'Anna', 2: 'Friday', 3: 'https://…' },
+		undefined,
+		'auto',
+	);
 	if (!problem) throw new Error('the template took the variable');
 	return before(problem.problem, '{{3}}').replace(/^template "x" /, '');
 }
