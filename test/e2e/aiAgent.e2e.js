@@ -10,7 +10,8 @@
  * AI Agent up to 2.2 calls a tool inside its own LangChain loop, through n8n-core's tool
  * invocation; 3.x asks n8n's engine to run the tool node. Both are tested on the same cases.
  * Send and Wait for Response as a plain tool differs: 3.x waits for the person's answer (given in
- * Chromium) and hands it to the model; 2.2 sends nothing and the model reads why.
+ * Chromium) and hands it to the model; 2.2 sends nothing and the model reads why, as does 3.x in a
+ * workflow run by `n8n execute` (Manual Trigger → AI Agent, on the server's database).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -23,11 +24,13 @@ const {
 	n8nWithCredentials,
 	startServerLoggedIn,
 	credentialFor,
+	trigger,
 	webhookTrigger,
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
 	latestExecution,
+	restData,
 	openAiCredentialFor,
 	chatModelNode,
 	agentNode,
@@ -51,13 +54,14 @@ let fake;
 let model;
 let server;
 let rest;
+let env;
 let workflowCounter = 0;
 
 beforeAll(async () => {
 	fake = await startFakeService({ apiKey: API_KEY });
 	model = await startFakeModel();
 	const credentials = [credentialFor(fake.url), openAiCredentialFor(model.url)];
-	const { env } = await n8nWithCredentials('e2e-ai-agent', credentials);
+	({ env } = await n8nWithCredentials('e2e-ai-agent', credentials));
 	({ server, rest } = await startServerLoggedIn(env));
 }, 240_000);
 
@@ -421,6 +425,58 @@ describe('Send and Wait for Response as a plain tool', () => {
 			[{ data: { text: 'Yes, refund it to my card.', respondedAt: expect.any(String) } }],
 		]);
 		expect(fake.sends()).toHaveLength(1);
+	}, 180_000);
+
+	test(`AI Agent ${AGENT_3} run by \`n8n execute\`: nothing is sent, the model reads why, the run ends`, async () => {
+		// Manual Trigger → AI Agent, saved unpublished: the CLI runs it from its trigger.
+		const workflow = aiWorkflow('E2eAiAgentCli0001', `e2e AI Agent ${AGENT_3}: n8n execute`, {
+			trigger: trigger(),
+			root: agentNode(AGENT_3, 'Ask customer 4801 about the refund.'),
+			subNodes: {
+				ai_languageModel: [chatModelNode()],
+				ai_tool: [toolNode(askTool.name, askTool.parameters)],
+			},
+		});
+		const { name, nodes, connections, settings } = workflow;
+		const legacy = N8N_MAJOR < 2 ? { active: false } : {};
+		const created = restData(
+			await rest.request('POST', '/rest/workflows', {
+				name,
+				nodes,
+				connections,
+				settings,
+				...legacy,
+			}),
+			'POST /rest/workflows',
+		);
+		fake.reset();
+		model.script(callTool({ customerId: '4801', question: QUESTION }), { text: FINAL_ANSWER });
+
+		// `n8n execute` starts its own task broker: another port than the running server's.
+		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) };
+		const { code, stdout, stderr } = await n8n.n8nCli(
+			['execute', `--id=${created.id}`, '--rawOutput'],
+			{ env: cliEnv, timeoutMs: 120_000 },
+		);
+		expect({ code, stderr: code === 0 ? '' : `${stdout}\n${stderr}` }).toEqual({
+			code: 0,
+			stderr: '',
+		});
+		const result = n8n.parseRawOutput(stdout);
+		expect(result.status).toBe('success');
+		expect(result.waitTill).toBeUndefined();
+		expect(result.data.resultData.runData['AI Agent'].at(-1).data.main[0][0].json.output).toBe(
+			FINAL_ANSWER,
+		);
+
+		expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		const [toolResult] = model.toolResults();
+		expect(toolResult).toContain(REFUSAL);
+		expect(toolResult).toContain('n8n execute');
+		expect(model.completions()).toHaveLength(2);
+		// n8n stored the run as ended: no execution is left waiting for an answer.
+		const execution = await latestExecution(rest, created.id, { timeoutMs: 30_000 });
+		expect(execution.status).toBe('success');
 	}, 180_000);
 
 	test('AI Agent 2.2: nothing is sent, the model reads why and what to use, the execution ends', async () => {

@@ -168,6 +168,19 @@ describe('Message → Send and Wait for Response', () => {
 	});
 });
 
+describe('a workflow step run by `n8n execute` (mode cli)', () => {
+	test('fails before sending: the run ends, nothing waits, the error says where to run it', async () => {
+		const { error, run: execution } = await run(ask({ responseType: 'freeText' }), { mode: 'cli' });
+		expect(error?.message).toMatch(
+			/^Send and Wait for Response cannot wait for an answer in a run of n8n execute .*nothing was sent/,
+		);
+		expect(error?.message).toContain('running n8n');
+		expect(execution.status).toBe('error');
+		expect(execution.waitTill).toBeUndefined();
+		expect(service.fake.requests).toEqual([]);
+	});
+});
+
 describe('WhatsApp Template → Send and Wait for Response', () => {
 	test('the link to the page (every choice on it) goes into the Link Variable', async () => {
 		const result = await run(waitingTemplate({ approvalOptions: DOUBLE }));

@@ -222,6 +222,27 @@ describe('Send and Wait for Response as a tool', () => {
 		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
 	});
 
+	test('run by `n8n execute` (mode cli) as a step of AI Agent 3+: nothing sent, nothing waits, the model reads why', async () => {
+		const { output, error, run } = await service.run(ASK, {
+			items: [{ ...QUESTION, toolCallId: 'call_1' }],
+			asAgentTool: true,
+			mode: 'cli',
+			executionId: 'exec-cli',
+		});
+		expect(error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(run.waitTill).toBeUndefined();
+		expect(service.fake.requests).toEqual([]);
+		expect(output.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				error: expect.stringMatching(
+					/^Send and Wait for Response cannot wait for an answer in a run of n8n execute .*nothing was sent/,
+				),
+				details: { outcome: 'notSent', reason: 'invalidInput' },
+			}),
+		]);
+	});
+
 	test('run by the engine as a step (AI Agent 3+): the question goes out, the execution waits', async () => {
 		const { output, error, run } = await service.run(ASK, {
 			items: [{ ...QUESTION, toolCallId: 'call_1' }],

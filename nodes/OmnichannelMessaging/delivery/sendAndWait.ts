@@ -1,8 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { errorItemJson, sendAndWaitItemsError, sendAndWaitToolError } from '../helpers/errors';
+import {
+	errorItemJson,
+	sendAndWaitCliError,
+	sendAndWaitItemsError,
+	sendAndWaitToolError,
+} from '../helpers/errors';
 import type { OperationContext } from '../helpers/operationContext';
-import { canWaitForAnswer } from '../helpers/toolCall';
+import { runsAsTool, whyNoAnswerCanCome } from '../helpers/toolCall';
 import { runSendPipeline } from './pipeline';
 import type { PrepareSend } from './session';
 
@@ -32,9 +37,12 @@ export async function runSendAndWait(
 	context: OperationContext,
 	waitTill: Date,
 ): Promise<INodeExecutionData[][]> {
-	if (!canWaitForAnswer(this, context.node)) {
-		// The caller is a model: it reads why nothing was sent as the tool's answer.
-		const error = sendAndWaitToolError(context.node);
+	const noAnswer = whyNoAnswerCanCome(this, context.node);
+	if (noAnswer) {
+		const error =
+			noAnswer === 'cli' ? sendAndWaitCliError(context.node) : sendAndWaitToolError(context.node);
+		// A workflow step fails before sending; a model reads why nothing was sent as the tool's answer.
+		if (!runsAsTool(this, context.node)) throw error;
 		return [[{ json: errorItemJson(error), pairedItem: { item: 0 } }]];
 	}
 	checkOneItem(this, context);

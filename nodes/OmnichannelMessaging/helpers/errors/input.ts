@@ -161,6 +161,25 @@ export function sendAndWaitToolError(node: INode): NodeOperationError {
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
+/**
+ * Send and Wait in a run of `n8n execute`, as a workflow step or a tool: the command ends when the
+ * execution starts waiting, so the answer would reach nobody. The model reads this message.
+ */
+export function sendAndWaitCliError(node: INode): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		'Send and Wait for Response cannot wait for an answer in a run of n8n execute (the command ' +
+			'line), so nothing was sent. Run the workflow in a running n8n instead: from its trigger ' +
+			'once published, or from the editor.',
+		{
+			description:
+				'n8n execute stops when the execution starts to wait: no answer could reach this run, ' +
+				'and the execution would be left waiting.',
+		},
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
+}
+
 /** A Send and Wait setting (Response Type, Limit Wait Time, Link Variable) cannot be used. */
 export function sendAndWaitSettingError(
 	node: INode,
