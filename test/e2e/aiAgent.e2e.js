@@ -29,8 +29,9 @@ const {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	latestExecution,
 	restData,
+	executionMark,
+	executionSince,
 	openAiCredentialFor,
 	chatModelNode,
 	agentNode,
@@ -117,12 +118,13 @@ const callTool =
 async function runAgent(published, turns, { streaming = false } = {}) {
 	fake.reset();
 	model.script(...turns);
+	const mark = await executionMark(rest, published.id);
 	const answer = await callWebhook(
 		published.url,
 		{ request: 'Tell the customer about their order.' },
 		{ raw: streaming },
 	);
-	const execution = await latestExecution(rest, published.id);
+	const execution = await executionSince(rest, published.id, mark);
 	return { answer, execution };
 }
 
@@ -391,8 +393,9 @@ describe('Send and Wait for Response as a plain tool', () => {
 		const published = await publishAgent(version, askTool, { atOnce: true });
 		fake.reset();
 		model.script(callTool({ customerId: '4801', question: QUESTION }), { text: FINAL_ANSWER });
+		const mark = await executionMark(rest, published.id);
 		await callWebhook(published.url, { request: 'Ask customer 4801 about the refund.' });
-		return published;
+		return { ...published, mark };
 	}
 
 	test(`AI Agent ${AGENT_3}: the question goes out, the model waits, then gets the person's answer`, async () => {
@@ -474,14 +477,17 @@ describe('Send and Wait for Response as a plain tool', () => {
 		expect(toolResult).toContain(REFUSAL);
 		expect(toolResult).toContain('n8n execute');
 		expect(model.completions()).toHaveLength(2);
-		// n8n stored the run as ended: no execution is left waiting for an answer.
-		const execution = await latestExecution(rest, created.id, { timeoutMs: 30_000 });
+		// n8n stored the run as ended: no execution is left waiting for an answer. The workflow is
+		// new, so its one execution is the one this run started.
+		const execution = await executionSince(rest, created.id, 0, { timeoutMs: 30_000 });
 		expect(execution.status).toBe('success');
 	}, 180_000);
 
 	test('AI Agent 2.2: nothing is sent, the model reads why and what to use, the execution ends', async () => {
 		const published = await startAgent(2.2);
-		const execution = await latestExecution(rest, published.id, { timeoutMs: 60_000 });
+		const execution = await executionSince(rest, published.id, published.mark, {
+			timeoutMs: 60_000,
+		});
 		expect(execution.status).toBe('success');
 		expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
 		const [result] = model.toolResults();

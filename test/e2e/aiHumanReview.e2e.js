@@ -25,6 +25,7 @@ const {
 	callWebhook,
 	restData,
 	storedExecution,
+	executionMark,
 	openAiCredentialFor,
 	chatModelNode,
 	agentNode,
@@ -124,10 +125,11 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 				r.body.customer_id === customerId,
 		);
 
-	const earlier = new Set();
-
-	/** The workflow's execution that waits for the reviewer, not one an earlier test left waiting. */
-	async function waitingExecution(timeoutMs = 120_000) {
+	/**
+	 * The execution this test's request started (an id above `mark`, taken before the request), once
+	 * it waits for the reviewer: never one an earlier test left waiting.
+	 */
+	async function waitingExecution(mark, timeoutMs = 120_000) {
 		const filter = encodeURIComponent(
 			JSON.stringify({ workflowId: published.id, status: ['waiting'] }),
 		);
@@ -138,11 +140,8 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 				.request('GET', `/rest/executions?filter=${filter}`)
 				.then((response) => restData(response, 'GET /rest/executions'))
 				.catch(() => ({ results: [] }));
-			const found = (listed.results ?? listed).find(({ id }) => !earlier.has(id));
-			if (found) {
-				earlier.add(found.id);
-				return await storedExecution(rest, found.id);
-			}
+			const found = (listed.results ?? listed).find(({ id }) => Number(id) > mark);
+			if (found) return await storedExecution(rest, found.id);
 			if (Date.now() > deadline) throw new Error(`no execution waiting after ${timeoutMs} ms`);
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
@@ -165,10 +164,11 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 			}),
 			{ text: FINAL_ANSWER },
 		);
+		const mark = await executionMark(rest, published.id);
 		await callWebhook(published.url, {
 			request: 'Tell customer 4711 that the refund is on its way.',
 		});
-		const waiting = await waitingExecution();
+		const waiting = await waitingExecution(mark);
 		const reviews = sends(REVIEWER);
 		return { waiting, reviews, links: waitingLinks(reviews[0]?.body.text ?? '') };
 	}

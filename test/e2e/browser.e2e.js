@@ -374,13 +374,13 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	await expect(savedChannelNumber(ndv)).resolves.toBe('12');
 }, 180_000);
 
-test('a service that never answers: the template dropdown says so within 15 s, naming the Base URL', async () => {
+test('a service that never answers: the node stops waiting and the template dropdown says so, naming the Base URL', async () => {
 	const ndv = await step('open the node', () =>
 		openNode(SILENT_WORKFLOW, 'Send with a silent service', SILENT_CREDENTIAL.name),
 	);
 	const message = `The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`;
 	await step('open the template dropdown and see the message', async () => {
-		const started = Date.now();
+		const givenUp = silent.givenUp();
 		const response = page.waitForResponse(
 			(r) => r.url().includes('/rest/dynamic-node-parameters/resource-locator-results'),
 			{ timeout: 20_000 },
@@ -388,7 +388,9 @@ test('a service that never answers: the template dropdown says so within 15 s, n
 		await ndv.getByTestId('resource-locator-templateId').getByTestId('rlc-input').click();
 		await response;
 		await page.getByText(message).first().waitFor({ timeout: 5_000 });
-		expect(Date.now() - started).toBeLessThanOrEqual(15_000);
+		// The node stopped waiting and closed its connection: the message is its own timeout's.
+		await until(() => silent.givenUp() > givenUp, 5_000);
+		expect(silent.givenUp()).toBeGreaterThan(givenUp);
 		await page.screenshot({ path: path.join(root, 'silent-service.png') });
 	});
 	expect(silent.connections()).toBeGreaterThanOrEqual(1);

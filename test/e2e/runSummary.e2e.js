@@ -7,7 +7,7 @@
  */
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
-const { freshUserFolder, latestExecution } = require('./support');
+const { freshUserFolder, executionMark, executionSince } = require('./support');
 const {
 	API_KEY,
 	recipients,
@@ -61,8 +61,9 @@ async function broadcast(webhookPath, people, { onError } = {}) {
 	const created = await createActiveWorkflow(rest, workflow);
 	const url = `${server.url}/webhook/${webhookPath}`;
 	await waitForWebhook(url);
+	const mark = await executionMark(rest, created.id);
 	await callWebhook(url, { recipients: people });
-	const { id } = await latestExecution(rest, created.id);
+	const { id } = await executionSince(rest, created.id, mark);
 	return await execution(rest, id);
 }
 

@@ -22,7 +22,8 @@ const {
 	storedExecution,
 	SCREENSHOTS,
 	startOtherHost,
-	latestExecution,
+	executionMark,
+	executionSince,
 } = require('./support');
 const {
 	PREVIEW_AGENTS,
@@ -388,9 +389,10 @@ describe('Send and Wait with a custom form', () => {
 
 	test('a form that cannot be built fails the node before the service receives anything', async () => {
 		const before = fake.sends().length;
+		const mark = await executionMark(rest, forms.id);
 		const started = await fetch(`${server.url}/webhook/${forms.paths.broken}`, { method: 'POST' });
 		expect(started.status).toBe(200);
-		const execution = await latestExecution(rest, forms.id);
+		const execution = await executionSince(rest, forms.id, mark);
 		expect(execution.status).toBe('error');
 		const stored = await storedExecution(rest, execution.id);
 		expect(stored.data.resultData.lastNodeExecuted).toBe('Ask broken');

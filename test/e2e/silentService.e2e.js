@@ -2,7 +2,7 @@
 /*
  * The editor's own REST calls in a real n8n against a service that accepts the connection and
  * never answers: the credential Test, the Channel and Template lists and the Variables mapper each
- * answer within 15 s (the node's EDITOR_TIMEOUT_MS is 10 s). The lists and the mapper say that the
+ * stop waiting (the node's EDITOR_TIMEOUT_MS is 10 s), close their connection and answer. The lists and the mapper say that the
  * service did not answer, name the Base URL's origin and say to check it; the Test shows n8n's own
  * words for a timeout (its rules match status codes only). Nothing carries the API key.
  */
@@ -11,7 +11,6 @@ const { startSilentServer } = require('../helpers/silentServer');
 const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
 const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 
-const BOUND_MS = 15_000;
 let silent;
 let server;
 let rest;
@@ -27,12 +26,8 @@ afterAll(async () => {
 	await silent?.close();
 });
 
-/** One REST call of the editor, timed. */
-async function timed(method, pathname, body) {
-	const started = Date.now();
-	const response = await rest.request(method, pathname, body);
-	return { ...response, ms: Date.now() - started };
-}
+/** One REST call of the editor. */
+const timed = async (method, pathname, body) => await rest.request(method, pathname, body);
 
 const nodeTypeAndVersion = { name: n8n.NODE_TYPE, version: 1 };
 const credentials = { [n8n.CREDENTIAL_TYPE]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
@@ -51,8 +46,8 @@ const listOf = (methodName, name) => ({
 });
 
 test(
-	'credential Test, Channel list, Template list and Variables mapper each answer within 15 ' +
-		's, naming the Base URL',
+	'credential Test, Channel list, Template list and Variables mapper each stop waiting and ' +
+		'answer, naming the Base URL',
 	async () => {
 		const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
 		const { name, type, data } = stored.json.data;
@@ -77,10 +72,13 @@ test(
 			),
 		]);
 		expect(silent.connections()).toBeGreaterThanOrEqual(4);
-		for (const call of calls) {
-			expect(call.ms).toBeLessThanOrEqual(BOUND_MS);
-			expect(call.text).not.toContain(API_KEY);
-		}
+		// Each call closed its connection when it stopped waiting (a closed socket may reach the
+		// silent service a moment after the answer).
+		const deadline = Date.now() + 5_000;
+		while (silent.givenUp() < silent.connections() && Date.now() < deadline)
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(silent.givenUp()).toBe(silent.connections());
+		for (const call of calls) expect(call.text).not.toContain(API_KEY);
 		const [test, channels, templates, mapper] = calls;
 		expect(test.status).toBe(200);
 		// n8n's tester words the timeout: 2.x shows the request error's code, 1.x its own sentence.

@@ -425,23 +425,43 @@ async function callWebhook(url, body, { timeoutMs = 180_000, signal, raw = false
 	return raw ? text : JSON.parse(text);
 }
 
-/**
- * The newest execution of a workflow as n8n's executions list shows it (status, mode, ids), once
- * it has finished: n8n may answer a webhook a moment before it stores the execution's end.
- */
-async function latestExecution(rest, workflowId, { timeoutMs = 15_000 } = {}) {
+/** The ids of a workflow's executions n8n lists now (its newest 100), as numbers. */
+async function executionIds(rest, workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const data = restData(
+		await rest.request('GET', `/rest/executions?filter=${filter}&limit=100`),
+		'GET /rest/executions',
+	);
+	return (data.results ?? data).map((execution) => ({ ...execution, id: Number(execution.id) }));
+}
+
+/**
+ * Where a workflow's executions stand before a request: the highest execution id n8n lists (ids
+ * only grow). Take it before the request, then read the request's own execution with
+ * executionSince: never one an earlier request started.
+ */
+async function executionMark(rest, workflowId) {
+	return Math.max(0, ...(await executionIds(rest, workflowId)).map((execution) => execution.id));
+}
+
+/**
+ * The one execution of a workflow started after `mark` (executionMark's), as n8n's executions list
+ * shows it (status, mode, ids), once it has finished: n8n may answer a webhook before it stores the
+ * execution, or its end. More than one new execution is an error: the test cannot tell its own.
+ */
+async function executionSince(rest, workflowId, mark, { timeoutMs = 15_000 } = {}) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const data = restData(
-			await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`),
-			'GET /rest/executions',
-		);
-		const [execution] = data.results ?? data;
-		if (execution && !['new', 'running'].includes(execution.status)) return execution;
+		const started = (await executionIds(rest, workflowId)).filter((e) => e.id > mark);
+		if (started.length > 1)
+			throw new Error(`${started.length} executions of ${workflowId} started after ${mark}`);
+		const [execution] = started;
+		if (execution && !['new', 'running'].includes(execution.status))
+			return { ...execution, id: String(execution.id) };
 		if (Date.now() > deadline)
 			throw new Error(
-				`no finished execution of ${workflowId} after ${timeoutMs} ms: ${JSON.stringify(execution)}`,
+				`no finished execution of ${workflowId} after ${mark} within ${timeoutMs} ms: ` +
+					JSON.stringify(execution),
 			);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
@@ -509,7 +529,8 @@ module.exports = {
 	createActiveWorkflow,
 	waitForWebhook,
 	callWebhook,
-	latestExecution,
+	executionMark,
+	executionSince,
 	storedExecution,
 	OPENAI_CREDENTIAL,
 	TOOL_NODE_TYPE,

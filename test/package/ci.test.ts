@@ -16,6 +16,13 @@ describe("CI runs all of the README's test command", () => {
 		expect(read('.ci/run')).toMatch(/^npm ci && npm run test:all$/m);
 	});
 
+	test(".ci/run reports each part's time: its npm, .ci/bin/npm, is first on PATH", () => {
+		const run = read('.ci/run');
+		expect(run).toMatch(/^export CI_REAL_NPM CI_TIMES PATH="\$PWD\/\.ci\/bin:\$PATH"$/m);
+		expect(run).toMatch(/^trap report_times EXIT$/m);
+		expect(read('.ci/bin/npm')).toMatch(/^"\$CI_REAL_NPM" "\$@"/m);
+	});
+
 	test('the GitHub workflow runs each part of test:all as a step, after npm ci', () => {
 		const parts = scripts['test:all'].split('&&').map((part) => part.trim());
 		const steps = [...read('.github/workflows/ci.yml').matchAll(/^ +- run: (.+)$/gm)].map(
