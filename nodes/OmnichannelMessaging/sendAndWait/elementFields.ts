@@ -21,6 +21,14 @@ export const shownWhen = (...conditions: Conditions[]): INodeProperties['display
 const forTypes = (fieldType: FieldType[], extra: Conditions = {}) =>
 	shownWhen({ fieldType }, extra);
 
+/**
+ * Shown for every type but these: a type the node does not know (JSON, an old workflow) keeps its
+ * label, so that the refusal can name the field.
+ */
+const exceptTypes = (fieldType: FieldType[]): INodeProperties['displayOptions'] => ({
+	hide: { fieldType },
+});
+
 /** A string parameter, shown as `displayOptions` says. */
 export function stringField(
 	[displayName, name, description]: [string, string, string],
@@ -107,7 +115,7 @@ const DEFAULT_VALUES: Array<[DefaultKind, string, Partial<INodeProperties>?]> = 
 ];
 
 /** Every type a person answers: all but a hidden field and Custom HTML. */
-const ASKED = typesWhere((kind) => kind.answered !== 'none');
+const ASKED = exceptTypes(typesWhere((kind) => kind.answered === 'none'));
 
 const LIMIT_SELECTION: INodeProperties = {
 	displayName: 'Limit Selection',
@@ -152,7 +160,7 @@ const FILE_FIELDS: INodeProperties[] = [
 export const FIELD_VALUES: INodeProperties[] = [
 	stringField(
 		['Label', 'fieldLabel', 'Label that appears above the input field, and the key of the answer'],
-		forTypes(ASKED),
+		ASKED,
 		{
 			placeholder: 'e.g. What is your name?',
 			required: true,
@@ -226,6 +234,6 @@ export const FIELD_VALUES: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to require the user to enter a value for this field before submitting the form',
-		displayOptions: forTypes(ASKED),
+		displayOptions: ASKED,
 	},
 ];
