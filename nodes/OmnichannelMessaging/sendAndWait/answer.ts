@@ -2,20 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { accepted, refused } from '../helpers/values';
 import type { Checked } from '../helpers/values';
-import {
-	MAX_ANSWER_LENGTH,
-	MAX_FILE_BYTES,
-	MAX_FILE_MB,
-	MAX_FILES,
-	binaryName,
-	isAsked,
-	isChoice,
-	kindOf,
-	optionOf,
-} from './formFields';
+import { MAX_ANSWER_LENGTH, isAsked, isChoice, kindOf, optionOf } from './formFields';
 import type { FormField } from './formFields';
-import type { AnswerConfig, AnswerView, Choice, Entered } from './page';
+import type { AnswerView, Choice, Entered, PageOptions } from './page';
 import { FORM_END } from './page';
+import { filesOf, readFiles, uploadsOf } from './uploads';
+import type { Upload, UploadedFile } from './uploads';
 
 /*
  * The one answer reader: an approval's choice, or a form's fields (Free Text is a form of one),
@@ -24,6 +16,11 @@ import { FORM_END } from './page';
  * each value a string or, when the name came more than once, an array; each file written to a
  * temporary path that n8n removes after the request.
  */
+
+/** What the message's links and the answer page offer, read the same way when sending and answering. */
+export type AnswerConfig =
+	| { kind: 'approval'; choices: Choice[]; page: PageOptions }
+	| { kind: 'form'; fields: FormField[]; linkLabel: string; page: PageOptions };
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {
@@ -44,21 +41,6 @@ export interface AnswerOutcome {
 	data?: IDataObject;
 	/** A form's files, to keep as the item's binary properties. */
 	uploads?: Upload[];
-}
-
-/** A file as n8n's multipart parser hands it over. */
-export interface UploadedFile {
-	filepath: string;
-	originalFilename?: string | null;
-	newFilename?: string;
-	mimetype?: string | null;
-	size: number;
-}
-
-/** A file to keep as a binary property of the output item. */
-export interface Upload {
-	property: string;
-	file: UploadedFile;
 }
 
 /** A form's answer: its output and files, or a message per field and what was entered. */
@@ -92,43 +74,6 @@ const strings = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
 		.filter((entry) => typeof entry === 'string' || typeof entry === 'number')
 		.map(String);
-
-/** Files as uploaded; n8n 1.x hands an empty file input over as a file without a name. */
-const filesOf = (value: unknown): UploadedFile[] =>
-	(Array.isArray(value) ? value : value ? [value] : []).filter(
-		(file: UploadedFile) =>
-			typeof file?.filepath === 'string' && !(file.size === 0 && !file.originalFilename),
-	);
-
-function isAccepted(field: FormField, file: UploadedFile): boolean {
-	if (field.accept.length === 0) return true;
-	const name = (file.originalFilename ?? '').toLowerCase();
-	const type = (file.mimetype ?? '').toLowerCase();
-	return field.accept.some((entry) =>
-		entry.startsWith('.')
-			? name.endsWith(entry)
-			: entry.endsWith('/*')
-				? type.startsWith(entry.slice(0, -1))
-				: type === entry,
-	);
-}
-
-/** A file field's files: their metadata (one, several or none), or what to fix. */
-function readFiles(field: FormField, files: UploadedFile[]): Checked<unknown> {
-	if (files.length === 0) return field.required ? refused('Choose a file.') : accepted(null);
-	if (files.length > 1 && !field.multiple) return refused('Choose one file only.');
-	if (files.length > MAX_FILES) return refused(`Choose up to ${MAX_FILES} files.`);
-	if (files.some((file) => !isAccepted(field, file)))
-		return refused(`Choose a file of these types: ${field.accept.join(', ')}.`);
-	if (files.some((file) => file.size > MAX_FILE_BYTES))
-		return refused(`Each file can be up to ${MAX_FILE_MB} MB.`);
-	const meta = files.map((file) => ({
-		filename: file.originalFilename ?? file.newFilename ?? '',
-		mimetype: file.mimetype ?? '',
-		size: file.size,
-	}));
-	return accepted(field.multiple ? meta : meta[0]);
-}
 
 /** The options picked, as the form defines them, or what to fix. */
 function readPicked(field: FormField, given: string[]): Checked<unknown> {
@@ -171,15 +116,6 @@ function readField(field: FormField, given: string[], files: UploadedFile[]): Ch
 	if (answered === 'picked') return readPicked(field, given);
 	if (answered === 'typed') return readTyped(field, given);
 	return accepted(field.type === 'hiddenField' ? field.value : field.html);
-}
-
-/** n8n's binary property names: the key with non-word characters as `_`, `_0`, `_1`… for several. */
-function uploadsOf(key: string, files: UploadedFile[]): Upload[] {
-	const base = binaryName(key);
-	return files.map((file, index) => ({
-		property: files.length > 1 ? `${base}_${index}` : base,
-		file,
-	}));
 }
 
 const isObject = (value: unknown): value is IDataObject =>

@@ -223,66 +223,6 @@ export function responseFields(resource: string): INodeProperties[] {
 	];
 }
 
-/** n8n's Limit Wait Time option, its names, values and default (45 minutes) included. */
-export const LIMIT_WAIT_TIME_OPTION: INodeProperties = {
-	displayName: 'Limit Wait Time',
-	name: 'limitWaitTime',
-	type: 'fixedCollection',
-	description:
-		'Whether to stop waiting for an answer after a while. The node then outputs its input item ' +
-		'unchanged, without "data".',
-	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
-	options: [
-		{
-			displayName: 'Values',
-			name: 'values',
-			values: [
-				{
-					displayName: 'Limit Type',
-					name: 'limitType',
-					type: 'options',
-					default: 'afterTimeInterval',
-					description: 'Stop waiting after an amount of time, or at a date and time',
-					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime' },
-					],
-				},
-				{
-					displayName: 'Amount',
-					name: 'resumeAmount',
-					type: 'number',
-					default: 1,
-					typeOptions: { minValue: 0, numberPrecision: 2 },
-					description: 'The time to wait',
-					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
-				},
-				{
-					displayName: 'Unit',
-					name: 'resumeUnit',
-					type: 'options',
-					default: 'hours',
-					options: [
-						{ name: 'Minutes', value: 'minutes' },
-						{ name: 'Hours', value: 'hours' },
-						{ name: 'Days', value: 'days' },
-					],
-					description: 'Unit of the amount',
-					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
-				},
-				{
-					displayName: 'Max Date and Time',
-					name: 'maxDateAndTime',
-					type: 'dateTime',
-					default: '',
-					description: 'Stop waiting at this date and time',
-					displayOptions: shownWhen({ limitType: ['atSpecifiedTime'] }),
-				},
-			],
-		},
-	],
-};
-
 /** The link's label in the message when the person types an answer (n8n's name). */
 export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 	displayName: 'Message Button Label',

@@ -1,26 +1,16 @@
-import {
-	MAX_ANSWER_LENGTH,
-	MAX_FILE_MB,
-	MAX_FILES,
-	defaultValues,
-	kindOf,
-	sameLines,
-} from './formFields';
+import { MAX_ANSWER_LENGTH, defaultValues, kindOf, sameLines } from './formFields';
 import type { FormField } from './formFields';
 import { escapeHtml, sanitizeCss } from './sanitize';
+import { fileHint } from './uploads';
 
 /*
  * The one answer page, for every response type: an approval's buttons, or a form (Free Text is a
- * form of one textarea). The contract the end-to-end tests and n8n's naming share: the form is
- * `<form method="post" enctype="multipart/form-data">`; each field's input is named `field-<index>`
- * (its index in the form's field list, as on n8n's form) and has the id `field-<index>` with a
- * `<label for>` holding the field label. Checkboxes and radio buttons are a `<fieldset
- * id="field-<index>">` whose `<legend>` holds the field label, each option an input named
- * `field-<index>` with the id `field-<index>-<option index>` and its own label. A hidden field has
- * no input (its value stays on the server); Custom HTML is a block of sanitised formatting. A form
- * with a file field ends with `<input type="hidden" name="form-end" value="1">`: n8n 1.x stops
- * reading a form at an empty file input, and an answer without the mark is refused as cut short.
- * A field's message is `<p id="field-<index>-error">`, tied to its input by aria-describedby.
+ * form of one textarea). The contract the end-to-end tests and n8n's naming share: the form posts
+ * multipart; each field's input is named and identified `field-<index>` (as on n8n's form), with
+ * a `<label for>`; checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a
+ * `<legend>`, each option `field-<index>-<option index>`. A field's message is
+ * `<p id="field-<index>-error">`, tied to its input by aria-describedby. A hidden field has no
+ * input: its value stays on the server.
  */
 
 /** One choice of an approval: its label and the value its link or button carries. */
@@ -39,11 +29,6 @@ export interface PageOptions {
 	css: string;
 }
 
-/** What the message's links and the answer page offer, read the same way when sending and answering. */
-export type AnswerConfig =
-	| { kind: 'approval'; choices: Choice[]; page: PageOptions }
-	| { kind: 'form'; fields: FormField[]; linkLabel: string; page: PageOptions };
-
 /** What the person entered in one field, to show again: text, or the options they picked. */
 export type Entered = string | string[];
 
@@ -60,6 +45,10 @@ export type AnswerView =
 	| { kind: 'recorded'; recorded: string; answers?: Array<[string, string]> }
 	| { kind: 'refused'; reason: string };
 
+/**
+ * The last input of a form with a file field. n8n 1.x stops reading a form at an empty file input
+ * or a file over its size limit: an answer without this mark is refused as cut short.
+ */
 export const FORM_END = 'form-end';
 
 /**
@@ -173,13 +162,6 @@ const DRAW: Record<string, (drawing: Drawing) => string> = {
 	},
 };
 
-function fileHint(field: FormField, shownAgain: boolean): string {
-	const types = field.accept.length > 0 ? ` Types: ${field.accept.join(', ')}.` : '';
-	const again = shownAgain ? ' Choose the file again: a page shown again keeps no file.' : '';
-	const count = field.multiple ? ` Up to ${MAX_FILES} files.` : '';
-	return `Up to ${MAX_FILE_MB} MB per file.${count}${types}${again}`;
-}
-
 function renderField(field: FormField, index: number, state: FieldState | undefined): string {
 	const drawn = kindOf(field.type).drawn;
 	if (drawn === 'none') return '';
@@ -199,7 +181,8 @@ function renderField(field: FormField, index: number, state: FieldState | undefi
 		(error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '');
 	const input = DRAW[drawn]({ field, id, values, aria });
 	if (drawn === 'group') return `<div class="field">${input}${notes}</div>`;
-	const label = `<label for="${id}"${attribute('class', field.required ? 'required' : '')}>${escapeHtml(field.label)}</label>`;
+	const required = attribute('class', field.required ? 'required' : '');
+	const label = `<label for="${id}"${required}>${escapeHtml(field.label)}</label>`;
 	return `<div class="field">${label}${notes}${input}</div>`;
 }
 

@@ -1,5 +1,10 @@
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { runSendPipeline } from '../delivery';
 import type { PrepareSend } from '../delivery';
@@ -13,13 +18,75 @@ import type { OperationContext } from '../helpers/operationContext';
 import { canWaitForAnswer } from '../helpers/toolCall';
 import { accepted, refused } from '../helpers/values';
 import type { Checked } from '../helpers/values';
-import type { AnswerConfig } from './page';
+import { shownWhen } from './elementFields';
+import type { AnswerConfig } from './answer';
 import { readAnswerConfig } from './webhook';
 
 /*
- * The waiting side of Send and Wait: when the wait ends, the links the message carries, and the
- * run of one execution (one item, the send, then the wait).
+ * The waiting side of Send and Wait: when the wait ends (Limit Wait Time, its option and its
+ * reading), the links the message carries, and the run of one execution (one item, the send, then
+ * the wait).
  */
+
+/** n8n's Limit Wait Time option, its names, values and default (45 minutes) included. */
+export const LIMIT_WAIT_TIME_OPTION: INodeProperties = {
+	displayName: 'Limit Wait Time',
+	name: 'limitWaitTime',
+	type: 'fixedCollection',
+	description:
+		'Whether to stop waiting for an answer after a while. The node then outputs its input item ' +
+		'unchanged, without "data".',
+	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
+	options: [
+		{
+			displayName: 'Values',
+			name: 'values',
+			values: [
+				{
+					displayName: 'Limit Type',
+					name: 'limitType',
+					type: 'options',
+					default: 'afterTimeInterval',
+					description: 'Stop waiting after an amount of time, or at a date and time',
+					options: [
+						{ name: 'After Time Interval', value: 'afterTimeInterval' },
+						{ name: 'At Specified Time', value: 'atSpecifiedTime' },
+					],
+				},
+				{
+					displayName: 'Amount',
+					name: 'resumeAmount',
+					type: 'number',
+					default: 1,
+					typeOptions: { minValue: 0, numberPrecision: 2 },
+					description: 'The time to wait',
+					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
+				},
+				{
+					displayName: 'Unit',
+					name: 'resumeUnit',
+					type: 'options',
+					default: 'hours',
+					options: [
+						{ name: 'Minutes', value: 'minutes' },
+						{ name: 'Hours', value: 'hours' },
+						{ name: 'Days', value: 'days' },
+					],
+					description: 'Unit of the amount',
+					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
+				},
+				{
+					displayName: 'Max Date and Time',
+					name: 'maxDateAndTime',
+					type: 'dateTime',
+					default: '',
+					description: 'Stop waiting at this date and time',
+					displayOptions: shownWhen({ limitType: ['atSpecifiedTime'] }),
+				},
+			],
+		},
+	],
+};
 
 const UNIT_MS: Record<string, number> = {
 	minutes: 60_000,

@@ -1,10 +1,4 @@
-import type {
-	IBinaryKeyData,
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { accepted, refused } from '../helpers/values';
 import type { Checked } from '../helpers/values';
@@ -13,8 +7,10 @@ import type { AnswerOutcome } from './answer';
 import { readForm } from './formDefinition';
 import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
-import type { AnswerConfig, Choice, PageOptions } from './page';
+import type { AnswerConfig } from './answer';
+import type { Choice, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
+import { resumeItem } from './uploads';
 
 /*
  * The link's entry: n8n calls the node's webhook for a request to its waiting URL after checking
@@ -155,28 +151,6 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 }
 
 /**
- * The item to resume with: n8n's output, and a form's files as binary properties, copied from
- * n8n's temporary files (which n8n removes once the request ends) as n8n's Form node does.
- */
-async function resumeItem(
-	functions: IWebhookFunctions,
-	outcome: AnswerOutcome,
-): Promise<INodeExecutionData> {
-	const item: INodeExecutionData = { json: { data: outcome.data } };
-	if (!outcome.uploads?.length) return item;
-	const binary: IBinaryKeyData = {};
-	for (const { property, file } of outcome.uploads) {
-		const name = file.originalFilename ?? file.newFilename ?? property;
-		binary[property] = await functions.nodeHelpers.copyBinaryFile(
-			file.filepath,
-			name,
-			file.mimetype ?? undefined,
-		);
-	}
-	return { ...item, binary };
-}
-
-/**
  * The node writes the answer page itself; only a recorded answer resumes the execution, with
  * n8n's output item.
  */
@@ -186,7 +160,9 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		? answerOf(this, config.value)
 		: { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } };
 	// The files are copied before the page is sent: n8n removes them once the request ends.
-	const item = outcome.data ? await resumeItem(this, outcome) : undefined;
+	const item = outcome.data
+		? await resumeItem(this, outcome.uploads ?? [], outcome.data)
+		: undefined;
 	const response = this.getResponseObject() as unknown as PageResponse;
 	response.writeHead(outcome.status, { ...PAGE_HEADERS });
 	response.end(renderPage(outcome.view, config.ok ? config.value.page : undefined));

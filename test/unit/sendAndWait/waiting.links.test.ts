@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { AnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/page';
+import type { AnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
 import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
 import {
 	answerLinks,

@@ -6,7 +6,6 @@ import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 import {
-	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,
 	FORM_PAGE_OPTIONS,
 	SEND_AND_WAIT_SHARED_OPTIONS,
@@ -14,6 +13,7 @@ import {
 	responseFields,
 } from '../../sendAndWait/fields';
 import {
+	LIMIT_WAIT_TIME_OPTION,
 	answerLinks,
 	messageWithLinks,
 	resumeUrlSigner,

@@ -8,11 +8,15 @@ import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
 import {
 	FORM_PAGE_OPTIONS,
-	LIMIT_WAIT_TIME_OPTION,
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	responseFields,
 } from '../../sendAndWait/fields';
-import { pageLink, resumeUrlSigner, runSendAndWait } from '../../sendAndWait/waiting';
+import {
+	LIMIT_WAIT_TIME_OPTION,
+	pageLink,
+	resumeUrlSigner,
+	runSendAndWait,
+} from '../../sendAndWait/waiting';
 import { positionKey } from '../../helpers/template/placeholders';
 import { prepareTemplateSend } from './prepareTemplate';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
