@@ -3,11 +3,10 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { accepted, refused } from '../helpers/values';
 import type { Checked } from '../helpers/values';
 import { readAnswer } from './answer';
-import type { AnswerOutcome } from './answer';
+import type { AnswerConfig, AnswerOutcome } from './answer';
 import { readForm } from './formDefinition';
 import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
-import type { AnswerConfig } from './answer';
 import type { Choice, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
 import { resumeItem } from './uploads';

@@ -1,6 +1,8 @@
 import { readAnswer } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
-import type { AnswerRequest } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
-import type { AnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
+import type {
+	AnswerConfig,
+	AnswerRequest,
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
 import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
 
 const NOW = new Date('2026-11-26T06:30:00.000Z');
