@@ -175,8 +175,8 @@ const CUT_SHORT =
  * A form's answer: recorded when every field passes its check (n8n's output, respondedAt last so
  * that no field can set it), else the form again with what was entered and what to fix. Files are
  * read from the paths in the body: only n8n's multipart parser may name them (any other body could
- * name a server file), as n8n's Form node asserts. A page from before Free Text was a form posts
- * `text` without multipart: it gets the form again, and the execution keeps waiting.
+ * name a server file), as n8n's Form node asserts. A Free Text page that was open while the node
+ * was upgraded posts `text` without multipart: it gets the form again, and the execution waits on.
  */
 function recordForm(
 	request: AnswerRequest,

@@ -236,7 +236,7 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 /**
  * The send options a send and wait keeps: one message, so no concurrency or pacing cap. Send Once
  * keeps a re-run from asking a person twice; a question asked before comes out skipped, unasked
- * and not waited for (delivery/sendAndWait.ts).
+ * and not waited for (waiting.ts).
  */
 export const SEND_AND_WAIT_SHARED_OPTIONS = [
 	'timeout',
