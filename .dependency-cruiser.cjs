@@ -1,13 +1,20 @@
 /**
  * The rules a reader relies on (docs/development.md, "Layout"): nothing imports itself in a cycle;
  * an operation reads on its own, beside its resource's shared fields only; the transport and the
- * helpers know nothing of what uses them; the delivery engine is reached through its one entry.
+ * helpers know nothing of what uses them; the delivery engine is reached through its one entry;
+ * Send and Wait knows no operation, and what answers its link loads nothing of the editor.
  * `npm test` runs these rules (test/package/dependencies.test.ts).
  */
 const ROOT = '^nodes/OmnichannelMessaging/';
 
 /** What the transport and the helpers may never reach: everything that uses them. */
-const USERS = ['actions/', 'methods/', 'delivery/', 'OmnichannelMessaging\\.node\\.ts$'];
+const USERS = [
+	'actions/',
+	'methods/',
+	'delivery/',
+	'sendAndWait/',
+	'OmnichannelMessaging\\.node\\.ts$',
+];
 
 const either = (paths) => `${ROOT}(${paths.join('|')})`;
 
@@ -54,10 +61,39 @@ module.exports = {
 		{
 			name: 'delivery-imports-no-operation',
 			comment:
-				'The delivery engine knows no resource, operation or editor method: adding an operation leaves it alone.',
+				'The delivery engine knows no resource, operation, editor method or Send and Wait: ' +
+				'adding an operation leaves it alone.',
 			severity: 'error',
 			from: { path: `${ROOT}delivery/` },
+			to: {
+				path: either(['actions/', 'methods/', 'sendAndWait/', 'OmnichannelMessaging\\.node\\.ts$']),
+			},
+		},
+		{
+			name: 'send-and-wait-imports-no-operation',
+			comment:
+				'Send and Wait (sendAndWait/) serves its two operations and the node, and imports none of them.',
+			severity: 'error',
+			from: { path: `${ROOT}sendAndWait/` },
 			to: { path: either(['actions/', 'methods/', 'OmnichannelMessaging\\.node\\.ts$']) },
+		},
+		{
+			name: 'send-and-wait-link-without-editor',
+			comment:
+				'What answers a Send and Wait link (sendAndWait/ but for fields.ts, elementFields.ts and ' +
+				'waiting.ts) loads nothing of the editor and nothing of the send.',
+			severity: 'error',
+			from: {
+				path: `${ROOT}sendAndWait/`,
+				pathNot: `${ROOT}sendAndWait/(fields|elementFields|waiting)\\.ts$`,
+			},
+			to: {
+				path: either([
+					'sendAndWait/(fields|elementFields|waiting)\\.ts$',
+					'delivery/',
+					'transport/',
+				]),
+			},
 		},
 		{
 			name: 'delivery-through-its-entry',

@@ -14,8 +14,8 @@ import * as whatsappTemplate from './actions/whatsappTemplate/WhatsappTemplate.r
 import { CREDENTIAL_TYPE } from './constants';
 import { editorHints, nodeBuilderHint } from './editorHints';
 import { listSearch, resourceMapping } from './methods';
-import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './helpers/sendAndWait/descriptions';
-import { sendAndWaitWebhook } from './helpers/sendAndWait/webhook';
+import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './sendAndWait/fields';
+import { sendAndWaitWebhook } from './sendAndWait/webhook';
 import { logWaitAnswered } from './delivery';
 
 /*

@@ -10,18 +10,21 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { description as templateSendAndWait } from '../../nodes/OmnichannelMessaging/actions/whatsappTemplate/sendAndWait.operation';
 import {
+	sendAndWaitCliError,
 	sendAndWaitItemsError,
 	sendAndWaitSettingError,
 	sendAndWaitToolError,
 } from '../../nodes/OmnichannelMessaging/helpers/errors';
 import {
-	LIMIT_WAIT_TIME_OPTION,
+	FORM_PAGE_OPTIONS,
 	MESSAGE_BUTTON_LABEL_OPTION,
 	responseFields,
-} from '../../nodes/OmnichannelMessaging/helpers/sendAndWait/descriptions';
-import { readForm } from '../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import { FORM_PAGE_OPTIONS } from '../../nodes/OmnichannelMessaging/helpers/sendAndWait/formDescriptions';
-import { waitTillFor } from '../../nodes/OmnichannelMessaging/helpers/sendAndWait/waitTime';
+} from '../../nodes/OmnichannelMessaging/sendAndWait/fields';
+import { readForm } from '../../nodes/OmnichannelMessaging/sendAndWait/formDefinition';
+import {
+	LIMIT_WAIT_TIME_OPTION,
+	waitTillFor,
+} from '../../nodes/OmnichannelMessaging/sendAndWait/waiting';
 import { checkAgainstTemplate } from '../../nodes/OmnichannelMessaging/helpers/template/check';
 import { README_WORD_LIMIT } from './docsCheck';
 import { markdownCodeSpans, markdownSection, wordCount } from './markdown';
@@ -134,8 +137,8 @@ const before = (message: string, value: string) => message.slice(0, message.inde
 
 function formProblem(defineForm: string, json: string, values: unknown[]): string {
 	const form = readForm(defineForm, json, values);
-	if (!('problem' in form)) throw new Error('the form was built');
-	return form.problem;
+	if (form.ok) throw new Error('the form was built');
+	return form.reason;
 }
 
 function waitProblem(): string {
@@ -189,6 +192,7 @@ const ERRORS: Array<[string, string[]]> = [
 		[sendAndWaitSettingError(NODE, 'Limit Wait Time', waitProblem()).message],
 	],
 	['a tool nothing can wait for', [before(sendAndWaitToolError(NODE).message, ', so')]],
+	['a run of n8n execute', [before(sendAndWaitCliError(NODE).message, ', so')]],
 	['a link a phone cannot open', ['localhost', 'WEBHOOK_URL']],
 ];
 

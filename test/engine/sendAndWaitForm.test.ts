@@ -150,6 +150,17 @@ describe('Send and Wait for Response → Custom Form', () => {
 			{ formFields: {} },
 			/^Form Elements: the form has no fields: add at least one$/,
 		],
+		[
+			// Files kept under __proto__ would be lost: Object.prototype's names are no binary property.
+			'a file label whose binary property would be __proto__',
+			{ formFields: { values: [{ fieldLabel: '--proto--', fieldType: 'file' }] } },
+			/^Form Elements: field 1 \("--proto--"\): its files' binary property \(__proto__\) cannot be named so/,
+		],
+		[
+			'custom CSS longer than 20,000 characters',
+			{ options: { responseFormCustomCss: `h1{color:red}${' '.repeat(20_000)}` } },
+			/^Response Form Custom Styling: the CSS is longer than 20000 characters$/,
+		],
 	])('%s stops the node before anything is sent, naming the field', async (_, extra, message) => {
 		const result = await run(ask(extra as INodeParameters));
 		expect(result.error?.message).toMatch(message);

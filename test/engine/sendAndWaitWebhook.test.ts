@@ -27,7 +27,13 @@ function parameter(parameters: IDataObject, name: string, fallback: unknown): un
 /** n8n's webhook functions for one request to the node's waiting URL (its signature already checked). */
 function request(
 	parameters: IDataObject,
-	req: { method: string; query?: IDataObject; body?: IDataObject; userAgent?: string },
+	req: {
+		method: string;
+		query?: IDataObject;
+		body?: IDataObject;
+		userAgent?: string;
+		multipart?: boolean;
+	},
 ) {
 	const written: Written = {};
 	const logged: Array<[string, IDataObject]> = [];
@@ -40,6 +46,7 @@ function request(
 			method: req.method,
 			query: req.query ?? {},
 			headers: { 'user-agent': req.userAgent },
+			contentType: req.multipart ? 'multipart/form-data' : undefined,
 		}),
 		getBodyData: () => req.body ?? {},
 		getResponseObject: () => ({
@@ -50,6 +57,13 @@ function request(
 	} as unknown as IWebhookFunctions;
 	return { functions, written, logged };
 }
+
+/** What the free-text page posts, as n8n parses it: multipart `{ data, files }`. */
+const FREE_TEXT_POST = {
+	method: 'POST',
+	body: { data: { 'field-0': 'Only half <please>' }, files: {} },
+	multipart: true,
+};
 
 let nodeType: INodeType;
 beforeAll(async () => {
@@ -114,21 +128,38 @@ describe("the node's waiting webhook", () => {
 	test('a free-text POST resumes with the text', async () => {
 		const { result, written } = await answer(
 			{ ...DOUBLE, responseType: 'freeText' },
-			{ method: 'POST', body: { text: 'Only half <please>' } },
+			FREE_TEXT_POST,
 		);
 		expect(result.workflowData?.[0][0].json).toEqual({
 			data: { text: 'Only half <please>', respondedAt: expect.any(String) },
 		});
-		expect(written.body).toContain('<p>Only half &lt;please&gt;</p>');
+		expect(written.body).toContain('<dt>Your answer</dt><dd>Only half &lt;please&gt;</dd>');
+	});
+
+	test('the free-text page is a form of one required, bounded text area', async () => {
+		const { written } = await answer({ ...DOUBLE, responseType: 'freeText' }, { method: 'GET' });
+		expect(written.body).toContain('<form method="post" enctype="multipart/form-data">');
+		expect(written.body).toContain(
+			'<label for="field-0" class="required">Your answer</label>' +
+				'<textarea id="field-0" name="field-0" required rows="4" maxlength="10000"></textarea>',
+		);
+	});
+
+	test('a free-text page opened before the upgrade posts `text`: the page again, nothing resumes', async () => {
+		const { result, written } = await answer(
+			{ ...DOUBLE, responseType: 'freeText' },
+			{ method: 'POST', body: { text: 'Only half <please>' } },
+		);
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(written.status).toBe(400);
+		expect(written.body).toContain('answer with the form on this page');
+		expect(written.body).toContain('<textarea id="field-0" name="field-0" required');
 	});
 
 	test("an answer ends the wait in n8n's log with its outcome only; a page view logs nothing", async () => {
 		const shown = await answer(DOUBLE, { method: 'GET', query: { approved: 'true' } });
 		expect(shown.logged).toEqual([]);
-		const { logged } = await answer(
-			{ ...DOUBLE, responseType: 'freeText' },
-			{ method: 'POST', body: { text: 'Only half <please>' } },
-		);
+		const { logged } = await answer({ ...DOUBLE, responseType: 'freeText' }, FREE_TEXT_POST);
 		expect(logged).toEqual([
 			[
 				'Omnichannel Messaging: wait ended (answered)',

@@ -7,4 +7,3 @@ export { logWaitAnswered } from './runLog';
 export type { PreparedSend, PrepareSend, SendSession } from './session';
 export { forgetTemplate, templateForSends } from './templateCache';
 export type { TemplateCopy } from './templateCache';
-export { checkOneItem, runSendAndWait } from './sendAndWait';

@@ -1,21 +1,25 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
+import { sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/requiredText';
 import {
-	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,
+	FORM_PAGE_OPTIONS,
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	messageField,
 	responseFields,
-} from '../../helpers/sendAndWait/descriptions';
-import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
-import { answerLinks, messageWithLinks, resumeUrlSigner } from '../../helpers/sendAndWait/links';
-import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
-import type { SendAndWaitSettings } from '../../helpers/sendAndWait/settings';
+} from '../../sendAndWait/fields';
+import {
+	LIMIT_WAIT_TIME_OPTION,
+	answerLinks,
+	messageWithLinks,
+	resumeUrlSigner,
+	runSendAndWait,
+} from '../../sendAndWait/waiting';
+import type { SendAndWaitSettings } from '../../sendAndWait/waiting';
 import { customerIdField, readCustomerId, textRequest } from './customer';
 
 export const description: INodeProperties[] = [
@@ -51,7 +55,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	checkOneItem(this, context);
-	const settings = readSendAndWaitSettings(context);
-	return await runSendAndWait.call(this, prepareFor(settings), context, settings.waitTill);
+	return await runSendAndWait.call(this, prepareFor, context);
 }

@@ -1,19 +1,22 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
+import { sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
 import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/operationContext';
 import {
-	LIMIT_WAIT_TIME_OPTION,
+	FORM_PAGE_OPTIONS,
 	SEND_AND_WAIT_SHARED_OPTIONS,
 	responseFields,
-} from '../../helpers/sendAndWait/descriptions';
-import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
-import { pageLink, resumeUrlSigner } from '../../helpers/sendAndWait/links';
-import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
+} from '../../sendAndWait/fields';
+import {
+	LIMIT_WAIT_TIME_OPTION,
+	pageLink,
+	resumeUrlSigner,
+	runSendAndWait,
+} from '../../sendAndWait/waiting';
 import { positionKey } from '../../helpers/template/placeholders';
 import { prepareTemplateSend } from './prepareTemplate';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
@@ -75,7 +78,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	checkOneItem(this, context);
-	const { waitTill } = readSendAndWaitSettings(context);
-	return await runSendAndWait.call(this, prepare, context, waitTill);
+	// The link is the same for every response type: its page shows the choices or the form.
+	return await runSendAndWait.call(this, () => prepare, context);
 }

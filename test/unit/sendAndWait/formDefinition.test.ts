@@ -1,19 +1,19 @@
-import { readForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
+import { readForm } from '../../../nodes/OmnichannelMessaging/sendAndWait/formDefinition';
+import type { FormField } from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
 import {
 	calendarDate,
 	decimalNumber,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/formValues';
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
 
 const fields = (values: unknown[]): FormField[] => {
 	const form = readForm('fields', '', values);
-	if ('problem' in form) throw new Error(form.problem);
-	return form.fields;
+	if (!form.ok) throw new Error(form.reason);
+	return form.value;
 };
 
 const problem = (values: unknown[]) => {
 	const form = readForm('fields', '', values);
-	return 'problem' in form ? form.problem : undefined;
+	return form.ok ? undefined : form.reason;
 };
 
 const options = (...values: string[]) => ({ values: values.map((option) => ({ option })) });
@@ -83,7 +83,7 @@ describe("a Custom Form's definition", () => {
 			undefined,
 		);
 		expect(
-			'fields' in form && form.fields.map((field) => [field.options, field.accept, field.multiple]),
+			form.ok && form.value.map((field) => [field.options, field.accept, field.multiple]),
 		).toEqual([
 			[['a', 'b'], [], false],
 			[[], ['.pdf', 'image/*'], false],
@@ -92,7 +92,7 @@ describe("a Custom Form's definition", () => {
 
 	test('an array an expression gave is taken as it is', () => {
 		const form = readForm('json', [{ fieldLabel: 'Name' }], undefined);
-		expect('fields' in form && form.fields[0].key).toBe('Name');
+		expect(form.ok && form.value[0].key).toBe('Name');
 	});
 
 	test.each([
@@ -201,9 +201,9 @@ describe("a Custom Form's definition", () => {
 		const file = { fieldLabel: 'F', fieldType: 'file' };
 		const json = (value: unknown[]) => readForm('json', JSON.stringify(value), undefined);
 		expect(fields([file])[0].multiple).toBe(true);
-		expect(json([file])).toMatchObject({ fields: [{ multiple: false }] });
+		expect(json([file])).toMatchObject({ value: [{ multiple: false }] });
 		expect(json([{ ...file, multipleFiles: true }])).toMatchObject({
-			fields: [{ multiple: true }],
+			value: [{ multiple: true }],
 		});
 	});
 

@@ -1,14 +1,106 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
-import { showFor } from '../displayOptions';
-import { customFormFields } from './formDescriptions';
+import { showFor } from '../helpers/displayOptions';
+import { FIELD_VALUES, shownWhen, stringField } from './elementFields';
+import { DEFAULT_APPROVE_LABEL, DEFAULT_DISAPPROVE_LABEL, DEFAULT_RESPOND_LABEL } from './webhook';
 
 /*
  * Send and Wait for Response uses n8n's own parameter names and values (n8n-nodes-base's
  * utils/sendAndWait): n8n's human review of an AI agent's tools (2.x), its AI Workflow Builder and
  * builders' habits carry over.
  */
+
+const JSON_EXAMPLE = JSON.stringify(
+	[
+		{ fieldLabel: 'Name', requiredField: true },
+		{ fieldLabel: 'Amount', fieldType: 'number' },
+	],
+	null,
+	2,
+);
+
+const DEFINE_FORM: INodeProperties = {
+	displayName: 'Define Form',
+	name: 'defineForm',
+	type: 'options',
+	description:
+		'Whether to list the fields below, or give them as JSON (an expression can build it)',
+	noDataExpression: true,
+	options: [
+		{ name: 'Using Fields Below', value: 'fields' },
+		{ name: 'Using JSON', value: 'json' },
+	],
+	default: 'fields',
+};
+
+/** Define Form, the JSON and the fields, shown for Custom Form (n8n's formFieldsProperties). */
+function customFormFields(operation: Record<string, string[]>) {
+	const forCustomForm = (extra: Record<string, string[]>) =>
+		shownWhen(operation, { responseType: ['customForm'] }, extra);
+	return [
+		{ ...DEFINE_FORM, displayOptions: forCustomForm({}) },
+		{
+			displayName: 'Form Fields',
+			name: 'jsonOutput',
+			type: 'json',
+			typeOptions: { rows: 5 },
+			default: JSON_EXAMPLE,
+			description:
+				"An array of fields with the Form node's keys: fieldLabel, fieldType, requiredField, " +
+				'fieldOptions, …',
+			displayOptions: forCustomForm({ defineForm: ['json'] }),
+		},
+		{
+			displayName: 'Form Elements',
+			name: 'formFields',
+			placeholder: 'Add Form Element',
+			type: 'fixedCollection',
+			default: {},
+			typeOptions: { multipleValues: true, sortable: true },
+			options: [{ displayName: 'Values', name: 'values', values: FIELD_VALUES }],
+			displayOptions: forCustomForm({ defineForm: ['fields'] }),
+		},
+	] as INodeProperties[];
+}
+
+const FORM_TYPES = shownWhen({ '/responseType': ['freeText', 'customForm'] });
+
+/** The answer page's words and style, for Free Text and Custom Form (n8n's names). */
+export const FORM_PAGE_OPTIONS: INodeProperties[] = [
+	stringField(
+		['Response Form Title', 'responseFormTitle', 'The title of the page the link opens'],
+		FORM_TYPES,
+	),
+	stringField(
+		[
+			'Response Form Description',
+			'responseFormDescription',
+			'The text above the form on the page; the message when empty',
+		],
+		FORM_TYPES,
+	),
+	stringField(
+		[
+			'Response Form Button Label',
+			'responseFormButtonLabel',
+			'The label of the button that sends the answer',
+		],
+		FORM_TYPES,
+		{
+			default: 'Submit',
+		},
+	),
+	stringField(
+		[
+			'Response Form Custom Styling',
+			'responseFormCustomCss',
+			'CSS that restyles the page. It cannot load anything: url(), @import and the like are removed.',
+		],
+		FORM_TYPES,
+		{ typeOptions: { rows: 10, editor: 'cssEditor' }, placeholder: 'e.g. h1 { color: #0a7d32; }' },
+	),
+];
 
 /** What the operation dropdown of each resource offers. */
 export const SEND_AND_WAIT_OPTION: INodePropertyOptions = {
@@ -39,10 +131,6 @@ export const SEND_AND_WAIT_TOOLTIP =
 	'={{ $parameter.operation === "sendAndWait" ? "Execution will continue after the answer, or when ' +
 	'the wait time limit ends" : "" }}';
 
-export const DEFAULT_APPROVE_LABEL = '✓ Approve';
-export const DEFAULT_DISAPPROVE_LABEL = '✗ Decline';
-export const DEFAULT_RESPOND_LABEL = 'Respond';
-
 /** The question the person reads in the message, before the link(s) (Message only). */
 export function messageField(resource: string): INodeProperties {
 	return {
@@ -55,7 +143,7 @@ export function messageField(resource: string): INodeProperties {
 		placeholder: 'e.g. Refund 42 EUR for order 1042?',
 		description:
 			'The text the person receives. The link(s) to answer are added below it, one line each.',
-		displayOptions: showFor(resource, SEND_AND_WAIT_OPERATION),
+		displayOptions: shownWhen(showFor(resource, SEND_AND_WAIT_OPERATION).show),
 	};
 }
 
@@ -77,7 +165,7 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		type: 'string',
 		default: DEFAULT_APPROVE_LABEL,
 		description: "The approve link's label in the message, and its button's on the page",
-		displayOptions: { show: { approvalType: ['single', 'double'] } },
+		displayOptions: shownWhen({ approvalType: ['single', 'double'] }),
 	},
 	{
 		displayName: 'Disapprove Button Label',
@@ -85,7 +173,7 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		type: 'string',
 		default: DEFAULT_DISAPPROVE_LABEL,
 		description: "The decline link's label in the message, and its button's on the page",
-		displayOptions: { show: { approvalType: ['double'] } },
+		displayOptions: shownWhen({ approvalType: ['double'] }),
 	},
 ];
 
@@ -109,7 +197,7 @@ const RESPONSE_TYPES: INodePropertyOptions[] = [
 
 /** Response Type, Custom Form's fields and Approval Options, as n8n's messaging nodes name them. */
 export function responseFields(resource: string): INodeProperties[] {
-	const show = showFor(resource, SEND_AND_WAIT_OPERATION);
+	const operation = showFor(resource, SEND_AND_WAIT_OPERATION).show;
 	return [
 		{
 			displayName: 'Response Type',
@@ -120,9 +208,9 @@ export function responseFields(resource: string): INodeProperties[] {
 				'What the person answers. A link opens a page; only its button records the answer, so a ' +
 				"messaging app's link preview never answers.",
 			options: RESPONSE_TYPES,
-			displayOptions: show,
+			displayOptions: shownWhen(operation),
 		},
-		...customFormFields(show),
+		...customFormFields(operation),
 		{
 			displayName: 'Approval Options',
 			name: 'approvalOptions',
@@ -130,70 +218,10 @@ export function responseFields(resource: string): INodeProperties[] {
 			placeholder: 'Add option',
 			default: {},
 			options: [{ displayName: 'Values', name: 'values', values: APPROVAL_VALUES }],
-			displayOptions: { show: { ...show.show, responseType: ['approval'] } },
+			displayOptions: shownWhen(operation, { responseType: ['approval'] }),
 		},
 	];
 }
-
-/** n8n's Limit Wait Time option, its names, values and default (45 minutes) included. */
-export const LIMIT_WAIT_TIME_OPTION: INodeProperties = {
-	displayName: 'Limit Wait Time',
-	name: 'limitWaitTime',
-	type: 'fixedCollection',
-	description:
-		'Whether to stop waiting for an answer after a while. The node then outputs its input item ' +
-		'unchanged, without "data".',
-	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
-	options: [
-		{
-			displayName: 'Values',
-			name: 'values',
-			values: [
-				{
-					displayName: 'Limit Type',
-					name: 'limitType',
-					type: 'options',
-					default: 'afterTimeInterval',
-					description: 'Stop waiting after an amount of time, or at a date and time',
-					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime' },
-					],
-				},
-				{
-					displayName: 'Amount',
-					name: 'resumeAmount',
-					type: 'number',
-					default: 1,
-					typeOptions: { minValue: 0, numberPrecision: 2 },
-					description: 'The time to wait',
-					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-				},
-				{
-					displayName: 'Unit',
-					name: 'resumeUnit',
-					type: 'options',
-					default: 'hours',
-					options: [
-						{ name: 'Minutes', value: 'minutes' },
-						{ name: 'Hours', value: 'hours' },
-						{ name: 'Days', value: 'days' },
-					],
-					description: 'Unit of the amount',
-					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-				},
-				{
-					displayName: 'Max Date and Time',
-					name: 'maxDateAndTime',
-					type: 'dateTime',
-					default: '',
-					description: 'Stop waiting at this date and time',
-					displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
-				},
-			],
-		},
-	],
-};
 
 /** The link's label in the message when the person types an answer (n8n's name). */
 export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
@@ -208,7 +236,7 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 /**
  * The send options a send and wait keeps: one message, so no concurrency or pacing cap. Send Once
  * keeps a re-run from asking a person twice; a question asked before comes out skipped, unasked
- * and not waited for (delivery/sendAndWait.ts).
+ * and not waited for (waiting.ts).
  */
 export const SEND_AND_WAIT_SHARED_OPTIONS = [
 	'timeout',

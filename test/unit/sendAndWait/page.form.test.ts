@@ -1,11 +1,11 @@
-import { readForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import type { FormField } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/form';
-import { renderForm } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/formPage';
+import { readForm } from '../../../nodes/OmnichannelMessaging/sendAndWait/formDefinition';
+import type { FormField } from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
+import { renderForm } from '../../../nodes/OmnichannelMessaging/sendAndWait/page';
 
 function form(values: unknown[]): FormField[] {
 	const read = readForm('fields', '', values);
-	if ('problem' in read) throw new Error(read.problem);
-	return read.fields;
+	if (!read.ok) throw new Error(read.reason);
+	return read.value;
 }
 
 const options = (...values: string[]) => ({ values: values.map((option) => ({ option })) });

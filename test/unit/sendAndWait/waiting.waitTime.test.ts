@@ -1,13 +1,13 @@
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { waitTillFor } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/waitTime';
+import { waitTillFor } from '../../../nodes/OmnichannelMessaging/sendAndWait/waiting';
 
 const NOW = new Date('2026-11-26T06:00:00.000Z');
 
 describe('when the wait ends without an answer', () => {
 	test('without a limit: never (n8n WAIT_INDEFINITELY)', () => {
-		expect(waitTillFor(undefined, NOW)).toEqual({ ok: true, waitTill: WAIT_INDEFINITELY });
-		expect(waitTillFor({}, NOW)).toEqual({ ok: true, waitTill: WAIT_INDEFINITELY });
+		expect(waitTillFor(undefined, NOW)).toEqual({ ok: true, value: WAIT_INDEFINITELY });
+		expect(waitTillFor({}, NOW)).toEqual({ ok: true, value: WAIT_INDEFINITELY });
 	});
 
 	test.each([
@@ -38,7 +38,7 @@ describe('when the wait ends without an answer', () => {
 			'2026-12-01T09:30:00.000Z',
 		],
 	])('%j ends at %s', (limit, expected) => {
-		expect(waitTillFor(limit, NOW)).toEqual({ ok: true, waitTill: new Date(expected) });
+		expect(waitTillFor(limit, NOW)).toEqual({ ok: true, value: new Date(expected) });
 	});
 
 	test.each([

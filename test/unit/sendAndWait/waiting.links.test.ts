@@ -1,21 +1,21 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readAnswerConfig } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/config';
-import type { AnswerConfig } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/config';
+import type { AnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
+import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
 import {
 	answerLinks,
 	messageWithLinks,
 	pageLink,
 	resumeUrlSigner,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/links';
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/waiting';
 
 const sign = (parameters: Record<string, string> = {}) =>
 	`https://n8n.example.com/webhook-waiting/7/node?${new URLSearchParams({ ...parameters, signature: 'abc' })}`;
 
 function config(parameters: Record<string, unknown>): AnswerConfig {
 	const read = readAnswerConfig((name, fallback) => parameters[name] ?? fallback);
-	if ('problem' in read) throw new Error(read.problem);
-	return read;
+	if (!read.ok) throw new Error(read.reason);
+	return read.value;
 }
 
 describe('the links in the message', () => {

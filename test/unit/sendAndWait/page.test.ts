@@ -1,8 +1,5 @@
-import {
-	PAGE_HEADERS,
-	renderPage,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/page';
-import { escapeHtml } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/sanitize';
+import { PAGE_HEADERS, renderPage } from '../../../nodes/OmnichannelMessaging/sendAndWait/page';
+import { escapeHtml } from '../../../nodes/OmnichannelMessaging/sendAndWait/sanitize';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>&amp;`;
 
@@ -45,7 +42,7 @@ describe('the answer page', () => {
 
 	test('nothing on the page loads from anywhere: no script, link, image or frame', () => {
 		for (const html of [
-			renderPage({ kind: 'freeText', question: 'Why?' }),
+			renderPage({ kind: 'form', question: 'Why?', fields: [] }),
 			renderPage({ kind: 'recorded', recorded: 'Recorded: Yes' }),
 			renderPage({ kind: 'refused', reason: 'No' }),
 		]) {
@@ -54,21 +51,14 @@ describe('the answer page', () => {
 		}
 	});
 
-	test('the free-text page has a required, bounded text box named "text"', () => {
-		const html = renderPage({ kind: 'freeText' });
-		expect(html).toContain(
-			'<textarea id="answer" name="text" rows="6" maxlength="10000" required>',
-		);
-	});
-
 	test('the recorded page says what was recorded, a typed answer escaped', () => {
 		const html = renderPage({
 			kind: 'recorded',
 			recorded: 'Recorded your answer:',
-			text: '<b>ok</b>',
+			answers: [['Your answer', '<b>ok</b>']],
 		});
 		expect(html).toContain('<h1>Answer recorded</h1>');
-		expect(html).toContain('<p>&lt;b&gt;ok&lt;/b&gt;</p>');
+		expect(html).toContain('<dt>Your answer</dt><dd>&lt;b&gt;ok&lt;/b&gt;</dd>');
 	});
 
 	test('headers: HTML in UTF-8, never cached, no referrer, no script, not indexed', () => {

@@ -1,7 +1,7 @@
 import {
 	sanitizeCss,
 	sanitizeHtml,
-} from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/sanitize';
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/sanitize';
 
 describe('Custom HTML', () => {
 	test('a tag left open again and again is read in one pass, as text', () => {

@@ -1,15 +1,17 @@
-import { readAnswer } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/answer';
-import type { AnswerRequest } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/answer';
-import { readAnswerConfig } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/config';
-import type { AnswerConfig } from '../../../../nodes/OmnichannelMessaging/helpers/sendAndWait/config';
+import { readAnswer } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
+import type {
+	AnswerConfig,
+	AnswerRequest,
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
+import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
 
 const NOW = new Date('2026-11-26T06:30:00.000Z');
 const RESPONDED_AT = NOW.toISOString();
 
 function config(parameters: Record<string, unknown>): AnswerConfig {
 	const read = readAnswerConfig((name, fallback) => parameters[name] ?? fallback);
-	if ('problem' in read) throw new Error(read.problem);
-	return read;
+	if (!read.ok) throw new Error(read.reason);
+	return read.value;
 }
 
 const DOUBLE = config({
@@ -20,18 +22,23 @@ const DOUBLE = config({
 const SINGLE = config({});
 const FREE_TEXT = config({ responseType: 'freeText' });
 
-const request = (method: string, query = {}, body = {}): AnswerRequest => ({ method, query, body });
+const request = (method: string, query = {}, body = {}, multipart = false): AnswerRequest => ({
+	method,
+	query,
+	body,
+	multipart,
+});
+
+/** What Free Text's page posts: n8n's multipart `{ data, files }`, the text area as field-0. */
+const freeTextPost = (text: unknown) =>
+	request('POST', {}, { data: { 'field-0': text }, files: {} }, true);
 
 describe('reading the configuration', () => {
 	test("n8n's defaults: approval, Approve only, WhatsApp's labels", () => {
 		expect(SINGLE).toEqual({
-			responseType: 'approval',
-			approvalType: 'single',
-			approveLabel: '✓ Approve',
-			disapproveLabel: '✗ Decline',
-			respondLabel: 'Respond',
-			page: { css: '' },
-			fields: [],
+			kind: 'approval',
+			choices: [{ label: '✓ Approve', approved: 'true' }],
+			page: { buttonLabel: '', css: '' },
 		});
 	});
 
@@ -39,7 +46,8 @@ describe('reading the configuration', () => {
 		expect(
 			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'poll' : fallback)),
 		).toEqual({
-			problem: '"poll" is not Approval, Free Text or Custom Form',
+			ok: false,
+			reason: '"poll" is not Approval, Free Text or Custom Form',
 			field: 'Response Type',
 		});
 	});
@@ -47,7 +55,11 @@ describe('reading the configuration', () => {
 	test('a Custom Form without fields is refused, naming the setting', () => {
 		expect(
 			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'customForm' : fallback)),
-		).toEqual({ problem: 'the form has no fields: add at least one', field: 'Form Elements' });
+		).toEqual({
+			ok: false,
+			reason: 'the form has no fields: add at least one',
+			field: 'Form Elements',
+		});
 	});
 
 	test("the form's page options, unset ones left out", () => {
@@ -62,6 +74,31 @@ describe('reading the configuration', () => {
 			buttonLabel: 'Claim',
 			description: undefined,
 			css: 'h1{color:red}',
+		});
+	});
+
+	test('Free Text is a form of one required text area, its answer under "text"; its button says Send', () => {
+		expect(FREE_TEXT).toMatchObject({
+			kind: 'form',
+			linkLabel: 'Respond',
+			fields: [{ type: 'textarea', label: 'Your answer', key: 'text', required: true }],
+			page: { buttonLabel: 'Send', css: '' },
+		});
+	});
+
+	test('custom CSS over 20,000 characters is refused, naming the option', () => {
+		const css = `a{color:red}${' '.repeat(20_000)}`;
+		const read = readAnswerConfig((name, fallback) =>
+			name === 'responseType'
+				? 'freeText'
+				: name === 'options.responseFormCustomCss'
+					? css
+					: fallback,
+		);
+		expect(read).toEqual({
+			ok: false,
+			reason: 'the CSS is longer than 20000 characters',
+			field: 'Response Form Custom Styling',
 		});
 	});
 });
@@ -92,8 +129,12 @@ describe('a GET never records', () => {
 		});
 	});
 
-	test('a free-text link shows the text box', () => {
-		expect(readAnswer(request('GET'), FREE_TEXT, NOW).view).toEqual({ kind: 'freeText' });
+	test('a free-text link shows its form', () => {
+		expect(readAnswer(request('GET'), FREE_TEXT, NOW).view).toEqual({
+			kind: 'form',
+			question: undefined,
+			fields: FREE_TEXT.kind === 'form' ? FREE_TEXT.fields : [],
+		});
 	});
 });
 
@@ -132,32 +173,38 @@ describe("the page's POST records n8n's output", () => {
 	});
 
 	test('free text: the text as typed, line ends as \\n', () => {
-		const outcome = readAnswer(
-			request('POST', {}, { text: ' Ship it\r\nby Friday ' }),
-			FREE_TEXT,
-			NOW,
-		);
+		const outcome = readAnswer(freeTextPost(' Ship it\r\nby Friday '), FREE_TEXT, NOW);
 		expect(outcome.data).toEqual({ text: ' Ship it\nby Friday ', respondedAt: RESPONDED_AT });
 		expect(outcome.view).toEqual({
 			kind: 'recorded',
 			recorded: 'Recorded your answer:',
-			text: ' Ship it\nby Friday ',
+			answers: [['Your answer', ' Ship it\nby Friday ']],
 		});
 	});
 
 	test.each([
-		['empty', { text: '  \n ' }, 'The answer was empty. Open the link again.'],
-		['missing', {}, 'The answer was empty. Open the link again.'],
-		['not text', { text: ['a', 'b'] }, 'The answer was empty. Open the link again.'],
-		[
-			'too long',
-			{ text: 'x'.repeat(10_001) },
-			'The answer is longer than 10000 characters. Open the link again.',
-		],
-	])('a free-text answer %s is refused', (_, body, reason) => {
-		expect(readAnswer(request('POST', {}, body), FREE_TEXT, NOW)).toEqual({
-			status: 400,
-			view: { kind: 'refused', reason },
+		['empty', '  \n ', 'Fill in this field.'],
+		['missing', undefined, 'Fill in this field.'],
+		['not text', { a: 1 }, 'Fill in this field.'],
+		['two values', ['a', 'b'], 'Enter one value.'],
+		['too long', 'x'.repeat(10_001), 'Shorten this to 10000 characters or fewer.'],
+	])(
+		'a free-text answer %s is refused: the form again, its message on the field',
+		(_, text, error) => {
+			const outcome = readAnswer(freeTextPost(text), FREE_TEXT, NOW);
+			expect(outcome.status).toBe(400);
+			expect(outcome.data).toBeUndefined();
+			expect(outcome.view).toMatchObject({ kind: 'form', states: [{ error }] });
+		},
+	);
+
+	test('a page opened before Free Text was a form posts `text`: the form again, nothing recorded', () => {
+		const outcome = readAnswer(request('POST', {}, { text: 'Ship it' }), FREE_TEXT, NOW);
+		expect(outcome.status).toBe(400);
+		expect(outcome.data).toBeUndefined();
+		expect(outcome.view).toMatchObject({
+			kind: 'form',
+			alert: 'Nothing was recorded: answer with the form on this page.',
 		});
 	});
 });

@@ -1,0 +1,226 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { accepted, refused } from '../helpers/values';
+import type { Checked } from '../helpers/values';
+import { MAX_ANSWER_LENGTH, isAsked, isChoice, kindOf, optionOf } from './formFields';
+import type { FormField } from './formFields';
+import type { AnswerView, Choice, Entered, PageOptions } from './page';
+import { FORM_END } from './page';
+import { filesOf, readFiles, uploadsOf } from './uploads';
+import type { Upload, UploadedFile } from './uploads';
+
+/*
+ * The one answer reader: an approval's choice, or a form's fields (Free Text is a form of one),
+ * checked on the server: the page's own checks in the browser are a convenience, this is the
+ * rule. n8n parses the page's multipart POST itself (formidable): the node gets `{ data, files }`,
+ * each value a string or, when the name came more than once, an array; each file written to a
+ * temporary path that n8n removes after the request.
+ */
+
+/** What the message's links and the answer page offer, read the same way when sending and answering. */
+export type AnswerConfig =
+	| { kind: 'approval'; choices: Choice[]; page: PageOptions }
+	| { kind: 'form'; fields: FormField[]; linkLabel: string; page: PageOptions };
+
+/** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
+export interface AnswerRequest {
+	method: string;
+	query: IDataObject;
+	body: IDataObject;
+	/**
+	 * Whether n8n parsed the body as multipart/form-data (its request's `contentType`): only then
+	 * are a form's `files` n8n's own temporary uploads rather than paths the sender typed.
+	 */
+	multipart?: boolean;
+}
+
+/** The page to answer with, its status, and the item to resume with when an answer is recorded. */
+export interface AnswerOutcome {
+	status: number;
+	view: AnswerView;
+	data?: IDataObject;
+	/** A form's files, to keep as the item's binary properties. */
+	uploads?: Upload[];
+}
+
+/** A form's answer: its output and files, or a message per field and what was entered. */
+export type FormAnswer =
+	| { ok: true; json: IDataObject; uploads: Upload[] }
+	| { ok: false; errors: string[]; entered: Entered[]; incomplete?: boolean };
+
+/** The choices a link offers: the one signed into it, or every choice. */
+function offeredChoices(choices: Choice[], query: IDataObject): Choice[] {
+	const signed = choices.filter((choice) => choice.approved === query.approved);
+	return signed.length > 0 ? signed : choices;
+}
+
+function recordApproval(request: AnswerRequest, choices: Choice[], now: Date): AnswerOutcome {
+	// A choice signed into the link wins over the form's: only the link's is vouched for by n8n.
+	const given = request.query.approved ?? request.body.approved;
+	const choice = offeredChoices(choices, request.query).find(({ approved }) => approved === given);
+	if (!choice)
+		return {
+			status: 400,
+			view: { kind: 'refused', reason: 'No choice was made. Open the link again.' },
+		};
+	return {
+		status: 200,
+		view: { kind: 'recorded', recorded: `Recorded: ${choice.label}` },
+		data: { approved: choice.approved === 'true', respondedAt: now.toISOString() },
+	};
+}
+
+const strings = (value: unknown): string[] =>
+	(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+		.filter((entry) => typeof entry === 'string' || typeof entry === 'number')
+		.map(String);
+
+/** The options picked, as the form defines them, or what to fix. */
+function readPicked(field: FormField, given: string[]): Checked<unknown> {
+	const found = given.map((value) => optionOf(field.options, value));
+	if (found.some((option) => option === undefined))
+		return refused('Choose from the options offered.');
+	const picked = found as string[];
+	if (new Set(picked).size !== picked.length) return refused('Choose each option once.');
+	const { minSelections: min, maxSelections: max } = field;
+	const output = field.type === 'checkbox' || field.multiple ? picked : (picked[0] ?? null);
+	if (picked.length === 0 && min === 0)
+		return field.required ? refused('Choose an option.') : accepted(output);
+	if (!field.multiple && picked.length > 1) return refused('Choose one option.');
+	if (min === max && picked.length !== min) return refused(`Choose exactly ${min}.`);
+	if (picked.length < min || picked.length > max)
+		return refused(
+			max === Infinity ? `Choose at least ${min}.` : `Choose between ${min} and ${max}.`,
+		);
+	return accepted(output);
+}
+
+/** A typed value: its type's output, `""` or null when left empty, or what to fix. */
+function readTyped(field: FormField, given: string[]): Checked<unknown> {
+	if (given.length > 1) return refused('Enter one value.');
+	const value = given[0] ?? '';
+	const kind = kindOf(field.type);
+	if (value.trim() === '') {
+		if (field.required) return refused('Fill in this field.');
+		if (kind.emptyIsNull) return accepted(null);
+	}
+	if (value.length > MAX_ANSWER_LENGTH)
+		return refused(`Shorten this to ${MAX_ANSWER_LENGTH} characters or fewer.`);
+	return kind.read ? kind.read(value) : accepted(value);
+}
+
+/** One field's output value, or what to fix; a hidden field's and Custom HTML's are the node's. */
+function readField(field: FormField, given: string[], files: UploadedFile[]): Checked<unknown> {
+	const answered = kindOf(field.type).answered;
+	if (answered === 'files') return readFiles(field, files);
+	if (answered === 'picked') return readPicked(field, given);
+	if (answered === 'typed') return readTyped(field, given);
+	return accepted(field.type === 'hiddenField' ? field.value : field.html);
+}
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The answer's output (`{ <key>: value }`, without `respondedAt`) and its files, or a message per
+ * field (by index, empty where the field is fine) and what was entered, to show the form again.
+ * Inputs are named `field-<index>` as on n8n's form. Only n8n's multipart `{ data, files }` is read.
+ */
+export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnswer {
+	const data = isObject(body.data) ? body.data : {};
+	const files = isObject(body.files) ? body.files : {};
+	const json: IDataObject = {};
+	const [uploads, errors, entered]: [Upload[], string[], Entered[]] = [[], [], []];
+	for (const [index, field] of fields.entries()) {
+		const choice = isChoice(field);
+		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
+		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
+		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
+		const value = readField(field, given, fieldFiles);
+		errors.push(value.ok ? '' : value.reason);
+		// Shown again: only options offered, and no more text than an answer may hold.
+		entered.push(
+			choice
+				? given.flatMap((text) => optionOf(field.options, text) ?? [])
+				: (given[0] ?? '').slice(0, MAX_ANSWER_LENGTH),
+		);
+		if (field.key === undefined || !value.ok) continue;
+		json[field.key] = value.value as IDataObject[string];
+		uploads.push(...uploadsOf(field.key, fieldFiles));
+	}
+	const incomplete = fields.some((field) => field.type === 'file') && data[FORM_END] === undefined;
+	if (incomplete || errors.some(Boolean)) return { ok: false, errors, entered, incomplete };
+	return { ok: true, json, uploads };
+}
+
+/** How the page shows a recorded value: a password hidden, files by name. */
+function shown(field: FormField, value: unknown): string {
+	if (value === null || value === undefined || value === '') return '—';
+	if (field.type === 'password') return '••••••';
+	const list = Array.isArray(value) ? value : [value];
+	return list
+		.map((entry) =>
+			typeof entry === 'object' ? String((entry as IDataObject).filename) : String(entry),
+		)
+		.join(', ');
+}
+
+const NOT_FROM_FORM = 'Nothing was recorded: answer with the form on this page.';
+const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
+const CUT_SHORT =
+	'Nothing was recorded: the form arrived incomplete. A file field left empty, or a file too ' +
+	'large for this n8n, stops it reading the rest: choose a file in each file field, then send again.';
+
+/**
+ * A form's answer: recorded when every field passes its check (n8n's output, respondedAt last so
+ * that no field can set it), else the form again with what was entered and what to fix. Files are
+ * read from the paths in the body: only n8n's multipart parser may name them (any other body could
+ * name a server file), as n8n's Form node asserts. A Free Text page that was open while the node
+ * was upgraded posts `text` without multipart: it gets the form again, and the execution waits on.
+ */
+function recordForm(
+	request: AnswerRequest,
+	fields: FormField[],
+	now: Date,
+	question?: string,
+): AnswerOutcome {
+	const view = { kind: 'form' as const, question, fields };
+	if (!request.multipart) return { status: 400, view: { ...view, alert: NOT_FROM_FORM } };
+	const answer = readFormAnswer(fields, request.body);
+	if (!answer.ok) {
+		const states = answer.errors.map((error, index) => ({ error, entered: answer.entered[index] }));
+		return {
+			status: 400,
+			view: { ...view, states, alert: answer.incomplete ? CUT_SHORT : REFUSED_FORM },
+		};
+	}
+	const answers = fields
+		.filter((field) => field.key !== undefined && isAsked(field))
+		.map((field): [string, string] => [field.label, shown(field, answer.json[field.key!])]);
+	return {
+		status: 200,
+		view: { kind: 'recorded', recorded: 'Recorded your answer:', answers },
+		data: { ...answer.json, respondedAt: now.toISOString() },
+		uploads: answer.uploads,
+	};
+}
+
+/**
+ * Only a POST from the page records an answer (n8n's output: `{ approved, respondedAt }`, or the
+ * form's `{ <key>: value, …, respondedAt }`, Free Text's `{ text, respondedAt }`); any other
+ * request, a link preview's GET included, gets the page.
+ */
+export function readAnswer(
+	request: AnswerRequest,
+	config: AnswerConfig,
+	now: Date,
+	question?: string,
+): AnswerOutcome {
+	if (config.kind === 'approval') {
+		if (request.method === 'POST') return recordApproval(request, config.choices, now);
+		const choices = offeredChoices(config.choices, request.query);
+		return { status: 200, view: { kind: 'approval', question, choices } };
+	}
+	if (request.method === 'POST') return recordForm(request, config.fields, now, question);
+	return { status: 200, view: { kind: 'form', question, fields: config.fields } };
+}

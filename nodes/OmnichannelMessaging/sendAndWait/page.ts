@@ -1,0 +1,256 @@
+import { MAX_ANSWER_LENGTH, defaultValues, kindOf, sameLines } from './formFields';
+import type { FormField } from './formFields';
+import { escapeHtml, sanitizeCss } from './sanitize';
+import { fileHint } from './uploads';
+
+/*
+ * The one answer page, for every response type: an approval's buttons, or a form (Free Text is a
+ * form of one textarea). The contract the end-to-end tests and n8n's naming share: the form posts
+ * multipart; each field's input is named and identified `field-<index>` (as on n8n's form), with
+ * a `<label for>`; checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a
+ * `<legend>`, each option `field-<index>-<option index>`. A field's message is
+ * `<p id="field-<index>-error">`, tied to its input by aria-describedby. A hidden field has no
+ * input: its value stays on the server.
+ */
+
+/** One choice of an approval: its label and the value its link or button carries. */
+export interface Choice {
+	label: string;
+	approved: 'true' | 'false';
+}
+
+/** The answer page's own words and style (n8n's Response Form options). */
+export interface PageOptions {
+	title?: string;
+	/** Shown above the form instead of the message. */
+	description?: string;
+	buttonLabel: string;
+	/** As given: the page sanitises it. */
+	css: string;
+}
+
+/** What the person entered in one field, to show again: text, or the options they picked. */
+export type Entered = string | string[];
+
+/** A field as the page shows it again: what was entered, and what to fix. */
+export interface FieldState {
+	entered?: Entered;
+	error?: string;
+}
+
+/** What the answer page shows: the choices, the form (again, with what to fix), what was recorded, or why not. */
+export type AnswerView =
+	| { kind: 'approval'; question?: string; choices: Choice[] }
+	| { kind: 'form'; question?: string; fields: FormField[]; states?: FieldState[]; alert?: string }
+	| { kind: 'recorded'; recorded: string; answers?: Array<[string, string]> }
+	| { kind: 'refused'; reason: string };
+
+/**
+ * The last input of a form with a file field. n8n 1.x stops reading a form at an empty file input
+ * or a file over its size limit: an answer without this mark is refused as cut short.
+ */
+export const FORM_END = 'form-end';
+
+/**
+ * No script, no frame, no request anywhere: the page is text and one form posting back to its own
+ * signed address. Inline style only.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+	'Content-Type': 'text/html; charset=utf-8',
+	'Cache-Control': 'no-store',
+	'Referrer-Policy': 'no-referrer',
+	'Content-Security-Policy':
+		"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; " +
+		"frame-ancestors 'none'",
+	'X-Robots-Tag': 'noindex, nofollow',
+	'X-Content-Type-Options': 'nosniff',
+};
+
+const STYLE =
+	'body{font-family:system-ui,sans-serif;margin:0;padding:24px 16px;background:#f5f5f7;color:#1d1d1f}' +
+	'main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}' +
+	'h1{font-size:1.3rem;margin:0 0 16px}p{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.4}' +
+	'button{display:block;width:100%;font-size:1.1rem;padding:14px;margin:12px 0 0;border-radius:8px;' +
+	'border:1px solid #888;background:#fff}button.primary{background:#1a73e8;color:#fff;border:0}' +
+	'label{font-weight:600}.field{margin:0 0 18px}fieldset{border:0;margin:0;padding:0}' +
+	'legend{font-weight:600;padding:0}' +
+	'input,select,textarea{box-sizing:border-box;width:100%;font:inherit;padding:10px;margin:6px 0 0;' +
+	'border:1px solid #888;border-radius:6px}.option{display:flex;align-items:center;gap:8px;margin:8px 0}' +
+	'.option input{width:auto;margin:0}.option label{font-weight:400}.required::after{content:" *"}' +
+	'.hint{color:#555;font-size:.9rem;margin:4px 0}.error{color:#b00020;font-weight:600;margin:4px 0}' +
+	'[aria-invalid="true"]{border-color:#b00020}.alert{border-left:4px solid #b00020;padding-left:10px}' +
+	'dl{margin:0}dt{font-weight:600;margin-top:10px}dd{margin:2px 0 0;white-space:pre-wrap;overflow-wrap:anywhere}';
+
+const attribute = (name: string, value: string | undefined): string =>
+	value ? ` ${name}="${escapeHtml(value)}"` : '';
+
+const flag = (name: string, on: boolean): string => (on ? ` ${name}` : '');
+
+function paragraph(text: string | undefined): string {
+	return text === undefined || text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`;
+}
+
+function approvalForm(choices: Choice[]): string {
+	const buttons = choices.map(
+		(choice) =>
+			`<button type="submit" name="approved" value="${choice.approved}"` +
+			`${choice.approved === 'true' ? ' class="primary"' : ''}>${escapeHtml(choice.label)}</button>`,
+	);
+	return `<form method="post">${buttons.join('')}</form>`;
+}
+
+/** One field's input, drawn as its type says, with what to show in it and its aria attributes. */
+interface Drawing {
+	field: FormField;
+	id: string;
+	values: string[];
+	aria: string;
+}
+
+/** Whether an option is among the values shown, line ends aside. */
+const isShown = (values: string[], option: string) =>
+	values.some((value) => sameLines(value) === sameLines(option));
+
+function choiceGroup({ field, id, values, aria }: Drawing): string {
+	const type = field.type === 'radio' ? 'radio' : 'checkbox';
+	const options = field.options.map((option, index) => {
+		const optionId = `${id}-${index}`;
+		return (
+			`<div class="option"><input type="${type}" id="${optionId}" name="${id}"` +
+			`${attribute('value', option)}${flag('checked', isShown(values, option))}` +
+			`${flag('required', type === 'radio' && field.required)}>` +
+			`<label for="${optionId}">${escapeHtml(option)}</label></div>`
+		);
+	});
+	const legend = `<legend class="${field.required ? 'required' : ''}">${escapeHtml(field.label)}</legend>`;
+	return `<fieldset id="${id}"${aria}>${legend}${options.join('')}</fieldset>`;
+}
+
+const common = ({ field, id, aria }: Drawing) =>
+	`id="${id}" name="${id}"${flag('required', field.required)}${aria}`;
+
+/** How each way of drawing a field (formFields.ts) becomes HTML. */
+const DRAW: Record<string, (drawing: Drawing) => string> = {
+	group: choiceGroup,
+	select: (drawing) => {
+		const { field, values } = drawing;
+		const none = field.multiple ? '' : '<option value="">Choose…</option>';
+		const options = field.options.map(
+			(option) =>
+				`<option${attribute('value', option)}${flag('selected', isShown(values, option))}>` +
+				`${escapeHtml(option)}</option>`,
+		);
+		return `<select ${common(drawing)}${flag('multiple', field.multiple)}>${none}${options.join('')}</select>`;
+	},
+	textarea: (drawing) =>
+		`<textarea ${common(drawing)} rows="4" maxlength="${MAX_ANSWER_LENGTH}"` +
+		`${attribute('placeholder', drawing.field.placeholder)}>${escapeHtml(drawing.values[0] ?? '')}</textarea>`,
+	file: (drawing) =>
+		`<input type="file" ${common(drawing)}${flag('multiple', drawing.field.multiple)}` +
+		`${attribute('accept', drawing.field.accept.join(','))}>`,
+	input: (drawing) => {
+		const { field, values } = drawing;
+		// A password is never sent back to the browser, not even to show it again.
+		const value = field.type === 'password' ? '' : (values[0] ?? '');
+		const extra = field.type === 'number' ? ' step="any" inputmode="decimal"' : '';
+		const bounded =
+			field.type === 'date' || field.type === 'number' ? '' : ` maxlength="${MAX_ANSWER_LENGTH}"`;
+		return (
+			`<input type="${kindOf(field.type).inputType}" ${common(drawing)}${attribute('value', value)}` +
+			`${attribute('placeholder', field.placeholder)}${extra}${bounded}>`
+		);
+	},
+};
+
+function renderField(field: FormField, index: number, state: FieldState | undefined): string {
+	const drawn = kindOf(field.type).drawn;
+	if (drawn === 'none') return '';
+	if (drawn === 'html') return `<div class="html">${field.html}</div>`;
+	const id = `field-${index}`;
+	const values = state
+		? Array.isArray(state.entered)
+			? state.entered
+			: [state.entered ?? '']
+		: defaultValues(field);
+	const hint = drawn === 'file' ? fileHint(field, state !== undefined) : '';
+	const error = state?.error ?? '';
+	const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+	const aria = attribute('aria-describedby', ids) + flag('aria-invalid="true"', error !== '');
+	const notes =
+		(hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : '') +
+		(error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '');
+	const input = DRAW[drawn]({ field, id, values, aria });
+	if (drawn === 'group') return `<div class="field">${input}${notes}</div>`;
+	const required = attribute('class', field.required ? 'required' : '');
+	const label = `<label for="${id}"${required}>${escapeHtml(field.label)}</label>`;
+	return `<div class="field">${label}${notes}${input}</div>`;
+}
+
+/** The form: its fields (shown again with `states` after a refused answer) and its button. */
+export function renderForm(
+	fields: FormField[],
+	buttonLabel: string,
+	states?: FieldState[],
+): string {
+	const body = fields.map((field, index) => renderField(field, index, states?.[index])).join('');
+	const end = fields.some((field) => field.type === 'file')
+		? `<input type="hidden" name="${FORM_END}" value="1">`
+		: '';
+	return (
+		'<form method="post" enctype="multipart/form-data">' +
+		`${body}<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button>${end}</form>`
+	);
+}
+
+/** What was recorded, field by field. */
+function answerList(answers: Array<[string, string]> | undefined): string {
+	if (!answers || answers.length === 0) return '';
+	const rows = answers.map(
+		([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`,
+	);
+	return `<dl>${rows.join('')}</dl>`;
+}
+
+/** The page's title and body for a view; the form's title and description where they are set. */
+function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
+	switch (view.kind) {
+		case 'approval':
+			return { title: 'Your answer', body: paragraph(view.question) + approvalForm(view.choices) };
+		case 'form': {
+			const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
+			const form = renderForm(view.fields, page.buttonLabel, view.states);
+			return {
+				title: page.title ?? 'Your answer',
+				body: paragraph(page.description ?? view.question) + alert + form,
+			};
+		}
+		case 'recorded':
+			return {
+				title: 'Answer recorded',
+				body:
+					paragraph(view.recorded) +
+					answerList(view.answers) +
+					paragraph('You can close this page.'),
+			};
+		case 'refused':
+			return { title: 'Nothing recorded', body: paragraph(view.reason) };
+	}
+}
+
+/**
+ * A small page for a phone: everything it shows is escaped; the builder's CSS (Response Form
+ * Custom Styling) comes last, sanitised, so that it can restyle the page and do nothing else.
+ */
+export function renderPage(
+	view: AnswerView,
+	page: PageOptions = { buttonLabel: 'Submit', css: '' },
+): string {
+	const { title, body } = content(view, page);
+	return (
+		'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
+		'<meta name="robots" content="noindex, nofollow">' +
+		`<title>${escapeHtml(title)}</title><style>${STYLE}${sanitizeCss(page.css)}</style>` +
+		`</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+	);
+}

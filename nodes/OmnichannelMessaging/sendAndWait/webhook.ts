@@ -1,0 +1,170 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { accepted, refused } from '../helpers/values';
+import type { Checked } from '../helpers/values';
+import { readAnswer } from './answer';
+import type { AnswerConfig, AnswerOutcome } from './answer';
+import { readForm } from './formDefinition';
+import type { FormField } from './formFields';
+import { PAGE_HEADERS, renderPage } from './page';
+import type { Choice, PageOptions } from './page';
+import { MAX_CSS_LENGTH } from './sanitize';
+import { resumeItem } from './uploads';
+
+/*
+ * The link's entry: n8n calls the node's webhook for a request to its waiting URL after checking
+ * its signature. The response type is read here, once, for sending and answering alike: an
+ * approval is its choices, Free Text and Custom Form are a form.
+ */
+
+export const DEFAULT_APPROVE_LABEL = '✓ Approve';
+export const DEFAULT_DISAPPROVE_LABEL = '✗ Decline';
+export const DEFAULT_RESPOND_LABEL = 'Respond';
+
+/** Reads a node parameter by name (execute: for item 0; webhook: n8n's own). */
+export type ReadParameter = (name: string, fallback: string | unknown[]) => unknown;
+
+/** Free Text's form: one required text area, its answer under `text` (n8n's output). */
+const FREE_TEXT_FIELD: FormField = {
+	type: 'textarea',
+	label: 'Your answer',
+	key: 'text',
+	required: true,
+	placeholder: '',
+	defaultValue: '',
+	options: [],
+	multiple: false,
+	minSelections: 0,
+	maxSelections: Infinity,
+	accept: [],
+	html: '',
+	value: '',
+};
+
+/** A label as given, or the fallback when it is empty or no text. */
+function label(value: unknown, fallback: string): string {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+const optional = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** The form page's options (n8n's Response Form options); Free Text's button says Send. */
+function readPageOptions(read: ReadParameter, button: string): Checked<PageOptions> {
+	const css = read('options.responseFormCustomCss', '');
+	if (typeof css === 'string' && css.length > MAX_CSS_LENGTH)
+		return refused(
+			`the CSS is longer than ${MAX_CSS_LENGTH} characters`,
+			'Response Form Custom Styling',
+		);
+	return accepted({
+		title: optional(read('options.responseFormTitle', '')),
+		description: optional(read('options.responseFormDescription', '')),
+		buttonLabel: optional(read('options.responseFormButtonLabel', '')) ?? button,
+		css: typeof css === 'string' ? css : '',
+	});
+}
+
+/** The approval's choices, Approve first. */
+function readChoices(read: ReadParameter): Choice[] {
+	const approve: Choice = {
+		label: label(read('approvalOptions.values.approveLabel', ''), DEFAULT_APPROVE_LABEL),
+		approved: 'true',
+	};
+	if (read('approvalOptions.values.approvalType', 'single') !== 'double') return [approve];
+	const disapprove = label(
+		read('approvalOptions.values.disapproveLabel', ''),
+		DEFAULT_DISAPPROVE_LABEL,
+	);
+	return [approve, { label: disapprove, approved: 'false' }];
+}
+
+/** Custom Form's fields, or what is wrong with them, naming the setting to change. */
+function readFields(read: ReadParameter): Checked<FormField[]> {
+	const defineForm = read('defineForm', 'fields');
+	const form = readForm(defineForm, read('jsonOutput', ''), read('formFields.values', []));
+	if (form.ok) return form;
+	return refused(form.reason, defineForm === 'json' ? 'Form Fields' : 'Form Elements');
+}
+
+/**
+ * The answer's configuration, or why it cannot be used, with the setting to change: a response
+ * type this node does not know is refused, not guessed, and so is a form that cannot be built.
+ */
+export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
+	const responseType = read('responseType', 'approval');
+	// An approval page is n8n's plain one: the form options are not shown for it.
+	if (responseType === 'approval')
+		return accepted({
+			kind: 'approval',
+			choices: readChoices(read),
+			page: { buttonLabel: '', css: '' },
+		});
+	if (responseType !== 'freeText' && responseType !== 'customForm')
+		return refused(
+			`${JSON.stringify(responseType)} is not Approval, Free Text or Custom Form`,
+			'Response Type',
+		);
+	const freeText = responseType === 'freeText';
+	const fields = freeText ? accepted([FREE_TEXT_FIELD]) : readFields(read);
+	if (!fields.ok) return fields;
+	const page = readPageOptions(read, freeText ? 'Send' : 'Submit');
+	if (!page.ok) return page;
+	const linkLabel = label(read('options.messageButtonLabel', ''), DEFAULT_RESPOND_LABEL);
+	return accepted({ kind: 'form', fields: fields.value, linkLabel, page: page.value });
+}
+
+/** What of n8n's (express) response the page needs: Node's own response methods. */
+interface PageResponse {
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
+
+/** A parameter as n8n resolves it for the webhook; one that cannot be read is the fallback. */
+function readParameter(
+	functions: IWebhookFunctions,
+	name: string,
+	fallback: string | unknown[],
+): unknown {
+	try {
+		return functions.getNodeParameter(name, fallback as string);
+	} catch {
+		return fallback;
+	}
+}
+
+function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOutcome {
+	const request = functions.getRequestObject();
+	const question = readParameter(functions, 'message', '');
+	return readAnswer(
+		{
+			method: String(request.method).toUpperCase(),
+			query: (request.query ?? {}) as IDataObject,
+			body: request.method === 'POST' ? (functions.getBodyData() ?? {}) : {},
+			multipart: request.contentType === 'multipart/form-data',
+		},
+		config,
+		new Date(),
+		typeof question === 'string' ? question : undefined,
+	);
+}
+
+/**
+ * The node writes the answer page itself; only a recorded answer resumes the execution, with
+ * n8n's output item.
+ */
+export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
+	const outcome: AnswerOutcome = config.ok
+		? answerOf(this, config.value)
+		: { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } };
+	// The files are copied before the page is sent: n8n removes them once the request ends.
+	const item = outcome.data
+		? await resumeItem(this, outcome.uploads ?? [], outcome.data)
+		: undefined;
+	const response = this.getResponseObject() as unknown as PageResponse;
+	response.writeHead(outcome.status, { ...PAGE_HEADERS });
+	response.end(renderPage(outcome.view, config.ok ? config.value.page : undefined));
+	if (!item) return { noWebhookResponse: true };
+	return { noWebhookResponse: true, workflowData: [[item]] };
+}
