@@ -17,7 +17,7 @@ import metadata from 'libphonenumber-js/metadata.max.json';
 import examples from 'libphonenumber-js/examples.mobile.json';
 
 import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
+import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
 import { FUZZ_SEED, fuzzRuns } from './support/config';
 
 type CountryCode = keyof typeof examples;

@@ -1,9 +1,8 @@
 import type { IDisplayOptions, INode, INodeProperties } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS } from '../constants';
-import { showFor } from '../helpers/displayOptions';
-import { listOrIdField, numberedIdFrom } from '../helpers/locator';
-import type { NumberedThing } from '../helpers/locator';
+import { showFor, listOrIdField, numberedIdFrom } from '../helpers/fields';
+import type { NumberedThing } from '../helpers/fields';
 
 const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 };
 

@@ -15,15 +15,12 @@ import {
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
-import { serviceKey } from '../helpers/serviceKey';
-import { pacerFor } from './pacer';
-import type { SendLimits } from './pacer';
-import { sendPaced } from './pacedSend';
-import { WatchedPacer } from './paceWatch';
-import type { PaceFigures } from './paceWatch';
-import { errorItem } from '../helpers/results';
-import type { ItemResults } from '../helpers/results';
-import type { ItemSource } from './itemSource';
+import { serviceKey } from './templateCache';
+import { pacerFor, sendPaced, WatchedPacer } from './pacer';
+import type { SendLimits, PaceFigures } from './pacer';
+import { errorItem } from '../helpers/errors/facts';
+import type { ItemResults } from '../helpers/errors/facts';
+import type { ItemSource } from './sendOnce/store';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */

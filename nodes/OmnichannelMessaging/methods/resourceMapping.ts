@@ -2,13 +2,8 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { locatorValue, toPositiveInteger } from '../helpers/values';
-import { fetchTemplate } from '../transport/templates';
-import {
-	describePosition,
-	getVariablePositions,
-	positionKey,
-} from '../helpers/template/placeholders';
-import { connectForEditor } from '../transport';
+import { fetchTemplate, connectForEditor } from '../transport';
+import { describePosition, getVariablePositions, positionKey } from '../helpers/template';
 import { editorParameter } from '../helpers/operationContext';
 
 const CANNOT_LOAD =

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationField } from '../../helpers/displayOptions';
+import { operationField } from '../../helpers/fields';
 import { SEND_AND_WAIT_OPTION } from '../../helpers/sendAndWait/descriptions';
+
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendAttachment from './sendAttachment.operation';
 import * as sendText from './sendText.operation';

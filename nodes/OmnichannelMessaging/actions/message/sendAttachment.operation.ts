@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
-import { showFor } from '../../helpers/displayOptions';
-import { carriesFile } from '../../helpers/binaryInput';
+import { showFor } from '../../helpers/fields';
+import { carriesFile } from '../../helpers/operationContext';
+import type { OperationContext } from '../../helpers/operationContext';
 import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
-import { checkMediaUrl } from '../../helpers/url';
+import { checkMediaUrl } from '../../helpers/values';
 import { messageSendFields, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../helpers/fields';
 import { invalidInputError } from '../../helpers/errors';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationField } from '../../helpers/displayOptions';
+import { operationField } from '../../helpers/fields';
 import { SEND_AND_WAIT_OPTION } from '../../helpers/sendAndWait/descriptions';
+
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as send from './send.operation';

@@ -15,7 +15,7 @@ import {
 import type { OperationContext } from '../../helpers/operationContext';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
-import { fetchTemplate } from '../../transport/templates';
+import { fetchTemplate } from '../../transport';
 
 export const description: INodeProperties[] = [
 	...channelIdFields('get'),

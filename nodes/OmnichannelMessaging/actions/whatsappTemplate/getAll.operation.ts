@@ -2,12 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { channelIdFields, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
 import { invalidInputError } from '../../helpers/errors';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../helpers/fields';
 import type { OperationContext } from '../../helpers/operationContext';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
-import { fetchTemplateList } from '../../transport/templates';
+import { fetchTemplateList } from '../../transport';
 
 export const description: INodeProperties[] = [
 	...channelIdFields('getAll'),

@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '../../constants';
 import { parameterReadError } from '../../helpers/errors';
 import type { OperationContext } from '../../helpers/operationContext';
 import { failuresBecomeItems } from '../../helpers/toolCall';
-import { errorItem } from '../../helpers/results';
+import { errorItem } from '../../helpers/errors/facts';
 import { connectToService } from '../../transport';
 import type { ServiceConnection } from '../../transport';
 

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../helpers/fields';
 import { runSendPipeline, sendOptionsField } from '../../delivery';
 import type { OperationContext } from '../../helpers/operationContext';
-import { prepareTemplateSend } from './prepareTemplate';
+import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
 export const description: INodeProperties[] = [

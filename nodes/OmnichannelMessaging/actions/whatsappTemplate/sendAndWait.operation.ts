@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
 import { invalidInputError } from '../../helpers/errors';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor } from '../../helpers/fields';
 import type { OperationContext } from '../../helpers/operationContext';
 import {
 	LIMIT_WAIT_TIME_OPTION,
@@ -14,8 +14,8 @@ import {
 import { FORM_PAGE_OPTIONS } from '../../helpers/sendAndWait/formDescriptions';
 import { pageLink, resumeUrlSigner } from '../../helpers/sendAndWait/links';
 import { readSendAndWaitSettings } from '../../helpers/sendAndWait/settings';
-import { positionKey } from '../../helpers/template/placeholders';
-import { prepareTemplateSend } from './prepareTemplate';
+import { positionKey } from '../../helpers/template';
+import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
 const LINK_FIELD = 'Link Variable';

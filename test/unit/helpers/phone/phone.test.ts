@@ -1,5 +1,5 @@
 import { normalizePhone } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
-import { countryOf, planOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
+import { countryOf, planOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
 
 describe('normalizePhone', () => {
 	test.each([

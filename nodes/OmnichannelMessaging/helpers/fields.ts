@@ -1,7 +1,29 @@
-import type { INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INode, INodePropertyMode } from 'n8n-workflow';
 
 import { invalidInputError } from './errors';
 import { locatorValue, toPositiveInteger } from './values';
+
+type Show = { resource: string[]; operation: string[] };
+
+export function showFor(resource: string, operation: string): { show: Show } {
+	return { show: { resource: [resource], operation: [operation] } };
+}
+
+export function operationField(
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
 
 export interface NumberedThing {
 	/** The field's name in the editor, which errors name too. */

@@ -3,8 +3,8 @@
  * builder reads it, and, after the service slowed the node, the pace and the option that starts
  * there. The figures come from the engine tests (test/engine/runSummary.test.ts).
  */
-import { duration, summaryMessage } from '../../../nodes/OmnichannelMessaging/delivery/summary';
-import type { RunFigures } from '../../../nodes/OmnichannelMessaging/delivery/summary';
+import { duration, summaryMessage } from '../../../nodes/OmnichannelMessaging/delivery/runRecord';
+import type { RunFigures } from '../../../nodes/OmnichannelMessaging/delivery/runRecord';
 
 const figures = (change: Partial<RunFigures> = {}): RunFigures => ({
 	items: 10,

@@ -9,7 +9,7 @@ import {
 	refusalOf,
 	resumeSpreadMs,
 	waitsTooLong,
-} from '../../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
+} from '../../../nodes/OmnichannelMessaging/delivery/paceWindow';
 
 describe('what a refusal is', () => {
 	test('a 429, with or without Retry-After, and a 503 only with one', () => {
