@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 export const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
 
 /** Unless a deployment names it differently (field-notes.md, Auth). */
@@ -88,3 +90,17 @@ export const SEND_ONCE = Object.freeze({
 	/** After another worker was seen losing entries, a quiet process checks this soon, then doubling. */
 	verifyAfterMs: 1_000,
 } as const);
+
+/**
+ * A WhatsApp template as the service returns it (test/fixtures/spec/service-api.md §2.2); unknown
+ * fields pass through.
+ */
+export interface WhatsAppTemplate extends IDataObject {
+	id: number;
+	name: string;
+	body?: string;
+	header?: { type?: string; value?: string } | null;
+	footer?: string | null;
+	buttons?: Array<{ id?: number; type?: string; title?: string; value?: string }> | null;
+	attributes?: Array<{ attribute?: string | number }> | null;
+}

@@ -5,21 +5,20 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { factsOf, errorItem } from '../helpers/errors/facts';
+import type { ItemResults } from '../helpers/errors/facts';
+import { itemCancelledError } from '../helpers/errors/run';
 import {
-	factsOf,
-	itemCancelledError,
 	rateLimitedError,
 	sendFailureError,
 	serviceResponseError,
-} from '../helpers/errors';
+} from '../helpers/errors/service';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from './templateCache';
 import { pacerFor, sendPaced, WatchedPacer } from './pacer';
 import type { SendLimits, PaceFigures } from './pacer';
-import { errorItem } from '../helpers/errors/facts';
-import type { ItemResults } from '../helpers/errors/facts';
 import type { ItemSource } from './sendOnce/store';
 import type { PreparedSend, SendSession } from './session';
 

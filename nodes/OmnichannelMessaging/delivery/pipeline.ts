@@ -5,8 +5,8 @@ import {
 	partialSendError,
 	nothingSentError,
 	parameterReadError,
-} from '../helpers/errors';
-import type { OperationContext } from '../helpers/operationContext';
+} from '../helpers/errors/run';
+import type { OperationContext } from '../helpers/values';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { outputOf, errorItem } from '../helpers/errors/facts';
 import type { ItemResults } from '../helpers/errors/facts';

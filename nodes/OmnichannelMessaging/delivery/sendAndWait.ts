@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItemJson, sendAndWaitItemsError, sendAndWaitToolError } from '../helpers/errors';
-import type { OperationContext } from '../helpers/operationContext';
+import type { OperationContext } from '../helpers/values';
 import { canWaitForAnswer } from '../helpers/toolCall';
 import { runSendPipeline } from './pipeline';
 import type { PrepareSend } from './session';

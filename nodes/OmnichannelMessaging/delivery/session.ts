@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../helpers/operationContext';
+import type { OperationContext } from '../helpers/values';
 import { connectToService } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { RunLog } from './runLog';
 import { REQUEST_TIMEOUT_MS, SEND_LIMITS } from '../constants';
-import { showFor } from '../helpers/fields';
+import { showFor } from '../helpers/displayOptions';
 import { SEND_ONCE_OPTIONS, readSendOnceOptions } from './sendOnce';
 import type { SendOnceOptions } from './sendOnce';
 

@@ -1,20 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
+import type { WhatsAppTemplate } from '../constants';
 import { excerpt, toServiceString } from './values';
 
-/**
- * A WhatsApp template as the service returns it (test/fixtures/spec/service-api.md §2.2); unknown
- * fields pass through.
- */
-export interface WhatsAppTemplate extends IDataObject {
-	id: number;
-	name: string;
-	body?: string;
-	header?: { type?: string; value?: string } | null;
-	footer?: string | null;
-	buttons?: Array<{ id?: number; type?: string; title?: string; value?: string }> | null;
-	attributes?: Array<{ attribute?: string | number }> | null;
-}
+export type { WhatsAppTemplate } from '../constants';
 
 export const HEADER_MEDIA_TYPES = ['image', 'audio', 'video', 'document'] as const;
 export type HeaderMediaType = (typeof HEADER_MEDIA_TYPES)[number];

@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { excerpt, locatorValue, toPositiveInteger } from '../helpers/values';
+import { excerpt, locatorValue, toPositiveInteger, editorParameter } from '../helpers/values';
 import { fetchChannelList, fetchTemplateList, connectForEditor } from '../transport';
 import type { WhatsAppTemplate } from '../helpers/template';
-import { editorParameter } from '../helpers/operationContext';
 
 const PAGE_SIZE = 100;
 

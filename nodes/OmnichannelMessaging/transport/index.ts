@@ -16,18 +16,17 @@ import {
 	REQUEST_TIMEOUT_MS,
 	PATHS,
 } from '../constants';
+import type { WhatsAppTemplate } from '../constants';
+import { invalidCredentialError, channelListMissingError } from '../helpers/errors/run';
 import {
-	invalidCredentialError,
 	requestFailureError,
 	serviceResponseError,
 	silentServiceError,
-	channelListMissingError,
-} from '../helpers/errors';
-import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors';
+} from '../helpers/errors/service';
+import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors/service';
 import type { FailedSendOutcome } from '../helpers/errors/facts';
 import { checkCredential, toPositiveInteger } from '../helpers/values';
 import { isRedirect, redirectError, scrubSecrets, secretsOf } from './secrets';
-import type { WhatsAppTemplate } from '../helpers/template';
 
 /** Every request of the node: the operations, and the editor's lists and mapper. */
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/fields';
-import type { OperationContext } from '../../helpers/operationContext';
+import { showFor } from '../../helpers/displayOptions';
 import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import { PATHS } from '../../constants';
 import { sendOptionsField } from '../../delivery';
 import type { PreparedSend } from '../../delivery';

@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import {
 	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,

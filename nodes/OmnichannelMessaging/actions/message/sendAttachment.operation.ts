@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { PATHS } from '../../constants';
-import { showFor } from '../../helpers/fields';
-import { carriesFile } from '../../helpers/operationContext';
-import type { OperationContext } from '../../helpers/operationContext';
-import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors';
+import { showFor } from '../../helpers/displayOptions';
+import { carriesFile, checkMediaUrl } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
+import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors/run';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import { checkMediaUrl } from '../../helpers/values';
 import { messageSendFields, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];

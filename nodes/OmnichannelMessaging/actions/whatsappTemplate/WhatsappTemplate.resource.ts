@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationField } from '../../helpers/fields';
+import { operationField } from '../../helpers/displayOptions';
 import { SEND_AND_WAIT_OPTION } from '../../helpers/sendAndWait/descriptions';
 
 import * as get from './get.operation';

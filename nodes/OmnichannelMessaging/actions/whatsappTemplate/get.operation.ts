@@ -12,7 +12,7 @@ import {
 	templateIdField,
 	templateIdFrom,
 } from '../common.descriptions';
-import type { OperationContext } from '../../helpers/operationContext';
+import type { OperationContext } from '../../helpers/values';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
 import { fetchTemplate } from '../../transport';

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { channelIdFields, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
-import { invalidInputError } from '../../helpers/errors';
-import { showFor } from '../../helpers/fields';
-import type { OperationContext } from '../../helpers/operationContext';
+import { invalidInputError } from '../../helpers/errors/run';
+import { showFor } from '../../helpers/displayOptions';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
 import { fetchTemplateList } from '../../transport';

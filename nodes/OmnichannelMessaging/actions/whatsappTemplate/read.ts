@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS } from '../../constants';
-import { parameterReadError } from '../../helpers/errors';
-import type { OperationContext } from '../../helpers/operationContext';
+import { parameterReadError } from '../../helpers/errors/run';
+import type { OperationContext } from '../../helpers/values';
 import { failuresBecomeItems } from '../../helpers/toolCall';
 import { errorItem } from '../../helpers/errors/facts';
 import { connectToService } from '../../transport';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/fields';
+import { showFor } from '../../helpers/displayOptions';
 import { runSendPipeline, sendOptionsField } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
+import type { OperationContext } from '../../helpers/values';
 import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 

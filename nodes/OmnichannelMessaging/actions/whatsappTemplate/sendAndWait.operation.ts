@@ -4,8 +4,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { checkOneItem, runSendAndWait, sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
 import { invalidInputError } from '../../helpers/errors';
-import { showFor } from '../../helpers/fields';
-import type { OperationContext } from '../../helpers/operationContext';
+import { showFor } from '../../helpers/displayOptions';
+import type { OperationContext } from '../../helpers/values';
 import {
 	LIMIT_WAIT_TIME_OPTION,
 	SEND_AND_WAIT_SHARED_OPTIONS,

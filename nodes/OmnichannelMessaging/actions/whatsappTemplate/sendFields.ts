@@ -1,9 +1,9 @@
 import type { INodeProperties, IDataObject, INode } from 'n8n-workflow';
 
 import { channelIdFields, templateIdField, CHANNEL_DEPENDENCY } from '../common.descriptions';
-import { showFor } from '../../helpers/fields';
-import { invalidInputError } from '../../helpers/errors';
-import type { OperationContext } from '../../helpers/operationContext';
+import { showFor } from '../../helpers/displayOptions';
+import { invalidInputError } from '../../helpers/errors/run';
+import type { OperationContext } from '../../helpers/values';
 import { allCountries, countryOf } from '../../helpers/phone/phone';
 import type { Country } from '../../helpers/phone/phone';
 

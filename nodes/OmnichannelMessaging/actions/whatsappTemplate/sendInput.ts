@@ -1,9 +1,9 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { carriesFile } from '../../helpers/operationContext';
-import type { OperationContext } from '../../helpers/operationContext';
-import { FILE_UPLOAD_ADVICE, invalidInputError, templateLoadError } from '../../helpers/errors';
-import { checkMediaUrl } from '../../helpers/values';
+import { carriesFile, checkMediaUrl } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
+import { FILE_UPLOAD_ADVICE, invalidInputError } from '../../helpers/errors/run';
+import { templateLoadError } from '../../helpers/errors/service';
 import { templateForSends, forgetTemplate } from '../../delivery';
 import type { SendSession, TemplateCopy, PrepareSend } from '../../delivery';
 import {

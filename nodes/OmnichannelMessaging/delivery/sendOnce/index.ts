@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import type { ItemResults } from '../../helpers/errors/facts';
-import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../../helpers/errors';
+import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../../helpers/errors/run';
 import { SendOnceQueue, SendOnceStore } from './store';
 import type { ItemSource, KeyDecision } from './store';
 import { PROCESS_CLAIMS, skippedItem } from './options';

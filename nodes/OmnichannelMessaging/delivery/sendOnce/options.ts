@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { SEND_ONCE } from '../../constants';
-import type { OperationContext } from '../../helpers/operationContext';
 import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import type { SendOutcome } from '../../helpers/errors/facts';
 
 export interface SendOnceOptions {

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from 'n8n-workflow';
 
 import { SEND_LIMITS, SEND_ONCE } from '../../constants';
-import { sendOnceStoreError } from '../../helpers/errors';
+import { sendOnceStoreError } from '../../helpers/errors/run';
 import { REAL_CLOCK } from '../clock';
 import { HistoryRow } from './historyRow';
 import type { StoreAccess } from './historyRow';

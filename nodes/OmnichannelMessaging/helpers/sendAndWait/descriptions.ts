@@ -1,7 +1,7 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
-import { showFor } from '../fields';
+import { showFor } from '../displayOptions';
 import { customFormFields } from './formDescriptions';
 
 /*

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendAndWaitSettingError } from '../errors';
-import type { OperationContext } from '../operationContext';
+import type { OperationContext } from '../values';
 import { readAnswerConfig } from './config';
 import type { AnswerConfig } from './config';
 import { waitTillFor } from './waitTime';
