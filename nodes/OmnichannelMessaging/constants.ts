@@ -18,7 +18,7 @@ export const PATHS = Object.freeze({
 	channelList: '/whatsapp/get-platform-list',
 } as const);
 
-/** For the credential test's request; the node's own requests normalize in helpers/url.ts. */
+/** For the credential test's request; the node's own requests normalize in helpers/values.ts. */
 export const BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "").replace(/\\/stable\\/open$/i, "") }}';
 
@@ -42,7 +42,7 @@ export const SEND_LIMITS = Object.freeze({
 
 /**
  * The send pacer's window (delivery/paceWindow.ts, docs/sending-at-scale.md); the rate-limit policy's
- * own timings are in delivery/rateLimitPolicy.ts.
+ * own timings are in delivery/paceWindow.ts.
  */
 export const PACING = Object.freeze({
 	initialWindow: 2,
@@ -61,7 +61,7 @@ export const PACING = Object.freeze({
 	sameTurnMs: 5,
 } as const);
 
-/** The rate-limit policy's timings (delivery/rateLimitPolicy.ts decides with them). */
+/** The rate-limit policy's timings (delivery/paceWindow.ts decides with them). */
 export const RATE_LIMIT = Object.freeze({
 	/** Retried while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,

@@ -49,7 +49,7 @@ interface DeliveryConfig {
 }
 
 /**
- * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
+ * Sends one message through the service's pacer (pacer.ts: what is tried again, and when
  * the node stops) and turns how it ended into its result or its error.
  */
 async function sendWithPacing(
@@ -119,7 +119,7 @@ async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> 
 	}
 }
 
-/** The execution's connection, and the service's pacer as this execution uses it (paceWatch.ts). */
+/** The execution's connection, and the service's pacer as this execution uses it (pacer.ts). */
 async function deliveryConfig(session: SendSession): Promise<DeliveryConfig> {
 	const { functions, options } = session;
 	const connection = await session.connect();

@@ -24,7 +24,7 @@ export interface Pace {
 /**
  * The pace of one service, shared by every execution in this process that sends to it: the
  * window (paceWindow.ts), a pause of every new start while the service asks for one, and an
- * optional rate cap. What a refusal means and how long it pauses is the policy's (rateLimitPolicy.ts).
+ * optional rate cap. What a refusal means and how long it pauses is the policy's (paceWindow.ts).
  */
 export class Pacer {
 	private readonly window: PaceWindow;
@@ -163,7 +163,7 @@ export class Pacer {
 	}
 }
 
-/** One pacer per service (helpers/serviceKey.ts), shared by every execution of this process. */
+/** One pacer per service (serviceKey, delivery/templateCache.ts), shared by every execution of this process. */
 const pacers = new Map<string, Pacer>();
 
 export function pacerFor(service: string): Pacer {

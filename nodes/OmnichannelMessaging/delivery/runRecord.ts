@@ -115,7 +115,7 @@ export class RunRecord {
 /** Where the items that failed went: the run goes on past them, or (none) stops at the first. */
 export type FailedTo = 'errorOutput' | 'regularOutput' | 'toolAnswer' | 'stop';
 
-/** Items skipped by Send Once per Key, by why (delivery/sendOnce/skipped.ts). */
+/** Items skipped by Send Once per Key, by why (delivery/sendOnce/options.ts). */
 export interface SkippedFigures {
 	alreadySent: number;
 	duplicateInRun: number;

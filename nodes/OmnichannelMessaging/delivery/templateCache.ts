@@ -100,7 +100,7 @@ export interface TemplateCopy {
 /**
  * The template the sends check against, shared by every execution of this n8n process for
  * TEMPLATE_CACHE.freshMs (constants.ts). A failed read is worded by each execution for its own item.
- * The editor's lists and mapper read fresh (transport/templates.ts directly).
+ * The editor's lists and mapper read fresh (transport/index.ts directly).
  */
 export async function templateForSends(
 	this: IExecuteFunctions,

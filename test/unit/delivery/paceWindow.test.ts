@@ -1,5 +1,5 @@
 /**
- * The rate-limit policy (delivery/rateLimitPolicy.ts): which answers are "not taken", the pause each
+ * The rate-limit policy (delivery/paceWindow.ts): which answers are "not taken", the pause each
  * asks for, and when the node stops trying. Times are given, never read from a clock.
  */
 import {

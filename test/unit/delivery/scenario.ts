@@ -1,5 +1,5 @@
 /*
- * Executions sending through the node's own send loop (delivery/pacedSend.ts) and pacers against a
+ * Executions sending through the node's own send loop (delivery/pacer.ts) and pacers against a
  * simulated service (simulator.ts), and what the service saw.
  */
 import { sendPaced } from '../../../nodes/OmnichannelMessaging/delivery/pacer';

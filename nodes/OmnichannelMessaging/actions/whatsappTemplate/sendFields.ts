@@ -90,7 +90,7 @@ export function templateMessageFields(
 	];
 }
 
-/** The template's own send options, beside the shared ones (delivery/options.ts). */
+/** The template's own send options, beside the shared ones (delivery/session.ts). */
 export const TEMPLATE_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Check Against Template',

@@ -203,7 +203,7 @@ export function serviceResponseError(
 	);
 }
 
-/** Why the node stopped trying a message the service did not take (delivery/rateLimitPolicy.ts decides). */
+/** Why the node stopped trying a message the service did not take (delivery/paceWindow.ts decides). */
 export interface RateLimitStop {
 	attempts: number;
 	why: 'noProgress' | 'waitTooLong';
