@@ -16,8 +16,11 @@ import {
 	EDITOR_TIMEOUT_MS,
 	PATHS,
 } from '../nodes/OmnichannelMessaging/constants';
-import { credentialProblemText, credentialTestRules } from './credentialTest';
-import { checkCredential } from '../nodes/OmnichannelMessaging/helpers/credential';
+import {
+	credentialProblemText,
+	credentialTestRules,
+	checkCredential,
+} from '../nodes/OmnichannelMessaging/helpers/values';
 
 /**
  * Only the editor reads the channel list (the credential Test and the Channel list). n8n's tester

@@ -110,7 +110,7 @@ const HEADER = (version, cldr) => `/*
  * number pattern, possible lengths, national prefix for parsing, its transform rule, leading
  * digits, the number type patterns grouped by their possible lengths ("5,6@pattern", groups split
  * by "!"; "-": the plan has no types). A country's row has its English name first and its example
- * mobile number last, in E.164 and in national format. helpers/phone/phonePlans.ts reads them.
+ * mobile number last, in E.164 and in national format. helpers/phone/phone.ts reads them.
  */
 
 export const PHONE_TABLE_SOURCE = 'libphonenumber-js ${version}';

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 export const CREDENTIAL_TYPE = 'omnichannelMessagingApi';
 
 /** Unless a deployment names it differently (field-notes.md, Auth). */
@@ -16,7 +18,7 @@ export const PATHS = Object.freeze({
 	channelList: '/whatsapp/get-platform-list',
 } as const);
 
-/** For the credential test's request; the node's own requests normalize in helpers/url.ts. */
+/** For the credential test's request; the node's own requests normalize in helpers/values.ts. */
 export const BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "").replace(/\\/stable\\/open$/i, "") }}';
 
@@ -40,7 +42,7 @@ export const SEND_LIMITS = Object.freeze({
 
 /**
  * The send pacer's window (delivery/paceWindow.ts, docs/sending-at-scale.md); the rate-limit policy's
- * own timings are in delivery/rateLimitPolicy.ts.
+ * own timings are in delivery/paceWindow.ts.
  */
 export const PACING = Object.freeze({
 	initialWindow: 2,
@@ -59,7 +61,7 @@ export const PACING = Object.freeze({
 	sameTurnMs: 5,
 } as const);
 
-/** The rate-limit policy's timings (delivery/rateLimitPolicy.ts decides with them). */
+/** The rate-limit policy's timings (delivery/paceWindow.ts decides with them). */
 export const RATE_LIMIT = Object.freeze({
 	/** Retried while some send to the service succeeded within this time. */
 	progressWindowMs: 120_000,
@@ -88,3 +90,17 @@ export const SEND_ONCE = Object.freeze({
 	/** After another worker was seen losing entries, a quiet process checks this soon, then doubling. */
 	verifyAfterMs: 1_000,
 } as const);
+
+/**
+ * A WhatsApp template as the service returns it (test/fixtures/spec/service-api.md §2.2); unknown
+ * fields pass through.
+ */
+export interface WhatsAppTemplate extends IDataObject {
+	id: number;
+	name: string;
+	body?: string;
+	header?: { type?: string; value?: string } | null;
+	footer?: string | null;
+	buttons?: Array<{ id?: number; type?: string; title?: string; value?: string }> | null;
+	attributes?: Array<{ attribute?: string | number }> | null;
+}

@@ -25,7 +25,7 @@ import {
 	LIMIT_WAIT_TIME_OPTION,
 	waitTillFor,
 } from '../../nodes/OmnichannelMessaging/sendAndWait/waiting';
-import { checkAgainstTemplate } from '../../nodes/OmnichannelMessaging/helpers/template/check';
+import { checkAgainstTemplate } from '../../nodes/OmnichannelMessaging/helpers/template';
 import { README_WORD_LIMIT } from './docsCheck';
 import { markdownCodeSpans, markdownSection, wordCount } from './markdown';
 

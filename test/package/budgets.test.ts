@@ -1,7 +1,9 @@
 /*
- * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 260 lines or a function
- * over 40 is a sign that it holds more than one thing. Measured with the TypeScript compiler;
- * generated files are left out.
+ * Size budgets of the code n8n runs (nodes/ and credentials/): a file over 400 lines or a function
+ * over 60 is a sign that it holds more than one thing; more than 70 files, or an operation that
+ * reaches more files than it needs by its relative imports (scripts/reach.js), is a sign that one
+ * concept is spread over many. Measured with the TypeScript compiler; generated files are left out
+ * of the line budgets.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,8 +11,25 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const repoDir = path.resolve(__dirname, '..', '..');
-const MAX_FILE_LINES = 260;
-const MAX_FUNCTION_LINES = 40;
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 60;
+const MAX_FILES = 70;
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const reachScript = require('../../scripts/reach.js') as {
+	reach(entry: string): { files: string[]; lines: number };
+	packageFiles(): string[];
+	webhookEntry(): string;
+	NODE_DIR: string;
+};
+
+/** The most files each entry may reach by its relative imports (Send and Wait's own files included). */
+const REACH_LIMITS: Record<string, number> = {
+	'actions/whatsappTemplate/get.operation.ts': 12,
+	'actions/message/sendText.operation.ts': 35,
+	'actions/whatsappTemplate/sendAndWait.operation.ts': 45,
+};
+const WEBHOOK_LIMIT = 8;
 const MAX_LINE_CHARACTERS = 120;
 
 function sourceFiles(dir: string): string[] {
@@ -75,6 +94,43 @@ describe('size budgets of nodes/ and credentials/', () => {
 
 	test(`no function over ${MAX_FUNCTION_LINES} lines`, () => {
 		expect(files.flatMap(longFunctions)).toEqual([]);
+	});
+});
+
+describe('files of nodes/ and credentials/, and what each operation reaches', () => {
+	const all = reachScript.packageFiles();
+
+	test(`at most ${MAX_FILES} .ts files`, () => {
+		expect(all.length).toBeGreaterThan(20);
+		expect(all.length).toBeLessThanOrEqual(MAX_FILES);
+	});
+
+	test('no file name twice, but index.ts and <operation>.operation.ts', () => {
+		const byName = new Map<string, string[]>();
+		for (const file of all) {
+			const name = path.posix.basename(file);
+			if (name === 'index.ts' || name.endsWith('.operation.ts')) continue;
+			byName.set(name, [...(byName.get(name) ?? []), file]);
+		}
+		expect([...byName.values()].filter((same) => same.length > 1)).toEqual([]);
+	});
+
+	test.each(Object.entries(REACH_LIMITS))('%s reaches at most %i files', (entry, limit) => {
+		const { files: reached } = reachScript.reach(`${reachScript.NODE_DIR}/${entry}`);
+		expect(reached.length).toBeGreaterThan(1);
+		expect({ entry, files: reached.length }).toEqual({
+			entry,
+			files: Math.min(reached.length, limit),
+		});
+	});
+
+	test(`the webhook reaches at most ${WEBHOOK_LIMIT} files`, () => {
+		const entry = reachScript.webhookEntry();
+		const { files: reached } = reachScript.reach(entry);
+		expect({ entry, files: reached.length }).toEqual({
+			entry,
+			files: Math.min(reached.length, WEBHOOK_LIMIT),
+		});
 	});
 });
 

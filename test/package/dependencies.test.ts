@@ -37,12 +37,12 @@ describe('dependency rules', () => {
 		let dir: string;
 		beforeAll(() => {
 			dir = copyOfTheCode();
-			// A cycle: constants.ts → helpers/credential.ts → constants.ts.
-			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './helpers/credential';\n");
+			// A cycle: constants.ts → helpers/values.ts → constants.ts.
+			appendFileSync(path.join(dir, NODE, 'constants.ts'), "\nimport './helpers/values';\n");
 			// A forbidden import: a pure helper reaching past the delivery engine's entry into its pacer.
 			appendFileSync(
-				path.join(dir, NODE, 'helpers', 'template', 'types.ts'),
-				"\nimport '../../delivery/pacer';\n",
+				path.join(dir, NODE, 'helpers', 'template.ts'),
+				"\nimport '../delivery/pacer';\n",
 			);
 			// An operation reaching into another resource's operation.
 			appendFileSync(
@@ -54,13 +54,13 @@ describe('dependency rules', () => {
 
 		test('fail on the cycle and on the forbidden imports, naming both files of each', () => {
 			const found = named(violations(dir));
-			const types = `${NODE}/helpers/template/types.ts`;
+			const types = `${NODE}/helpers/template.ts`;
 			const sendText = `${NODE}/actions/message/sendText.operation.ts`;
 			const get = `${NODE}/actions/whatsappTemplate/get.operation.ts`;
 			expect(found).toEqual(
 				expect.arrayContaining([
 					expect.stringMatching(
-						new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/helpers/credential\\.ts`),
+						new RegExp(`^no-circular: ${NODE}/constants\\.ts → ${NODE}/helpers/values\\.ts`),
 					),
 					`helpers-import-nothing-above: ${types} → ${NODE}/delivery/pacer.ts`,
 					`delivery-through-its-entry: ${types} → ${NODE}/delivery/pacer.ts`,
@@ -73,7 +73,7 @@ describe('dependency rules', () => {
 		test('madge finds the cycle too', () => {
 			const { status, stdout } = madgeCycles(dir);
 			expect(status).not.toBe(0);
-			expect(stdout).toContain(`${NODE}/constants.ts > ${NODE}/helpers/credential.ts`);
+			expect(stdout).toContain(`${NODE}/constants.ts > ${NODE}/helpers/values.ts`);
 		}, 60_000);
 	});
 });

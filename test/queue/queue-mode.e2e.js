@@ -29,7 +29,7 @@ const WORKER_CONCURRENCY = 2;
 const KILL_BROADCAST = 600;
 const KILL_AFTER_ACCEPTED = 100;
 // Test 3's bound: items a claim takes ahead of sending, beyond the window in flight. The node claims
-// 2 × Concurrency at a time (delivery/sendOnce/run.ts); SEND_ONCE_CLAIM_AHEAD overrides it.
+// 2 × Concurrency at a time (delivery/sendOnce/index.ts); SEND_ONCE_CLAIM_AHEAD overrides it.
 const CLAIM_AHEAD = Number(process.env.SEND_ONCE_CLAIM_AHEAD ?? 2 * Number(defaultConcurrency()));
 const LOG_FILE = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs', 'stack.log');
 const SEND_ONCE = hasSendOnce();

@@ -13,12 +13,11 @@
  */
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+import { normalizePhone, countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
+import { FUZZ_SEED, fuzzRuns } from './support/config';
 import metadata from 'libphonenumber-js/metadata.max.json';
 import examples from 'libphonenumber-js/examples.mobile.json';
-
-import { normalizePhone } from '../../nodes/OmnichannelMessaging/helpers/phone/phone';
-import { countryOf } from '../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
-import { FUZZ_SEED, fuzzRuns } from './support/config';
 
 type CountryCode = keyof typeof examples;
 type Plan = (string | number | null | unknown[])[];

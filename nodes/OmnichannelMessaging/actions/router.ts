@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { credentialErrorItems, unknownOperationError } from '../helpers/errors';
-import { OperationContext } from '../helpers/operationContext';
+import { credentialErrorItems, unknownOperationError } from '../helpers/errors/run';
+import { OperationContext } from '../helpers/values';
 import { runsAsTool } from '../helpers/toolCall';
+
 import * as message from './message/Message.resource';
 import * as whatsappTemplate from './whatsappTemplate/WhatsappTemplate.resource';
 

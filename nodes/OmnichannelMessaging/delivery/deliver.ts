@@ -5,25 +5,21 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { factsOf, errorItem } from '../helpers/errors/facts';
+import type { ItemResults } from '../helpers/errors/facts';
+import { itemCancelledError } from '../helpers/errors/run';
 import {
-	factsOf,
-	itemCancelledError,
 	rateLimitedError,
 	sendFailureError,
 	serviceResponseError,
-} from '../helpers/errors';
+} from '../helpers/errors/service';
 import { failuresBecomeItems } from '../helpers/toolCall';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
-import { serviceKey } from '../helpers/serviceKey';
-import { pacerFor } from './pacer';
-import type { SendLimits } from './pacer';
-import { sendPaced } from './pacedSend';
-import { WatchedPacer } from './paceWatch';
-import type { PaceFigures } from './paceWatch';
-import { errorItem } from '../helpers/results';
-import type { ItemResults } from '../helpers/results';
-import type { ItemSource } from './itemSource';
+import { serviceKey } from './templateCache';
+import { pacerFor, sendPaced, WatchedPacer } from './pacer';
+import type { SendLimits, PaceFigures } from './pacer';
+import type { ItemSource } from './sendOnce/store';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */
@@ -53,7 +49,7 @@ interface DeliveryConfig {
 }
 
 /**
- * Sends one message through the service's pacer (pacedSend.ts: what is tried again, and when
+ * Sends one message through the service's pacer (pacer.ts: what is tried again, and when
  * the node stops) and turns how it ended into its result or its error.
  */
 async function sendWithPacing(
@@ -123,7 +119,7 @@ async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> 
 	}
 }
 
-/** The execution's connection, and the service's pacer as this execution uses it (paceWatch.ts). */
+/** The execution's connection, and the service's pacer as this execution uses it (pacer.ts). */
 async function deliveryConfig(session: SendSession): Promise<DeliveryConfig> {
 	const { functions, options } = session;
 	const connection = await session.connect();

@@ -1,10 +1,17 @@
 import { PACING } from '../constants';
 import { REAL_CLOCK } from './clock';
 import type { Clock } from './clock';
-import { PaceWindow } from './paceWindow';
-import type { PacingTimings, Permit, SendLimits } from './paceWindow';
-import { ProgressWatch, pauseAfter, refusalOf, resumeSpreadMs } from './rateLimitPolicy';
-import type { Refusal } from './rateLimitPolicy';
+import {
+	PaceWindow,
+	ProgressWatch,
+	pauseAfter,
+	refusalOf,
+	resumeSpreadMs,
+	RATE_LIMIT,
+	waitsTooLong,
+} from './paceWindow';
+import type { PacingTimings, Permit, SendLimits, Refusal } from './paceWindow';
+import type { RunLog } from './runLog';
 
 export type { PacingTimings, Permit, SendLimits } from './paceWindow';
 
@@ -17,7 +24,7 @@ export interface Pace {
 /**
  * The pace of one service, shared by every execution in this process that sends to it: the
  * window (paceWindow.ts), a pause of every new start while the service asks for one, and an
- * optional rate cap. What a refusal means and how long it pauses is the policy's (rateLimitPolicy.ts).
+ * optional rate cap. What a refusal means and how long it pauses is the policy's (paceWindow.ts).
  */
 export class Pacer {
 	private readonly window: PaceWindow;
@@ -156,7 +163,7 @@ export class Pacer {
 	}
 }
 
-/** One pacer per service (helpers/serviceKey.ts), shared by every execution of this process. */
+/** One pacer per service (serviceKey, delivery/templateCache.ts), shared by every execution of this process. */
 const pacers = new Map<string, Pacer>();
 
 export function pacerFor(service: string): Pacer {
@@ -166,4 +173,172 @@ export function pacerFor(service: string): Pacer {
 		pacers.set(service, pacer);
 	}
 	return pacer;
+}
+
+/** What one execution saw of the service's pace, for its summary. */
+export interface PaceFigures {
+	/** Answers that asked the node to slow down (a 429, or a 503 naming a Retry-After). */
+	slowDowns: number;
+	/** The same answers by status code. */
+	byStatus: Record<string, number>;
+	/** Pauses of every new send that answers of this execution began. */
+	pauses: number;
+	/** The pace at the end, once the service asked to slow down. */
+	settled?: Pace;
+	/** The execution's own caps: Concurrency and Max Messages per Second (0: none). */
+	limits?: SendLimits;
+}
+
+/** Starts a second as a builder reads them: one decimal. */
+const perSecond = (pace: Pace) => Math.round(pace.perSecond * 10) / 10;
+
+/**
+ * The service's pacer as one execution uses it: the pacer is shared by every execution sending
+ * to the service, so each logs the pauses and changes of pace that its own answers brought.
+ */
+export class WatchedPacer implements PacerApi {
+	private readonly figures: PaceFigures = { slowDowns: 0, byStatus: {}, pauses: 0 };
+
+	private lastPace: Pace;
+
+	private refusedSinceLastPace = false;
+
+	constructor(
+		private readonly pacer: Pacer,
+		private readonly limits: SendLimits,
+		private readonly log: RunLog,
+	) {
+		this.lastPace = pacer.pace(limits);
+	}
+
+	async acquire(limits: SendLimits, signal?: AbortSignal): Promise<Permit | undefined> {
+		return await this.pacer.acquire(limits, signal);
+	}
+
+	ended(permit?: Permit): void {
+		this.pacer.ended(permit);
+	}
+
+	makingProgress(): boolean {
+		return this.pacer.makingProgress();
+	}
+
+	answered(
+		permit: Permit,
+		limits: SendLimits,
+		statusCode: number,
+		headers: Record<string, unknown>,
+	): Refusal | undefined {
+		const pausesBefore = this.pacer.pausesBegun;
+		const refusal = this.pacer.answered(permit, limits, statusCode, headers);
+		if (refusal) this.refused(statusCode, refusal, this.pacer.pausesBegun > pausesBefore);
+		else if (this.refusedSinceLastPace && statusCode >= 200 && statusCode < 300) this.tookAgain();
+		return refusal;
+	}
+
+	/** What this execution saw, with the pace it ended at. */
+	finish(): PaceFigures {
+		if (this.figures.slowDowns === 0) return { ...this.figures };
+		return { ...this.figures, settled: this.pacer.pace(this.limits), limits: this.limits };
+	}
+
+	private refused(statusCode: number, refusal: Refusal, paused: boolean): void {
+		const { figures } = this;
+		figures.slowDowns += 1;
+		figures.byStatus[statusCode] = (figures.byStatus[statusCode] ?? 0) + 1;
+		this.refusedSinceLastPace = true;
+		if (!paused) return;
+		figures.pauses += 1;
+		const pauseMs = this.pacer.pauseLeftMs();
+		this.log.write(
+			'info',
+			`the service asked to slow down (${statusCode}): new sends wait ${(pauseMs / 1000).toFixed(1)} s`,
+			{
+				statusCode,
+				pauseMs,
+				retryAfterMs: refusal.retryAfterMs ?? 'none',
+				pauseNumber: figures.pauses,
+			},
+		);
+	}
+
+	/** The first message taken after a slow-down: the pace the node came back at. */
+	private tookAgain(): void {
+		this.refusedSinceLastPace = false;
+		const pace = this.pacer.pace(this.limits);
+		const was = this.lastPace;
+		if (pace.atOnce === was.atOnce && perSecond(pace) === perSecond(was)) return;
+		this.lastPace = pace;
+		const rate = pace.perSecond > 0 ? `, at most ${perSecond(pace)} a second` : '';
+		this.log.write(
+			'info',
+			`pace changed: ${pace.atOnce} message(s) at once${rate} (was ${was.atOnce})`,
+			{
+				atOnce: pace.atOnce,
+				perSecond: perSecond(pace),
+				wasAtOnce: was.atOnce,
+				wasPerSecond: perSecond(was),
+			},
+		);
+	}
+}
+
+/** What the send loop needs of a pacer (a simulation may wrap another). */
+export type PacerApi = Pick<Pacer, 'acquire' | 'answered' | 'ended' | 'makingProgress'>;
+
+/** What the send loop needs of an answer; the transport's answers have more. */
+export interface AnswerHead {
+	statusCode: number;
+	headers: Record<string, unknown>;
+}
+
+/** How one message's sends ended: answered (taken, or refused for a reason other than the pace), or not sent. */
+export type PacedEnd<A> =
+	| { kind: 'answered'; answer: A }
+	| { kind: 'cancelled' }
+	| {
+			kind: 'gaveUp';
+			why: 'noProgress' | 'waitTooLong';
+			tries: number;
+			retryAfterMs?: number;
+			progressWindowMs: number;
+	  };
+
+/**
+ * Sends one message through the pacer. Only a "not taken" answer is tried again, for as long as
+ * the service makes progress: any other failure may come after the service accepted the message,
+ * and a second try could make the customer get it twice. `send` rejects on a fault with no
+ * answer (the place is given back first).
+ */
+export async function sendPaced<A extends AnswerHead>(
+	pacer: PacerApi,
+	limits: SendLimits,
+	signal: AbortSignal | undefined,
+	send: () => Promise<A>,
+): Promise<PacedEnd<A>> {
+	const progressWindowMs = RATE_LIMIT.progressWindowMs;
+	for (let tries = 1; ; tries++) {
+		const permit = await pacer.acquire(limits, signal);
+		if (!permit) return { kind: 'cancelled' };
+		if (!pacer.makingProgress()) {
+			pacer.ended(permit);
+			return { kind: 'gaveUp', why: 'noProgress', tries: tries - 1, progressWindowMs };
+		}
+		let answer: A | undefined;
+		try {
+			answer = await send();
+		} finally {
+			if (answer === undefined) pacer.ended(permit);
+		}
+		const refusal = pacer.answered(permit, limits, answer.statusCode, answer.headers);
+		if (!refusal) return { kind: 'answered', answer };
+		if (waitsTooLong(refusal))
+			return {
+				kind: 'gaveUp',
+				why: 'waitTooLong',
+				tries,
+				retryAfterMs: refusal.retryAfterMs,
+				progressWindowMs,
+			};
+	}
 }

@@ -1,23 +1,26 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { executionCancelledError, partialSendError } from '../helpers/errors';
-import type { OperationContext } from '../helpers/operationContext';
+import {
+	executionCancelledError,
+	partialSendError,
+	nothingSentError,
+	parameterReadError,
+} from '../helpers/errors/run';
+import type { OperationContext } from '../helpers/values';
 import { failuresBecomeItems } from '../helpers/toolCall';
-import { outputOf } from '../helpers/results';
-import type { ItemResults } from '../helpers/results';
-import { sendOnceFor } from './sendOnce';
+import { outputOf, errorItem } from '../helpers/errors/facts';
+import type { ItemResults } from '../helpers/errors/facts';
+import { sendOnceFor, readSendOnceKey } from './sendOnce';
 import type { SendOnceRun } from './sendOnce';
-import { checkEveryItem, checkSendOnceKeys } from './check';
 import { deliverAll } from './deliver';
 import type { DeliveryReport } from './deliver';
-import { inInputOrder } from './itemSource';
-import type { ItemSource } from './itemSource';
-import { reportDryRun } from './dryRun';
-import { readSendOptions } from './options';
+import { inInputOrder } from './sendOnce/store';
+import type { ItemSource } from './sendOnce/store';
+import { readSendOptions, SendSession } from './session';
+import type { PreparedSend, PrepareSend } from './session';
 import { RunRecord } from './runRecord';
 import type { RunEnd } from './runRecord';
-import { SendSession } from './session';
-import type { PreparedSend, PrepareSend } from './session';
+import { API_PREFIX } from '../constants';
 
 /** Step 3: a broadcast that stopped at a failure, or was cancelled, says which items went out. */
 function throwIfStopped(
@@ -102,4 +105,84 @@ export async function runSendPipeline(
 		await sendOnce?.finish();
 		record.ended(results, end);
 	}
+}
+
+function recordItemError(
+	functions: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number,
+	results: ItemResults,
+): void {
+	const error = parameterReadError(functions.getNode(), caught, itemIndex);
+	if (!failuresBecomeItems(functions)) throw nothingSentError(functions.getNode(), error);
+	results[itemIndex] = errorItem(error, itemIndex);
+}
+
+/** Step 1a, with Send Once per Key: every item's key (undefined where it is bad input, the item's error recorded). */
+export function checkSendOnceKeys(
+	context: OperationContext,
+	results: ItemResults,
+): Array<string | undefined> {
+	const functions = context.functions;
+	return functions.getInputData().map((_, itemIndex) => {
+		try {
+			return readSendOnceKey(context, itemIndex);
+		} catch (caught) {
+			recordItemError(functions, caught, itemIndex, results);
+			return undefined;
+		}
+	});
+}
+
+/**
+ * Step 1b: every item without a result yet is checked before the first is sent, so bad input
+ * stops nothing but itself and nothing is sent for it. Without continue-on-fail, one bad item
+ * stops the run. Nothing is written here.
+ */
+export async function checkEveryItem(
+	functions: IExecuteFunctions,
+	prepare: PrepareSend,
+	session: SendSession,
+	results: ItemResults,
+): Promise<Array<PreparedSend | undefined>> {
+	const itemCount = functions.getInputData().length;
+	const prepared: Array<PreparedSend | undefined> = new Array(itemCount);
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		if (results[itemIndex]) continue;
+		try {
+			prepared[itemIndex] = await prepare.call(functions, itemIndex, session);
+		} catch (caught) {
+			recordItemError(functions, caught, itemIndex, results);
+		}
+	}
+	return prepared;
+}
+
+/** Step 2 of a dry run: each checked item shows the exact request it would have sent. Nothing is sent. */
+export function reportDryRun(
+	functions: IExecuteFunctions,
+	prepared: Array<PreparedSend | undefined>,
+	results: ItemResults,
+): void {
+	let built = 0;
+	prepared.forEach((request, itemIndex) => {
+		if (!request || results[itemIndex]) return;
+		built += 1;
+		results[itemIndex] = {
+			json: {
+				dryRun: true,
+				request: {
+					method: request.method,
+					path: `${API_PREFIX}${request.path}`,
+					body: request.body,
+				},
+				rendered: request.rendered ?? null,
+			},
+			pairedItem: { item: itemIndex },
+		};
+	});
+	functions.addExecutionHints({
+		message: `Dry run: ${built} message(s) checked and built. Nothing was sent.`,
+		location: 'outputPane',
+	});
 }

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { TEMPLATE_CACHE } from '../constants';
-import { serviceKey } from '../helpers/serviceKey';
+import { fetchTemplate } from '../transport';
 import type { ServiceConnection } from '../transport';
-import { fetchTemplate } from '../transport/templates';
-import type { WhatsAppTemplate } from '../helpers/template/types';
+import type { WhatsAppTemplate } from '../helpers/template';
 import { REAL_CLOCK } from './clock';
 import type { Clock } from './clock';
 
@@ -101,7 +100,7 @@ export interface TemplateCopy {
 /**
  * The template the sends check against, shared by every execution of this n8n process for
  * TEMPLATE_CACHE.freshMs (constants.ts). A failed read is worded by each execution for its own item.
- * The editor's lists and mapper read fresh (transport/templates.ts directly).
+ * The editor's lists and mapper read fresh (transport/index.ts directly).
  */
 export async function templateForSends(
 	this: IExecuteFunctions,
@@ -117,4 +116,19 @@ export async function templateForSends(
 /** The service refused a send of this template: it may have changed since it was read. */
 export function forgetTemplate(connection: ServiceConnection, where: TemplatePlace): void {
 	templates.drop(keyOf(connection, where));
+}
+
+/** FNV-1a, 64 bits: tells API keys apart without keeping them (this code may import nothing but n8n-workflow). */
+function fingerprint(text: string): string {
+	let hash = 0xcbf29ce484222325n;
+	for (const char of text) {
+		hash ^= BigInt(char.codePointAt(0) ?? 0);
+		hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+	}
+	return hash.toString(16).padStart(16, '0');
+}
+
+/** What the pacers and the template cache key a service by: its base URL and a hash of the API key, never the key. */
+export function serviceKey(baseUrl: string, apiKey: unknown): string {
+	return `${baseUrl} ${fingerprint(typeof apiKey === 'string' ? apiKey : '')}`;
 }

@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+// The display options and Operation field every resource and operation builds its fields with.
+
 type Show = { resource: string[]; operation: string[] };
 
 export function showFor(resource: string, operation: string): { show: Show } {

@@ -1,4 +1,16 @@
-import type { IDataObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INode,
+	NodeParameterValueType,
+} from 'n8n-workflow';
+
+import { invalidInputError } from './errors/run';
+import type { CredentialProblem } from './errors/run';
+import { DEFAULT_API_KEY_HEADER, API_PREFIX, PATHS } from '../constants';
 
 /**
  * Expressions hand over numbers, dates, Luxon DateTimes and objects; undefined where no honest
@@ -66,4 +78,242 @@ export function accepted<T>(value: T): Checked<T> {
 
 export function refused<T = never>(reason: string, field?: string): Checked<T> {
 	return field === undefined ? { ok: false, reason } : { ok: false, reason, field };
+}
+
+/** A number from an expression counts as text. */
+export interface RequiredText {
+	parameter: string;
+	field: string;
+	/** "a customer ID": said of a value that is not text. */
+	what: string;
+	advice: string;
+}
+
+export function readRequiredText(
+	context: OperationContext,
+	itemIndex: number,
+	text: RequiredText,
+): string {
+	const raw = context.get(text.parameter, itemIndex, '');
+	const value = toServiceString(raw)?.trim();
+	if (!value) {
+		const problem =
+			raw === '' || raw === undefined || raw === null
+				? 'it is empty'
+				: `${JSON.stringify(raw)} is not ${text.what}`;
+		throw invalidInputError(context.node, itemIndex, text.field, `${problem}: ${text.advice}`);
+	}
+	return value;
+}
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+
+/** The service downloads media URLs, so they must be absolute and public; the node never fetches them. */
+export function checkMediaUrl(raw: unknown): UrlCheck {
+	if (typeof raw !== 'string') return { ok: false, reason: 'it must be text (a URL)' };
+	const value = raw.trim();
+	if (value === '') return { ok: false, reason: 'it is empty' };
+	let parsed: URL;
+	try {
+		parsed = new URL(value);
+	} catch {
+		return {
+			ok: false,
+			reason: 'it is not an absolute URL, for example https://example.com/file.pdf',
+		};
+	}
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+		return {
+			ok: false,
+			reason: `the scheme "${parsed.protocol}" is not allowed: use an http:// or https:// URL`,
+		};
+	}
+	if (parsed.hostname === '') return { ok: false, reason: 'it has no host name' };
+	return { ok: true, url: value };
+}
+
+/** Every path starts with API_PREFIX, so a base URL ending in it (or "/") loses it here once. */
+export function normalizeBaseUrl(raw: unknown): UrlCheck {
+	if (typeof raw !== 'string' || raw.trim() === '') {
+		return { ok: false, reason: 'the credential has no base URL' };
+	}
+	let parsed: URL;
+	try {
+		parsed = new URL(raw.trim());
+	} catch {
+		return {
+			ok: false,
+			reason: `the credential's base URL is not a URL: use the form https://api.example.com`,
+		};
+	}
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+		return {
+			ok: false,
+			reason: `the credential's base URL must start with https:// (or http://), not "${parsed.protocol}"`,
+		};
+	}
+	const path = parsed.pathname.replace(/\/+$/, '').replace(/\/stable\/open$/i, '');
+	return { ok: true, url: `${parsed.protocol}//${parsed.host}${path}` };
+}
+
+export type CredentialCheck =
+	| { ok: true; baseUrl: string; header: string; apiKey: string }
+	| ({ ok: false } & CredentialProblem);
+
+// RFC 9110 §5.6.2: a header name is a token; anything else Node refuses to send.
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Control characters (line breaks, tabs, NUL…) and what Node cannot put in a header value.
+const UNSENDABLE_IN_VALUE = /[^\x20-\x7E\x80-\xFF]/;
+
+/** Before any request: a value no server could be sent stops here, naming the field. */
+export function checkCredential(data: ICredentialDataDecryptedObject): CredentialCheck {
+	const base = normalizeBaseUrl(data.baseUrl);
+	if (!base.ok)
+		return {
+			ok: false,
+			field: 'Base URL',
+			reason: base.reason,
+			hint: 'Use the form https://api.example.com.',
+		};
+	const header =
+		typeof data.apiKeyHeader === 'string' && data.apiKeyHeader !== ''
+			? data.apiKeyHeader
+			: DEFAULT_API_KEY_HEADER;
+	if (!HEADER_TOKEN.test(header)) {
+		return {
+			ok: false,
+			field: 'API Key Header',
+			reason:
+				'the API Key Header is not a valid HTTP header name (letters, digits and - only, no spaces or line breaks)',
+			hint: `Use a header name such as ${DEFAULT_API_KEY_HEADER}, or leave the field empty for that default.`,
+		};
+	}
+	const apiKey = typeof data.apiKey === 'string' ? data.apiKey : '';
+	if (apiKey === '' || UNSENDABLE_IN_VALUE.test(apiKey)) {
+		return {
+			ok: false,
+			field: 'API Key',
+			reason:
+				apiKey === ''
+					? 'the API Key is empty'
+					: 'the API Key contains a line break, tab or other character a header cannot carry',
+			hint: "Paste the key alone, as the service's dashboard shows it, for example sk-live-1a2b3c4d5e6f.",
+		};
+	}
+	return { ok: true, baseUrl: base.url, header, apiKey };
+}
+
+/**
+ * n8n's tester only maps status codes to fixed words, so a redirect cannot name its target here; a
+ * run's error does.
+ */
+export function credentialTestRules(): ICredentialTestRequest['rules'] {
+	const redirects = [301, 302, 303, 307, 308].map((value) => ({
+		type: 'responseCode' as const,
+		properties: {
+			value,
+			message:
+				`The service answered with a redirect (HTTP ${value}), which is never followed: the API ` +
+				`key goes to the Base URL only. Set the Base URL to the address your service answers at (a ` +
+				`workflow run's error names where it pointed).`,
+		},
+	}));
+	return [
+		{
+			type: 'responseCode',
+			properties: {
+				value: 401,
+				message:
+					'The API key was rejected: the service answered 401 "Invalid api key provided.". Check the ' +
+					'API key and the API key header.',
+			},
+		},
+		{
+			type: 'responseCode',
+			properties: {
+				value: 404,
+				message:
+					`The base URL answered 404 to ${API_PREFIX}${PATHS.channelList}. Check the base URL, for ` +
+					`example https://api.example.com. If your deployment has no channel list, the key may ` +
+					`still be right: save the credential and try an operation.`,
+			},
+		},
+		...redirects,
+	];
+}
+
+/** In the words of every place that checks it. */
+export function credentialProblemText(problem: CredentialProblem): string {
+	return `Invalid credential: ${problem.reason}. Fix the ${problem.field}: ${problem.hint} Nothing was sent.`;
+}
+
+/** Whether a saved parameter value holds an expression anywhere ("=…" text, n8n's mark). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (value === null || typeof value !== 'object') return false;
+	return Object.values(value).some(holdsExpression);
+}
+
+/** The saved value at a parameter path such as `options.sendOnceKey`. */
+function savedValue(parameters: IDataObject, path: string): unknown {
+	let value: unknown = parameters;
+	for (const part of path.split('.'))
+		value = value !== null && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
+	return value;
+}
+
+/**
+ * One execution of an operation, and the one way the node reads its parameters. In a real n8n
+ * every read resolves the value through the workflow data proxy and `getNode()` deep-copies the
+ * node: the node is copied once, and a value without an expression, the same for every item, is
+ * read once.
+ */
+export class OperationContext {
+	private readonly sameForEveryItem = new Map<string, unknown>();
+
+	private savedNode?: INode;
+
+	constructor(readonly functions: IExecuteFunctions) {}
+
+	/** The node as saved, for errors and for telling fixed values from expressions. */
+	get node(): INode {
+		this.savedNode ??= this.functions.getNode();
+		return this.savedNode;
+	}
+
+	/** Parameter `name` (a path such as `options.timeout` too) for the item; `fallback` where it is not set. */
+	get(name: string, itemIndex: number, fallback?: NodeParameterValueType): unknown {
+		const key = `${name}\n${JSON.stringify(fallback) ?? ''}`;
+		if (this.sameForEveryItem.has(key)) return this.sameForEveryItem.get(key);
+		const value = this.functions.getNodeParameter(name, itemIndex, fallback);
+		if (!holdsExpression(savedValue(this.node.parameters, name)))
+			this.sameForEveryItem.set(key, value);
+		return value;
+	}
+
+	/**
+	 * The collection `name` as given, for the whole execution (item 0), but for the options in
+	 * `perItem`. Each option is read by itself: in a real n8n every expression read costs an
+	 * evaluation in its sandbox, and an option read per item would be read here for nothing.
+	 */
+	collection(name: string, perItem: ReadonlySet<string> = new Set()): IDataObject {
+		const saved = this.node.parameters[name] as IDataObject | undefined;
+		const collection: IDataObject = {};
+		for (const option of Object.keys(saved ?? {})) {
+			if (!perItem.has(option))
+				collection[option] = this.get(`${name}.${option}`, 0) as IDataObject[string];
+		}
+		return collection;
+	}
+}
+
+/** A parameter of the node open in the editor, for its lists and mapper (methods/). */
+export function editorParameter(functions: ILoadOptionsFunctions, name: string): unknown {
+	return functions.getCurrentNodeParameter(name);
+}
+
+/** Whether the item carries n8n binary data: a file an earlier node produced or downloaded. */
+export function carriesFile(functions: IExecuteFunctions, itemIndex: number): boolean {
+	const binary = functions.getInputData()[itemIndex]?.binary;
+	return binary !== undefined && binary !== null && Object.keys(binary).length > 0;
 }

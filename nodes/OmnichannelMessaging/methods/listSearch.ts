@@ -1,11 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { excerpt, locatorValue, toPositiveInteger } from '../helpers/values';
-import { fetchChannelList } from '../transport/channels';
-import { fetchTemplateList } from '../transport/templates';
-import type { WhatsAppTemplate } from '../helpers/template/types';
-import { connectForEditor } from '../transport';
-import { editorParameter } from '../helpers/operationContext';
+import { excerpt, locatorValue, toPositiveInteger, editorParameter } from '../helpers/values';
+import { fetchChannelList, fetchTemplateList, connectForEditor } from '../transport';
+import type { WhatsAppTemplate } from '../helpers/template';
 
 const PAGE_SIZE = 100;
 

@@ -1,15 +1,9 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { locatorValue, toPositiveInteger } from '../helpers/values';
-import { fetchTemplate } from '../transport/templates';
-import {
-	describePosition,
-	getVariablePositions,
-	positionKey,
-} from '../helpers/template/placeholders';
-import { connectForEditor } from '../transport';
-import { editorParameter } from '../helpers/operationContext';
+import { locatorValue, toPositiveInteger, editorParameter } from '../helpers/values';
+import { fetchTemplate, connectForEditor } from '../transport';
+import { describePosition, getVariablePositions, positionKey } from '../helpers/template';
 
 const CANNOT_LOAD =
 	'Choose a channel and a template first. If the template comes from an expression, set Variables Input to JSON.';

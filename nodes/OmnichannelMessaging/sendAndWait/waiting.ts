@@ -15,7 +15,7 @@ import {
 	sendAndWaitSettingError,
 	sendAndWaitToolError,
 } from '../helpers/errors';
-import type { OperationContext } from '../helpers/operationContext';
+import type { OperationContext } from '../helpers/values';
 import { runsAsTool, whyNoAnswerCanCome } from '../helpers/toolCall';
 import { accepted, refused } from '../helpers/values';
 import type { Checked } from '../helpers/values';

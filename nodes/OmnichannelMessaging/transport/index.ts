@@ -14,18 +14,19 @@ import {
 	EDITOR_TIMEOUT_MS,
 	MAX_TIMER_MS,
 	REQUEST_TIMEOUT_MS,
+	PATHS,
 } from '../constants';
+import type { WhatsAppTemplate } from '../constants';
+import { invalidCredentialError, channelListMissingError } from '../helpers/errors/run';
 import {
-	invalidCredentialError,
 	requestFailureError,
 	serviceResponseError,
 	silentServiceError,
-} from '../helpers/errors';
-import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors';
-import type { FailedSendOutcome } from '../helpers/outcome';
-import { checkCredential } from '../helpers/credential';
-import { isRedirect, redirectError } from './redirect';
-import { scrubSecrets, secretsOf } from './secrets';
+} from '../helpers/errors/service';
+import type { ExpectedAnswer, ServiceResponse } from '../helpers/errors/service';
+import type { FailedSendOutcome } from '../helpers/errors/facts';
+import { checkCredential, toPositiveInteger } from '../helpers/values';
+import { isRedirect, redirectError, scrubSecrets, secretsOf } from './secrets';
 
 /** Every request of the node: the operations, and the editor's lists and mapper. */
 type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
@@ -198,4 +199,78 @@ export async function readJson<T>(
 	const error = serviceResponseError(this, response, { itemIndex: place.itemIndex, expect });
 	if (error) throw error;
 	return response.body as T;
+}
+
+export interface Channel {
+	id: number;
+	title: string;
+	number: string;
+}
+
+function text(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** Deployments name it `platform_id` or `id` (field-notes.md, Channels); entries without one cannot be picked. */
+function toChannel(entry: unknown): Channel | undefined {
+	if (typeof entry !== 'object' || entry === null) return undefined;
+	const record = entry as Record<string, unknown>;
+	const id = toPositiveInteger(record.platform_id) ?? toPositiveInteger(record.id);
+	if (id === undefined) return undefined;
+	return { id, title: text(record.title) || `Channel ${id}`, number: text(record.number) };
+}
+
+/** Not in the spec: a deployment without it answers 404, and the picker says to give the channel by ID. */
+export async function fetchChannelList(
+	this: ILoadOptionsFunctions,
+	connection: ServiceConnection,
+): Promise<Channel[]> {
+	const response = await serviceRequest.call(this, connection, {
+		method: 'GET',
+		path: PATHS.channelList,
+	});
+	if (response.statusCode === 404) throw channelListMissingError(this.getNode());
+	const error = serviceResponseError(this, response, { expect: 'channelList' });
+	if (error) throw error;
+	return (response.body as unknown[])
+		.map(toChannel)
+		.filter((channel): channel is Channel => channel !== undefined);
+}
+
+type ReadFunctions = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** One template with its body, header and variables: for Get, the sends' check and the variables mapper. */
+export async function fetchTemplate(
+	this: ReadFunctions,
+	connection: ServiceConnection,
+	where: { channelId: number; templateId: number },
+	place?: RequestPlace,
+): Promise<WhatsAppTemplate> {
+	return (await readJson.call(
+		this,
+		connection,
+		{
+			method: 'GET',
+			path: PATHS.templateDetail,
+			qs: { platform_id: where.channelId, template_id: where.templateId },
+		},
+		'template',
+		place,
+	)) as WhatsAppTemplate;
+}
+
+/** A channel's approved templates: for Get Many and the template dropdown. */
+export async function fetchTemplateList(
+	this: ReadFunctions,
+	connection: ServiceConnection,
+	channelId: number,
+	place?: RequestPlace,
+): Promise<WhatsAppTemplate[]> {
+	return (await readJson.call(
+		this,
+		connection,
+		{ method: 'GET', path: PATHS.templateList, qs: { platform_id: channelId } },
+		'templateList',
+		place,
+	)) as WhatsAppTemplate[];
 }

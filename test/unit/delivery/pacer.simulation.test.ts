@@ -1,6 +1,6 @@
 /**
- * The pacer (delivery/pacer.ts, delivery/paceWindow.ts) and the rate-limit policy (delivery/rateLimitPolicy.ts),
- * through the node's own send loop (delivery/pacedSend.ts), against a simulated service on a virtual
+ * The pacer (delivery/pacer.ts, delivery/paceWindow.ts) and the rate-limit policy (delivery/paceWindow.ts),
+ * through the node's own send loop (delivery/pacer.ts), against a simulated service on a virtual
  * clock (simulator.ts): no sockets, no real time, the same answer on every run.
  *
  * What every scenario asserts:

@@ -1,9 +1,9 @@
 /*
- * Executions sending through the node's own send loop (delivery/pacedSend.ts) and pacers against a
+ * Executions sending through the node's own send loop (delivery/pacer.ts) and pacers against a
  * simulated service (simulator.ts), and what the service saw.
  */
-import { sendPaced } from '../../../nodes/OmnichannelMessaging/delivery/pacedSend';
-import type { PacerApi } from '../../../nodes/OmnichannelMessaging/delivery/pacedSend';
+import { sendPaced } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
+import type { PacerApi } from '../../../nodes/OmnichannelMessaging/delivery/pacer';
 import type { Clock } from '../../../nodes/OmnichannelMessaging/delivery/clock';
 import { SimService, VirtualClock, seeded } from './simulator';
 import type { ServiceSpec } from './simulator';

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
 import { SEND_AND_WAIT_OPTION } from '../../sendAndWait/fields';
+
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendAttachment from './sendAttachment.operation';
 import * as sendText from './sendText.operation';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../helpers/displayOptions';
-import type { OperationContext } from '../../helpers/operationContext';
-import { readRequiredText } from '../../helpers/requiredText';
+import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import { PATHS } from '../../constants';
 import { sendOptionsField } from '../../delivery';
 import type { PreparedSend } from '../../delivery';

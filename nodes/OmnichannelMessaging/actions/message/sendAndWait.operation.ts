@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
-import { readRequiredText } from '../../helpers/requiredText';
+import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import {
 	MESSAGE_BUTTON_LABEL_OPTION,
 	FORM_PAGE_OPTIONS,

@@ -2,12 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { PATHS } from '../../constants';
 import { showFor } from '../../helpers/displayOptions';
-import { carriesFile } from '../../helpers/binaryInput';
-import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors';
+import { carriesFile, checkMediaUrl } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
+import { fileInsteadOfLinkError, invalidInputError } from '../../helpers/errors/run';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
-import { checkMediaUrl } from '../../helpers/url';
 import { messageSendFields, readCustomerId } from './customer';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'document'];

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../helpers/displayOptions';
-import { invalidInputError } from '../../helpers/errors';
+import { invalidInputError } from '../../helpers/errors/run';
 import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
 import { toServiceString } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import { messageSendFields, readCustomerId, textRequest } from './customer';
 
 export const description: INodeProperties[] = messageSendFields('sendText', [

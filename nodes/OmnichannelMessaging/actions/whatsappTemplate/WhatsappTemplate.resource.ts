@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationField } from '../../helpers/displayOptions';
 import { SEND_AND_WAIT_OPTION } from '../../sendAndWait/fields';
+
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as send from './send.operation';

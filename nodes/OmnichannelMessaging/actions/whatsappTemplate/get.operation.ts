@@ -12,10 +12,10 @@ import {
 	templateIdField,
 	templateIdFrom,
 } from '../common.descriptions';
-import type { OperationContext } from '../../helpers/operationContext';
+import type { OperationContext } from '../../helpers/values';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
-import { fetchTemplate } from '../../transport/templates';
+import { fetchTemplate } from '../../transport';
 
 export const description: INodeProperties[] = [
 	...channelIdFields('get'),

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { channelIdFields, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
-import { invalidInputError } from '../../helpers/errors';
+import { invalidInputError } from '../../helpers/errors/run';
 import { showFor } from '../../helpers/displayOptions';
-import type { OperationContext } from '../../helpers/operationContext';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
 import { runReadPipeline } from './read';
 import type { ReadItem } from './read';
-import { fetchTemplateList } from '../../transport/templates';
+import { fetchTemplateList } from '../../transport';
 
 export const description: INodeProperties[] = [
 	...channelIdFields('getAll'),

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS } from '../../constants';
-import { parameterReadError } from '../../helpers/errors';
-import type { OperationContext } from '../../helpers/operationContext';
+import { parameterReadError } from '../../helpers/errors/run';
+import type { OperationContext } from '../../helpers/values';
 import { failuresBecomeItems } from '../../helpers/toolCall';
-import { errorItem } from '../../helpers/results';
+import { errorItem } from '../../helpers/errors/facts';
 import { connectToService } from '../../transport';
 import type { ServiceConnection } from '../../transport';
 

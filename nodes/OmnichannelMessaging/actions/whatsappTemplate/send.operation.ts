@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { showFor } from '../../helpers/displayOptions';
 import { runSendPipeline, sendOptionsField } from '../../delivery';
-import type { OperationContext } from '../../helpers/operationContext';
-import { prepareTemplateSend } from './prepareTemplate';
+import type { OperationContext } from '../../helpers/values';
+import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
 export const description: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
 import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
-import type { OperationContext } from '../../helpers/operationContext';
+import type { OperationContext } from '../../helpers/values';
 import {
 	FORM_PAGE_OPTIONS,
 	SEND_AND_WAIT_SHARED_OPTIONS,
@@ -17,8 +17,8 @@ import {
 	resumeUrlSigner,
 	runSendAndWait,
 } from '../../sendAndWait/waiting';
-import { positionKey } from '../../helpers/template/placeholders';
-import { prepareTemplateSend } from './prepareTemplate';
+import { positionKey } from '../../helpers/template';
+import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
 const LINK_FIELD = 'Link Variable';

@@ -1,11 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, IDataObject, INode } from 'n8n-workflow';
 
-import { channelIdFields, templateIdField } from '../common.descriptions';
+import { channelIdFields, templateIdField, CHANNEL_DEPENDENCY } from '../common.descriptions';
 import { showFor } from '../../helpers/displayOptions';
-import { defaultCountryField } from './countryField';
-import { variablesFields } from './variablesFields';
+import { invalidInputError } from '../../helpers/errors/run';
+import type { OperationContext } from '../../helpers/values';
+import { allCountries, countryOf } from '../../helpers/phone/phone';
+import type { Country } from '../../helpers/phone/phone';
 
-type Show = ReturnType<typeof showFor>;
+/** The Default Country option's name, also in the errors that name it. */
+const FIELD = 'Default Country';
 
 /** The customer's phone. */
 function phoneFields(show: Show): INodeProperties[] {
@@ -87,7 +90,7 @@ export function templateMessageFields(
 	];
 }
 
-/** The template's own send options, beside the shared ones (delivery/options.ts). */
+/** The template's own send options, beside the shared ones (delivery/session.ts). */
 export const TEMPLATE_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Check Against Template',
@@ -118,3 +121,152 @@ export const TEMPLATE_OPTIONS: INodeProperties[] = [
 	},
 	defaultCountryField(),
 ];
+
+/** The Default Country option; the choice is stored as the ISO code (`DE`). */
+export function defaultCountryField(): INodeProperties {
+	const countries = allCountries()
+		.map(({ code, name, callingCode }) => ({ name: `${name} (+${callingCode})`, value: code }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return {
+		displayName: FIELD,
+		name: 'defaultCountry',
+		type: 'options',
+		default: '',
+		options: [{ name: 'None: International Format Only', value: '' }, ...countries],
+		description:
+			'The country a number without + or 00 is dialled in: "0151 2345 6789" with Germany becomes ' +
+			"+4915123456789, by libphonenumber's rules for that country. A number that cannot be one " +
+			'of its numbers stops the item. Numbers with + or 00 are sent as they are.',
+		hint: 'An expression may give a two-letter country code per item, for example {{ $json.country }} holding DE',
+	};
+}
+
+export type CountryChoice = { perItem: false; code?: string } | { perItem: true };
+
+/** Once per execution: an expression is read per item, a fixed choice never again. */
+export function defaultCountryChoice(node: INode): CountryChoice {
+	const saved = (node.parameters.options as IDataObject | undefined)?.defaultCountry;
+	if (typeof saved === 'string' && saved.startsWith('=')) return { perItem: true };
+	return {
+		perItem: false,
+		code: saved === undefined || saved === null || saved === '' ? undefined : String(saved),
+	};
+}
+
+/** When set, the rendered message names the number sent. */
+export function countryIsSet(choice: CountryChoice): boolean {
+	return choice.perItem || choice.code !== undefined;
+}
+
+/** The item's country; without one, a number needs + or 00, as without the option. */
+export function countryForItem(
+	context: OperationContext,
+	itemIndex: number,
+	choice: CountryChoice,
+): Country | undefined {
+	const value = choice.perItem ? context.get('options.defaultCountry', itemIndex, '') : choice.code;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
+	const country = typeof value === 'string' ? countryOf(value.trim()) : undefined;
+	if (country) return country;
+	throw invalidInputError(
+		context.node,
+		itemIndex,
+		FIELD,
+		`${JSON.stringify(value)} is not a country code: give the two-letter ISO 3166 code, for ` +
+			`example DE for Germany or US for the United States`,
+	);
+}
+
+type Show = ReturnType<typeof showFor>;
+
+/** How the placeholder values are given. */
+function variablesModeField(show: Show): INodeProperties {
+	return {
+		displayName: 'Variables Input',
+		name: 'variablesMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'mapper',
+		options: [
+			{
+				name: 'Map Each Variable',
+				value: 'mapper',
+				description: 'One field per placeholder of the chosen template ({{1}}, {{2}}, …)',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description:
+					'One object keyed by position, for example {"1": "Anna"}. Use this when the template comes ' +
+					'from an expression.',
+			},
+		],
+		description: 'How to give the values of the template body placeholders',
+		builderHint: {
+			propertyHint:
+				'Use "json" with variablesJson when building a workflow: "mapper" needs the template ' +
+				'picked in the editor, and cannot follow a template chosen by an expression',
+		},
+		displayOptions: show,
+	};
+}
+
+/** One field per placeholder of the template picked in the editor. */
+function variablesMapperField(show: Show, mapperDependsOn: string[]): INodeProperties {
+	return {
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description: 'The value of each placeholder of the template body, in order: {{1}}, {{2}}, …',
+		typeOptions: {
+			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value', ...mapperDependsOn],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariables',
+				mode: 'add',
+				valuesLabel: 'Template Variables',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This template has no variables: nothing to fill in',
+				// A workflow saved with other labels for the same placeholders (0.1.0's) gets today's.
+				refreshStaleSchemaOnOpen: true,
+			},
+		},
+		displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
+	};
+}
+
+/** An object keyed by position, for a template chosen by an expression. */
+function variablesJsonField(show: Show): INodeProperties {
+	return {
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '{}',
+		description: 'An object keyed by placeholder position, for example {"1": "Anna", "2": "1042"}',
+		hint: 'Keys are positions: "1" fills {{1}}. Values may come from expressions.',
+		builderHint: {
+			propertyHint:
+				'Template variables as JSON keyed by position: {"1": "Anna", "2": "1042"} fills {{1}} and ' +
+				'{{2}} of the template body; values may be expressions',
+		},
+		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
+	};
+}
+
+/**
+ * Variables Input and its two forms: one mapper field per placeholder, or JSON keyed by position.
+ * `mapperDependsOn`: more fields the mapper reloads after (Send and Wait's link variable).
+ */
+export function variablesFields(show: Show, mapperDependsOn: string[] = []): INodeProperties[] {
+	return [
+		variablesModeField(show),
+		variablesMapperField(show, mapperDependsOn),
+		variablesJsonField(show),
+	];
+}

@@ -213,7 +213,7 @@ export class HistoryRow {
 
 	/**
 	 * The one work that outlives its execution, on evidence: without a late enough check, entries
-	 * another worker's write lost stay lost (at e0c1c5a CI's queue-mode redelivery sent 100 messages
+	 * another worker's write lost stay lost (a queue-mode redelivery in CI once sent 100 messages
 	 * twice; docs/send-once.md, "Queue mode"). Any write aborts the wait.
 	 */
 	private verifyWhenIdle() {

@@ -1,8 +1,14 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { SEND_ONCE } from '../../constants';
-import type { OperationContext } from '../../helpers/operationContext';
-import { readRequiredText } from '../../helpers/requiredText';
+import { readRequiredText } from '../../helpers/values';
+import type { OperationContext } from '../../helpers/values';
+import type { SendOutcome } from '../../helpers/errors/facts';
 
 export interface SendOnceOptions {
 	scope: 'node' | 'workflow';
@@ -96,4 +102,58 @@ export function readSendOnceKey(context: OperationContext, itemIndex: number): s
 		what: 'text',
 		advice: 'give each item a key, for example {{ $json.orderId }}-shipped',
 	});
+}
+
+interface HeldClaim {
+	outcome: Promise<SendOutcome>;
+	settle(outcome: SendOutcome): void;
+}
+
+/** The keys this process's executions are sending now, by workflow, scope and key. */
+export class Claims {
+	private readonly held = new Map<string, HeldClaim>();
+
+	/**
+	 * All at once (nothing awaited in between): an execution only ever waits on executions that
+	 * started before it, so two can never wait on each other.
+	 */
+	claimKeys(
+		scopeKey: string,
+		keys: string[],
+	): { mine: Set<string>; others: Map<string, Promise<SendOutcome>> } {
+		const mine = new Set<string>();
+		const others = new Map<string, Promise<SendOutcome>>();
+		for (const key of keys) {
+			const held = this.held.get(`${scopeKey}\n${key}`);
+			if (held) {
+				others.set(key, held.outcome);
+				continue;
+			}
+			let settle: (outcome: SendOutcome) => void = () => {};
+			const outcome = new Promise<SendOutcome>((resolve) => (settle = resolve));
+			this.held.set(`${scopeKey}\n${key}`, { outcome, settle });
+			mine.add(key);
+		}
+		return { mine, others };
+	}
+
+	settleKey(scopeKey: string, key: string, outcome: SendOutcome): void {
+		const held = this.held.get(`${scopeKey}\n${key}`);
+		if (!held) return;
+		this.held.delete(`${scopeKey}\n${key}`);
+		held.settle(outcome);
+	}
+}
+
+/** Every execution of this process claims through this one. */
+export const PROCESS_CLAIMS = new Claims();
+
+export type SkipReason = 'alreadySent' | 'duplicateInRun' | 'outcomeUnknown';
+
+export function skippedItem(
+	itemIndex: number,
+	reason: SkipReason,
+	sendOnceKey: string,
+): INodeExecutionData {
+	return { json: { skipped: true, reason, sendOnceKey }, pairedItem: { item: itemIndex } };
 }

@@ -1,5 +1,8 @@
-import { normalizePhone } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
-import { countryOf, planOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
+import {
+	normalizePhone,
+	countryOf,
+	planOf,
+} from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
 
 describe('normalizePhone', () => {
 	test.each([

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { countryOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phonePlans';
+import { countryOf } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
 import {
 	COUNTRY_NAMES_CLDR,
 	PHONE_TABLE_SOURCE,

@@ -1,10 +1,17 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
+
+import { errorItemJson, withFacts, factsOf } from './facts';
+
 // What the user gave stops the run: an item's field or expression, the operation, the channel, the
 // credential, a Send and Wait setting or its number of items.
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import type { CredentialProblem } from '../credential';
-import { errorItemJson, withFacts } from './facts';
+/** What is wrong with the credential: the field to fix, why, and how. */
+export interface CredentialProblem {
+	field: 'Base URL' | 'API Key' | 'API Key Header';
+	reason: string;
+	hint: string;
+}
 
 /** The item's input (a field, an expression) stops it; nothing was sent for it. */
 export function invalidInputError(
@@ -190,4 +197,137 @@ export function sendAndWaitSettingError(
 		description: `Change ${field} in the node. Nothing was sent.`,
 	});
 	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput', field });
+}
+
+/** n8n has had the processed-data store since 1.64. */
+export function sendOnceUnsupportedError(node: INode): NodeOperationError {
+	const error = new NodeOperationError(node, 'Send Once per Key needs n8n 1.64 or later', {
+		description:
+			'This n8n has no processed-data store for nodes. Update n8n, or clear the Send Once per ' +
+			'Key option. Nothing was sent.',
+	});
+	return withFacts(error, {
+		outcome: 'notSent',
+		reason: 'invalidInput',
+		field: 'Send Once per Key',
+	});
+}
+
+/** Nothing more is sent, since nothing could be checked. */
+export function sendOnceStoreError(node: INode, cause: unknown): NodeOperationError {
+	const reason = cause instanceof Error ? cause.message : String(cause);
+	const error = new NodeOperationError(node, 'The send-once history could not be read or written', {
+		description: `n8n's processed-data store answered: ${reason.slice(0, 300)}. Messages not yet sent were not sent.`,
+	});
+	return withFacts(error, { outcome: 'notSent', reason: 'serviceError' });
+}
+
+/** The first keys would be forgotten while the run sends. */
+export function sendOnceHistoryTooSmallError(
+	node: INode,
+	keys: number,
+	history: number,
+): NodeOperationError {
+	const count = (n: number) => n.toLocaleString('en-US');
+	const error = new NodeOperationError(
+		node,
+		`This run has ${count(keys)} send-once keys, more than Send Once History remembers (${count(history)})`,
+		{
+			description:
+				`Raise Options → Send Once History to at least ${count(keys)}, or send fewer items per ` +
+				`run. Nothing was sent.`,
+		},
+	);
+	return withFacts(error, {
+		outcome: 'notSent',
+		reason: 'invalidInput',
+		field: 'Send Once History',
+	});
+}
+
+// The run's summary: the items sent, failed and not started, cancelled or stopped by an error.
+
+/** The execution was stopped before this item's message started. */
+export function itemCancelledError(node: INode, itemIndex: number): NodeOperationError {
+	const error = new NodeOperationError(
+		node,
+		`The execution was cancelled: the message for item ${itemIndex} was not sent`,
+		{ itemIndex },
+	);
+	return withFacts(error, { outcome: 'notSent', reason: 'notStarted' });
+}
+
+export function executionCancelledError(node: INode, sent: number[]): NodeOperationError {
+	return new NodeOperationError(node, 'The execution was cancelled', {
+		description: `Sent: items ${describeIndexes(sent)}. The other items were not sent.`,
+	});
+}
+
+/** The error with more description, as a new error: errors are never edited in place. */
+export function withMoreDescription(
+	node: INode,
+	error: NodeApiError | NodeOperationError,
+	more: string,
+): NodeApiError | NodeOperationError {
+	const description = [error.description, more].filter(Boolean).join(' ');
+	const itemIndex = error.context.itemIndex as number | undefined;
+	const copy =
+		error instanceof NodeApiError
+			? new NodeApiError(
+					node,
+					(error.errorResponse as JsonObject | undefined) ?? { message: error.message },
+					{
+						itemIndex,
+						httpCode: error.httpCode ?? undefined,
+						message: error.message,
+						description,
+					},
+				)
+			: new NodeOperationError(node, error.message, { itemIndex, description });
+	return withFacts(copy, factsOf(error), error.failure);
+}
+
+/** Every item was checked first, so nothing went out. */
+export function nothingSentError(node: INode, error: NodeApiError | NodeOperationError) {
+	return withMoreDescription(
+		node,
+		error,
+		'No message was sent for any item: every item is checked before the first is sent.',
+	);
+}
+
+export function partialSendError(
+	node: INode,
+	error: NodeApiError | NodeOperationError,
+	items: { sent: number[]; failed: number[]; notStarted: number[] },
+) {
+	return withMoreDescription(
+		node,
+		error,
+		[
+			`Sent: items ${describeIndexes(items.sent)}.`,
+			`Failed: items ${describeIndexes(items.failed)}.`,
+			`Not started: items ${describeIndexes(items.notStarted)}.`,
+			"Send again only the items that were not sent (n8n's Retry On Fail would send them all again).",
+		].join(' '),
+	);
+}
+
+/** Item indexes as ranges, for example "0-3, 7, 9-10". */
+export function describeIndexes(indexes: number[]): string {
+	if (indexes.length === 0) return 'none';
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	let start = sorted[0];
+	let previous = sorted[0];
+	for (const index of [...sorted.slice(1), Number.NaN]) {
+		if (index === previous + 1) {
+			previous = index;
+			continue;
+		}
+		parts.push(start === previous ? `${start}` : `${start}-${previous}`);
+		start = index;
+		previous = index;
+	}
+	return parts.join(', ');
 }

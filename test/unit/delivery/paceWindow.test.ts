@@ -1,5 +1,5 @@
 /**
- * The rate-limit policy (delivery/rateLimitPolicy.ts): which answers are "not taken", the pause each
+ * The rate-limit policy (delivery/paceWindow.ts): which answers are "not taken", the pause each
  * asks for, and when the node stops trying. Times are given, never read from a clock.
  */
 import {
@@ -9,7 +9,7 @@ import {
 	refusalOf,
 	resumeSpreadMs,
 	waitsTooLong,
-} from '../../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
+} from '../../../nodes/OmnichannelMessaging/delivery/paceWindow';
 
 describe('what a refusal is', () => {
 	test('a 429, with or without Retry-After, and a 503 only with one', () => {

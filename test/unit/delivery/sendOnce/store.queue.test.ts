@@ -1,9 +1,11 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { Claims } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/claims';
-import { SendOnceQueue } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/queue';
-import type { SendOnceQueueSetup } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/queue';
-import type { SendOnceStore } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
+import { Claims } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/options';
+import { SendOnceQueue } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
+import type {
+	SendOnceQueueSetup,
+	SendOnceStore,
+} from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
 
 /** The history as SendOnceQueue uses it: keys claimed and keys accepted, and a log of the writes. */
 function history(claimed: string[] = [], accepted: string[] = []) {

@@ -4,7 +4,7 @@ import {
 	findPlaceholders,
 	getVariablePositions,
 	renderTemplate,
-} from '../../../../nodes/OmnichannelMessaging/helpers/template/placeholders';
+} from '../../../nodes/OmnichannelMessaging/helpers/template';
 
 describe('template placeholders', () => {
 	test('positions come from attributes, deduplicated and in order', () => {

@@ -1,17 +1,17 @@
-import { describeIndexes } from '../../nodes/OmnichannelMessaging/helpers/errors';
+import { describeIndexes } from '../../../nodes/OmnichannelMessaging/helpers/errors';
 import {
 	backoffDelay,
 	parseRetryAfter,
 	RATE_LIMIT,
-} from '../../nodes/OmnichannelMessaging/delivery/rateLimitPolicy';
+} from '../../../nodes/OmnichannelMessaging/delivery/paceWindow';
 import {
 	toPositiveInteger,
 	toServiceString,
-} from '../../nodes/OmnichannelMessaging/helpers/values';
+} from '../../../nodes/OmnichannelMessaging/helpers/values';
 import {
 	normalizeVariables,
 	parseVariablesJson,
-} from '../../nodes/OmnichannelMessaging/helpers/template/variables';
+} from '../../../nodes/OmnichannelMessaging/helpers/template';
 
 describe('values', () => {
 	test('toServiceString turns expression results into text or refuses', () => {

@@ -1,4 +1,4 @@
-import { Claims } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/claims';
+import { Claims } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/options';
 
 describe('Claims', () => {
 	test('the first execution holds a key; a later one gets the outcome it settles', async () => {

@@ -1,4 +1,7 @@
-import { checkMediaUrl, normalizeBaseUrl } from '../../../nodes/OmnichannelMessaging/helpers/url';
+import {
+	checkMediaUrl,
+	normalizeBaseUrl,
+} from '../../../nodes/OmnichannelMessaging/helpers/values';
 
 describe('checkMediaUrl', () => {
 	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { OperationContext } from '../../../nodes/OmnichannelMessaging/helpers/operationContext';
+import { OperationContext } from '../../../nodes/OmnichannelMessaging/helpers/values';
 
 /** n8n's execute functions, as far as the context uses them; `evaluate` gives an expression's value per item. */
 function functionsFor(

@@ -1,10 +1,10 @@
 /**
- * The run summary's words (delivery/summary.ts): the figures that are not zero, the time as a
+ * The run summary's words (delivery/runRecord.ts): the figures that are not zero, the time as a
  * builder reads it, and, after the service slowed the node, the pace and the option that starts
  * there. The figures come from the engine tests (test/engine/runSummary.test.ts).
  */
-import { duration, summaryMessage } from '../../../nodes/OmnichannelMessaging/delivery/summary';
-import type { RunFigures } from '../../../nodes/OmnichannelMessaging/delivery/summary';
+import { duration, summaryMessage } from '../../../nodes/OmnichannelMessaging/delivery/runRecord';
+import type { RunFigures } from '../../../nodes/OmnichannelMessaging/delivery/runRecord';
 
 const figures = (change: Partial<RunFigures> = {}): RunFigures => ({
 	items: 10,

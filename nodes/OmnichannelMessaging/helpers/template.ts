@@ -1,0 +1,292 @@
+import type { WhatsAppTemplate } from '../constants';
+import { excerpt, toServiceString } from './values';
+
+export type { WhatsAppTemplate } from '../constants';
+
+export const HEADER_MEDIA_TYPES = ['image', 'audio', 'video', 'document'] as const;
+export type HeaderMediaType = (typeof HEADER_MEDIA_TYPES)[number];
+
+export function isHeaderMediaType(value: unknown): value is HeaderMediaType {
+	return typeof value === 'string' && (HEADER_MEDIA_TYPES as readonly string[]).includes(value);
+}
+
+/** The header's type in lower case ("IMAGE" and "image" both occur), or undefined without one. */
+export function templateHeaderType(template: WhatsAppTemplate): string | undefined {
+	return template.header &&
+		typeof template.header === 'object' &&
+		typeof template.header.type === 'string'
+		? template.header.type.toLowerCase()
+		: undefined;
+}
+
+export interface TemplateProblem {
+	field: string;
+	problem: string;
+	/** What to do, when the problem alone does not say. */
+	hint?: string;
+}
+
+/**
+ * The checks WhatsApp would otherwise make after the service queued the message, where the
+ * failure never reaches the user (test/fixtures/spec/field-notes.md, Send WhatsApp template
+ * message: error 132000). Returns the first problem.
+ */
+export function checkAgainstTemplate(
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+	mediaUrl: string | undefined,
+	mediaType: HeaderMediaType | 'auto',
+): TemplateProblem | undefined {
+	const name = `"${typeof template.name === 'string' ? template.name : String(template.id)}"`;
+	return (
+		variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType)
+	);
+}
+
+/** Positions as the template writes them: {{1}}, {{2}}. */
+function placeholders(positions: string[]): string {
+	return positions.map((position) => `{{${position}}}`).join(', ');
+}
+
+function variablesProblem(
+	name: string,
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+): TemplateProblem | undefined {
+	const positions = getVariablePositions(template);
+	const missing = positions.filter(
+		(position) => !Object.prototype.hasOwnProperty.call(values, position),
+	);
+	if (missing.length > 0) {
+		return {
+			field: 'Variables',
+			problem: `template ${name} needs a value for ${placeholders(missing)}`,
+		};
+	}
+	const extra = Object.keys(values).filter((key) => !positions.includes(key));
+	if (extra.length > 0) {
+		return {
+			field: 'Variables',
+			problem: `template ${name} has no variable ${placeholders(extra)} (it has ${placeholders(positions) || 'none'})`,
+		};
+	}
+	return undefined;
+}
+
+function headerProblem(
+	name: string,
+	template: WhatsAppTemplate,
+	mediaUrl: string | undefined,
+	mediaType: HeaderMediaType | 'auto',
+): TemplateProblem | undefined {
+	const headerType = templateHeaderType(template);
+	if (isHeaderMediaType(headerType) && !mediaUrl) {
+		return {
+			field: 'Header Media URL',
+			problem: `template ${name} has a ${headerType} header: give the URL of the ${headerType} to show`,
+		};
+	}
+	if (mediaUrl && !isHeaderMediaType(headerType)) {
+		return {
+			field: 'Header Media URL',
+			problem:
+				`template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no ` +
+				`header media: leave the field empty`,
+		};
+	}
+	if (mediaUrl && mediaType !== 'auto' && mediaType !== headerType) {
+		return {
+			field: 'Header Media Type',
+			problem:
+				`template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or ` +
+				`Same as Template`,
+		};
+	}
+	return undefined;
+}
+
+/**
+ * A body variable is "{{" + a position + "}}". Spaces inside the braces and leading zeros are
+ * tolerated ("{{ 1 }}" and "{{01}}" are position "1"), since template editors produce both.
+ * Anything else in braces ("{{a}}", "{{", "}}") is plain text: WhatsApp would show it as typed.
+ */
+const PLACEHOLDER = /\{\{\s*(\d{1,4})\s*\}\}/g;
+
+/** "1", "01", " 1 ", 1 and "{{1}}" are all position "1"; anything else is not a position. */
+export function positionKey(raw: unknown): string | undefined {
+	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+	const text = String(raw)
+		.trim()
+		.replace(/^\{\{\s*(\d+)\s*\}\}$/, '$1');
+	if (!/^\d{1,4}$/.test(text)) return undefined;
+	const position = Number(text);
+	return position > 0 ? String(position) : undefined;
+}
+
+export function findPlaceholders(body: unknown): string[] {
+	if (typeof body !== 'string') return [];
+	const keys = new Set<string>();
+	for (const match of body.matchAll(PLACEHOLDER)) {
+		const key = positionKey(match[1]);
+		if (key) keys.add(key);
+	}
+	return sortPositions([...keys]);
+}
+
+/**
+ * The positions a template needs values for. The service's `attributes` list is the authority;
+ * a template that has none listed falls back to the placeholders in its body.
+ */
+export function getVariablePositions(template: WhatsAppTemplate): string[] {
+	const listed = Array.isArray(template.attributes)
+		? template.attributes
+				.map((entry) =>
+					entry && typeof entry === 'object' && entry.attribute !== undefined
+						? positionKey(entry.attribute)
+						: undefined,
+				)
+				.filter((key): key is string => key !== undefined)
+		: [];
+	if (listed.length > 0) return sortPositions([...new Set(listed)]);
+	return findPlaceholders(template.body);
+}
+
+function sortPositions(keys: string[]): string[] {
+	return keys.sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * The words around a placeholder, with the placeholder itself as "___": "your order ___ has
+ * shipped". The editor cuts field labels short, so the words next to the gap come first.
+ */
+export function describePosition(body: unknown, position: string): string {
+	if (typeof body !== 'string') return '';
+	for (const match of body.matchAll(PLACEHOLDER)) {
+		if (positionKey(match[1]) !== position) continue;
+		const at = match.index ?? 0;
+		const end = at + match[0].length;
+		// Up to three words on each side, cut at word boundaries.
+		const before = /(?:\S+\s+){0,3}$/.exec(body.slice(0, at))?.[0] ?? '';
+		const after = /^(?:\s*\S+){0,3}/.exec(body.slice(end))?.[0] ?? '';
+		const prefix = before.length < at ? '…' : '';
+		const suffix = end + after.length < body.length ? '…' : '';
+		return excerpt(`${prefix}${before}___${after}${suffix}`, 60);
+	}
+	return '';
+}
+
+/** Fills body placeholders; a position with no value stays as "{{n}}" so the gap is visible. */
+export function fillPlaceholders(text: unknown, values: Record<string, string>): string {
+	if (typeof text !== 'string') return '';
+	return text.replace(PLACEHOLDER, (whole, digits: string) => {
+		const key = positionKey(digits);
+		return key !== undefined && Object.prototype.hasOwnProperty.call(values, key)
+			? values[key]
+			: whole;
+	});
+}
+
+export interface RenderedMessage {
+	header: { type: string; text?: string; url?: string } | null;
+	body: string;
+	footer: string | null;
+	buttons: Array<{ type?: string; title?: string; value?: string }>;
+}
+
+/** The message as the customer sees it, for logs and CRM timelines. */
+export function renderTemplate(
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+	headerMediaUrl?: string,
+): RenderedMessage {
+	const headerType = templateHeaderType(template);
+	const headerValue = template.header?.value;
+	let renderedHeader: RenderedMessage['header'] = null;
+	if (headerType) {
+		renderedHeader =
+			headerType === 'text'
+				? { type: 'text', text: typeof headerValue === 'string' ? headerValue : '' }
+				: {
+						type: headerType,
+						url: headerMediaUrl ?? (typeof headerValue === 'string' ? headerValue : undefined),
+					};
+	}
+	return {
+		header: renderedHeader,
+		body: fillPlaceholders(template.body, values),
+		footer: typeof template.footer === 'string' && template.footer !== '' ? template.footer : null,
+		buttons: Array.isArray(template.buttons)
+			? template.buttons.map((button) => ({
+					type: button?.type,
+					title: button?.title,
+					value: button?.value,
+				}))
+			: [],
+	};
+}
+
+export type VariablesCheck =
+	| { ok: true; values: Record<string, string> }
+	| { ok: false; reason: string };
+
+/** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
+function variableEntry(
+	key: string,
+	value: unknown,
+): { position: string; text: string } | { reason: string } {
+	const position = positionKey(key);
+	if (position === undefined) {
+		return {
+			reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on`,
+		};
+	}
+	if (value === undefined || value === null || value === '') return { position, text: '' };
+	const text = toServiceString(value);
+	if (text !== undefined) return { position, text };
+	const kind = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: 'not a usable value';
+	return { reason: `variable {{${position}}} is ${kind}, not text: map a single value to it` };
+}
+
+/**
+ * Turns what the user mapped (or passed as JSON) into the service's `attributes`: position keys
+ * "1", "2", … and string values. Numbers, booleans and dates become text (dates as ISO 8601).
+ * An empty value counts as missing unless empty values are allowed; `onEmpty` hears of each one.
+ */
+export function normalizeVariables(
+	raw: unknown,
+	allowEmpty: boolean,
+	onEmpty?: (position: string) => void,
+): VariablesCheck {
+	if (raw === undefined || raw === null || raw === '') return { ok: true, values: {} };
+	if (typeof raw !== 'object' || Array.isArray(raw)) {
+		return {
+			ok: false,
+			reason: 'it must be an object keyed by position, for example {"1": "Anna", "2": "1042"}',
+		};
+	}
+	const values: Record<string, string> = {};
+	for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+		const entry = variableEntry(key, value);
+		if ('reason' in entry) return { ok: false, reason: entry.reason };
+		if (entry.text.trim() === '' && !allowEmpty) onEmpty?.(entry.position);
+		else values[entry.position] = entry.text;
+	}
+	return { ok: true, values };
+}
+
+/** JSON typed into the node arrives as a string; parse it or say why not. */
+export function parseVariablesJson(
+	raw: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+	if (typeof raw !== 'string') return { ok: true, value: raw };
+	if (raw.trim() === '') return { ok: true, value: {} };
+	try {
+		return { ok: true, value: JSON.parse(raw) };
+	} catch {
+		return { ok: false, reason: 'it is not valid JSON, for example {"1": "Anna", "2": "1042"}' };
+	}
+}
