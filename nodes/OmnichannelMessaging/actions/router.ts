@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { credentialErrorItems, unknownOperationError } from '../helpers/errors/run';
-import { OperationContext } from '../helpers/values';
-import { runsAsTool } from '../helpers/toolCall';
+import { OperationContext, runsAsTool } from '../helpers/values';
 
 import * as message from './message/Message.resource';
 import * as whatsappTemplate from './whatsappTemplate/WhatsappTemplate.resource';

@@ -13,7 +13,7 @@ import {
 	sendFailureError,
 	serviceResponseError,
 } from '../helpers/errors/service';
-import { failuresBecomeItems } from '../helpers/toolCall';
+import { failuresBecomeItems } from '../helpers/values';
 import { serviceRequest } from '../transport';
 import type { ServiceConnection } from '../transport';
 import { serviceKey } from './templateCache';

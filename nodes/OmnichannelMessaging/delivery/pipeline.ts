@@ -7,7 +7,7 @@ import {
 	parameterReadError,
 } from '../helpers/errors/run';
 import type { OperationContext } from '../helpers/values';
-import { failuresBecomeItems } from '../helpers/toolCall';
+import { failuresBecomeItems } from '../helpers/values';
 import { outputOf, errorItem } from '../helpers/errors/facts';
 import type { ItemResults } from '../helpers/errors/facts';
 import { sendOnceFor, readSendOnceKey } from './sendOnce';

@@ -5,7 +5,7 @@ import { REAL_CLOCK } from './clock';
 import type { DeliveryReport } from './deliver';
 import type { LogFigures } from './runLog';
 import type { SendSession } from './session';
-import { runsAsTool } from '../helpers/toolCall';
+import { runsAsTool } from '../helpers/values';
 import type { PaceFigures } from './pacer';
 
 /** How the run ended: every item handled, stopped by an error, or a dry run that sent nothing. */

@@ -7,7 +7,10 @@ import type {
 	INode,
 	NodeParameterValueType,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { accepted, refused } from './checked';
+import type { Checked } from './checked';
 import { invalidInputError } from './errors/run';
 import type { CredentialProblem } from './errors/run';
 import { DEFAULT_API_KEY_HEADER, API_PREFIX, PATHS } from '../constants';
@@ -65,21 +68,6 @@ export function objectsOf(list: unknown): IDataObject[] {
 	);
 }
 
-/**
- * The one shape of "this worked, here is the value / this is why not" across the package. A check
- * returns it and never rewrites what it checks; `field` names the parameter a refusal is about
- * where the caller cannot know it.
- */
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string; field?: string };
-
-export function accepted<T>(value: T): Checked<T> {
-	return { ok: true, value };
-}
-
-export function refused<T = never>(reason: string, field?: string): Checked<T> {
-	return field === undefined ? { ok: false, reason } : { ok: false, reason, field };
-}
-
 /** A number from an expression counts as text. */
 export interface RequiredText {
 	parameter: string;
@@ -106,54 +94,44 @@ export function readRequiredText(
 	return value;
 }
 
-export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
-
 /** The service downloads media URLs, so they must be absolute and public; the node never fetches them. */
-export function checkMediaUrl(raw: unknown): UrlCheck {
-	if (typeof raw !== 'string') return { ok: false, reason: 'it must be text (a URL)' };
+export function checkMediaUrl(raw: unknown): Checked<string> {
+	if (typeof raw !== 'string') return refused('it must be text (a URL)');
 	const value = raw.trim();
-	if (value === '') return { ok: false, reason: 'it is empty' };
+	if (value === '') return refused('it is empty');
 	let parsed: URL;
 	try {
 		parsed = new URL(value);
 	} catch {
-		return {
-			ok: false,
-			reason: 'it is not an absolute URL, for example https://example.com/file.pdf',
-		};
+		return refused('it is not an absolute URL, for example https://example.com/file.pdf');
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return {
-			ok: false,
-			reason: `the scheme "${parsed.protocol}" is not allowed: use an http:// or https:// URL`,
-		};
+		return refused(
+			`the scheme "${parsed.protocol}" is not allowed: use an http:// or https:// URL`,
+		);
 	}
-	if (parsed.hostname === '') return { ok: false, reason: 'it has no host name' };
-	return { ok: true, url: value };
+	if (parsed.hostname === '') return refused('it has no host name');
+	return accepted(value);
 }
 
 /** Every path starts with API_PREFIX, so a base URL ending in it (or "/") loses it here once. */
-export function normalizeBaseUrl(raw: unknown): UrlCheck {
+export function normalizeBaseUrl(raw: unknown): Checked<string> {
 	if (typeof raw !== 'string' || raw.trim() === '') {
-		return { ok: false, reason: 'the credential has no base URL' };
+		return refused('the credential has no base URL');
 	}
 	let parsed: URL;
 	try {
 		parsed = new URL(raw.trim());
 	} catch {
-		return {
-			ok: false,
-			reason: `the credential's base URL is not a URL: use the form https://api.example.com`,
-		};
+		return refused(`the credential's base URL is not a URL: use the form https://api.example.com`);
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return {
-			ok: false,
-			reason: `the credential's base URL must start with https:// (or http://), not "${parsed.protocol}"`,
-		};
+		return refused(
+			`the credential's base URL must start with https:// (or http://), not "${parsed.protocol}"`,
+		);
 	}
 	const path = parsed.pathname.replace(/\/+$/, '').replace(/\/stable\/open$/i, '');
-	return { ok: true, url: `${parsed.protocol}//${parsed.host}${path}` };
+	return accepted(`${parsed.protocol}//${parsed.host}${path}`);
 }
 
 export type CredentialCheck =
@@ -200,7 +178,7 @@ export function checkCredential(data: ICredentialDataDecryptedObject): Credentia
 			hint: "Paste the key alone, as the service's dashboard shows it, for example sk-live-1a2b3c4d5e6f.",
 		};
 	}
-	return { ok: true, baseUrl: base.url, header, apiKey };
+	return { ok: true, baseUrl: base.value, header, apiKey };
 }
 
 /**
@@ -316,4 +294,51 @@ export function editorParameter(functions: ILoadOptionsFunctions, name: string):
 export function carriesFile(functions: IExecuteFunctions, itemIndex: number): boolean {
 	const binary = functions.getInputData()[itemIndex]?.binary;
 	return binary !== undefined && binary !== null && Object.keys(binary).length > 0;
+}
+
+/*
+ * How this execution runs the node: as a workflow step or as an agent's tool, and whether an
+ * answer can reach it.
+ */
+/**
+ * n8n offers a usableAsTool node to agents and the MCP Server Trigger as `<type>Tool`; every agent
+ * loop runs it. `node`: the execution's copy where it has one (getNode() deep-copies).
+ */
+export function runsAsTool(
+	functions: IExecuteFunctions,
+	node: INode = functions.getNode(),
+): boolean {
+	return node.type.endsWith('Tool');
+}
+
+/**
+ * Always in a tool call: a failed tool call would end the agent's execution (AI Agent 3.x) or reach
+ * the model without the field it names (AI Agent 2.x, MCP Server Trigger).
+ */
+export function failuresBecomeItems(functions: IExecuteFunctions, node?: INode): boolean {
+	return functions.continueOnFail() || runsAsTool(functions, node);
+}
+
+/** Why the person's answer could not reach whoever runs Send and Wait (see `whyNoAnswerCanCome`). */
+export type NoAnswerReason = 'toolLoop' | 'cli';
+
+/**
+ * Why the execution cannot wait here and hand the answer to whoever called, or undefined where it
+ * can. A workflow step in a running n8n can. A tool call can only where n8n's engine runs it as a step of the
+ * execution (AI Agent 3 and later, a Human review; n8n-core's requests-response.ts): the engine
+ * marks the node `rewireOutputLogTo: ai_tool`, keeps the agent's turn behind it and gives the agent
+ * what the node outputs on resuming. An agent or MCP Server Trigger that invokes the tool in its
+ * own loop (AI Agent before 3) leaves no mark, and would hand the model a result at once while the
+ * execution waits. `n8n execute` (the CLI, execution mode `cli`) prints the execution as it
+ * stands once it starts waiting and exits: nothing in that run receives the answer, and the
+ * execution is left waiting, without a limit unless one is set. This is the one place that decides.
+ */
+export function whyNoAnswerCanCome(
+	functions: IExecuteFunctions,
+	node: INode,
+): NoAnswerReason | undefined {
+	if (functions.getMode() === 'cli') return 'cli';
+	if (runsAsTool(functions, node) && node.rewireOutputLogTo !== NodeConnectionTypes.AiTool)
+		return 'toolLoop';
+	return undefined;
 }

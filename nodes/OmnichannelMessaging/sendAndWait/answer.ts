@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import { MAX_ANSWER_LENGTH, isAsked, isChoice, kindOf, optionOf } from './formFields';
 import type { FormField } from './formFields';
 import type { AnswerView, Choice, Entered, PageOptions } from './page';

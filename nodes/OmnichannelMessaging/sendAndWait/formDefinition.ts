@@ -1,5 +1,5 @@
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import {
 	FIELD_KINDS,
 	FIELD_TYPES,

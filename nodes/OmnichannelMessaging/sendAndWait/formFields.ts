@@ -1,5 +1,5 @@
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 
 /*
  * The field types of a form, in one list: for each, its name in the editor, how the page draws it,

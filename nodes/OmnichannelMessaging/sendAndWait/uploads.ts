@@ -5,8 +5,8 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import { MAX_FILE_BYTES, MAX_FILE_MB, MAX_FILES, binaryName } from './formFields';
 import type { FormField } from './formFields';
 

@@ -16,9 +16,9 @@ import {
 	sendAndWaitToolError,
 } from '../helpers/errors';
 import type { OperationContext } from '../helpers/values';
-import { runsAsTool, whyNoAnswerCanCome } from '../helpers/toolCall';
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { runsAsTool, whyNoAnswerCanCome } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import { shownWhen } from './elementFields';
 import type { AnswerConfig } from './answer';
 import { readAnswerConfig } from './webhook';

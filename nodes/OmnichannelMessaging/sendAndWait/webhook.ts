@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { accepted, refused } from '../helpers/values';
-import type { Checked } from '../helpers/values';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import { readAnswer } from './answer';
 import type { AnswerConfig, AnswerOutcome } from './answer';
 import { readForm } from './formDefinition';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { REQUEST_TIMEOUT_MS } from '../../constants';
 import { parameterReadError } from '../../helpers/errors/run';
 import type { OperationContext } from '../../helpers/values';
-import { failuresBecomeItems } from '../../helpers/toolCall';
+import { failuresBecomeItems } from '../../helpers/values';
 import { errorItem } from '../../helpers/errors/facts';
 import { connectToService } from '../../transport';
 import type { ServiceConnection } from '../../transport';
