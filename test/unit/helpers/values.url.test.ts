@@ -7,7 +7,7 @@ describe('checkMediaUrl', () => {
 	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])(
 		'accepts %s',
 		(url) => {
-			expect(checkMediaUrl(url)).toEqual({ ok: true, url });
+			expect(checkMediaUrl(url)).toEqual({ ok: true, value: url });
 		},
 	);
 	test.each([
@@ -37,7 +37,7 @@ describe('normalizeBaseUrl', () => {
 		['http://127.0.0.1:4010/proxy/stable/open', 'http://127.0.0.1:4010/proxy'],
 		[' https://api.example.com ', 'https://api.example.com'],
 	])('%j -> %s', (raw, expected) => {
-		expect(normalizeBaseUrl(raw)).toEqual({ ok: true, url: expected });
+		expect(normalizeBaseUrl(raw)).toEqual({ ok: true, value: expected });
 	});
 	test.each(['ftp://api.example.com', 'javascript:alert(1)', 'api.example.com', ''])(
 		'refuses %j',

@@ -66,8 +66,8 @@ const prepare: PrepareSend = async function (itemIndex, { context }) {
 	return {
 		method: 'POST',
 		path: PATHS.sendAttachment,
-		body: { customer_id: customerId, attachment_type: attachmentType, attachment_url: url.url },
-		rendered: { attachment: { type: attachmentType, url: url.url } },
+		body: { customer_id: customerId, attachment_type: attachmentType, attachment_url: url.value },
+		rendered: { attachment: { type: attachmentType, url: url.value } },
 	};
 };
 

@@ -83,7 +83,7 @@ export function readHeaderMedia(context: OperationContext, itemIndex: number): H
 		return { url: undefined, type: rawType };
 	const url = checkMediaUrl(rawUrl);
 	if (!url.ok) throw invalidInputError(context.node, itemIndex, 'Header Media URL', url.reason);
-	return { url: url.url, type: rawType };
+	return { url: url.value, type: rawType };
 }
 
 /** The header's media key: the chosen type, or the template's own header type. */
@@ -187,7 +187,7 @@ export function readPhone(
 				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
 		);
 	}
-	return phone.phone;
+	return phone.value;
 }
 
 /** A header that needs media, with no URL but a file on the item: say that a public link is needed. */
