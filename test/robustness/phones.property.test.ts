@@ -46,7 +46,7 @@ function library(text: string, country: string): string | undefined {
 
 function node(text: string, country: string): string | undefined {
 	const result = normalizePhone(text, countryOf(country));
-	return result.ok ? result.phone : undefined;
+	return result.ok ? result.value : undefined;
 }
 
 /** A national significant number as people type it: grouped, dotted, bracketed, with the trunk prefix. */

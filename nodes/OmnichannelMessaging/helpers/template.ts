@@ -1,5 +1,6 @@
 import type { WhatsAppTemplate } from '../constants';
-import { excerpt, toServiceString } from './values';
+import { accepted, excerpt, refused, toServiceString } from './values';
+import type { Checked } from './values';
 
 export type { WhatsAppTemplate } from '../constants';
 
@@ -225,10 +226,6 @@ export function renderTemplate(
 	};
 }
 
-export type VariablesCheck =
-	| { ok: true; values: Record<string, string> }
-	| { ok: false; reason: string };
-
 /** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
 function variableEntry(
 	key: string,
@@ -260,33 +257,30 @@ export function normalizeVariables(
 	raw: unknown,
 	allowEmpty: boolean,
 	onEmpty?: (position: string) => void,
-): VariablesCheck {
-	if (raw === undefined || raw === null || raw === '') return { ok: true, values: {} };
+): Checked<Record<string, string>> {
+	if (raw === undefined || raw === null || raw === '') return accepted({});
 	if (typeof raw !== 'object' || Array.isArray(raw)) {
-		return {
-			ok: false,
-			reason: 'it must be an object keyed by position, for example {"1": "Anna", "2": "1042"}',
-		};
+		return refused(
+			'it must be an object keyed by position, for example {"1": "Anna", "2": "1042"}',
+		);
 	}
 	const values: Record<string, string> = {};
 	for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
 		const entry = variableEntry(key, value);
-		if ('reason' in entry) return { ok: false, reason: entry.reason };
+		if ('reason' in entry) return refused(entry.reason);
 		if (entry.text.trim() === '' && !allowEmpty) onEmpty?.(entry.position);
 		else values[entry.position] = entry.text;
 	}
-	return { ok: true, values };
+	return accepted(values);
 }
 
 /** JSON typed into the node arrives as a string; parse it or say why not. */
-export function parseVariablesJson(
-	raw: unknown,
-): { ok: true; value: unknown } | { ok: false; reason: string } {
-	if (typeof raw !== 'string') return { ok: true, value: raw };
-	if (raw.trim() === '') return { ok: true, value: {} };
+export function parseVariablesJson(raw: unknown): Checked<unknown> {
+	if (typeof raw !== 'string') return accepted(raw);
+	if (raw.trim() === '') return accepted({});
 	try {
-		return { ok: true, value: JSON.parse(raw) };
+		return accepted(JSON.parse(raw));
 	} catch {
-		return { ok: false, reason: 'it is not valid JSON, for example {"1": "Anna", "2": "1042"}' };
+		return refused('it is not valid JSON, for example {"1": "Anna", "2": "1042"}');
 	}
 }

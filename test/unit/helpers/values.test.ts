@@ -38,17 +38,17 @@ describe('variables', () => {
 	test('keys become positions and values text', () => {
 		expect(normalizeVariables({ '1': 'Anna', '02': 7, '{{3}}': false }, false)).toEqual({
 			ok: true,
-			values: { '1': 'Anna', '2': '7', '3': 'false' },
+			value: { '1': 'Anna', '2': '7', '3': 'false' },
 		});
 	});
 	test('empty values are missing unless allowed', () => {
 		expect(normalizeVariables({ '1': '', '2': null, '3': '  ' }, false)).toEqual({
 			ok: true,
-			values: {},
+			value: {},
 		});
 		expect(normalizeVariables({ '1': '', '2': null }, true)).toEqual({
 			ok: true,
-			values: { '1': '', '2': '' },
+			value: { '1': '', '2': '' },
 		});
 	});
 	test('names and objects are refused with a reason', () => {

@@ -55,7 +55,7 @@ export function readVariables(
 	);
 	if (!checked.ok) throw invalidInputError(context.node, itemIndex, field, checked.reason);
 	const missing = reportEmpty
-		? [...new Set(empty)].filter((position) => !(position in checked.values))
+		? [...new Set(empty)].filter((position) => !(position in checked.value))
 		: [];
 	if (missing.length > 0) {
 		const gaps = missing
@@ -69,7 +69,7 @@ export function readVariables(
 			`${gaps} has no value: map a value to it, or turn on Allow Empty Variables`,
 		);
 	}
-	return checked.values;
+	return checked.value;
 }
 
 export function readHeaderMedia(context: OperationContext, itemIndex: number): HeaderMedia {
@@ -187,7 +187,7 @@ export function readPhone(
 				: `${JSON.stringify(rawPhone)} is not a valid phone number: ${phone.reason}`,
 		);
 	}
-	return phone.phone;
+	return phone.value;
 }
 
 /** A header that needs media, with no URL but a file on the item: say that a public link is needed. */

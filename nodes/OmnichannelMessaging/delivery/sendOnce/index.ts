@@ -7,7 +7,8 @@ import type { ItemSource, KeyDecision } from './store';
 import { PROCESS_CLAIMS, skippedItem } from './options';
 import type { SendOnceOptions } from './options';
 
-// Send Once per Key (docs/send-once.md). Nothing else of this folder is imported from outside it.
+// Send Once per Key (docs/send-once.md). From outside this folder only this file is imported, and
+// store.ts for the item sources (the Send Once queue is one, the input order the other).
 export { SEND_ONCE_OPTIONS, readSendOnceKey, readSendOnceOptions } from './options';
 export type { SendOnceOptions } from './options';
 

@@ -14,7 +14,7 @@ describe('normalizePhone', () => {
 		['+1234567', '+1234567'],
 		['+123456789012345', '+123456789012345'],
 	])('%j becomes %s', (raw, expected) => {
-		expect(normalizePhone(raw)).toEqual({ ok: true, phone: expected });
+		expect(normalizePhone(raw)).toEqual({ ok: true, value: expected });
 	});
 
 	test.each([
@@ -61,7 +61,7 @@ describe('normalizePhone with a Default Country', () => {
 		['8 701 234 5678', 'KZ', '+77012345678'], // +7 shared with Russia
 		['011 49 151 23456789', 'US', '+4915123456789'], // after the US international call prefix
 	])('%j in %s becomes %s', (raw, code, expected) => {
-		expect(normalizePhone(raw, country(code))).toEqual({ ok: true, phone: expected });
+		expect(normalizePhone(raw, country(code))).toEqual({ ok: true, value: expected });
 	});
 
 	test.each([
@@ -117,7 +117,7 @@ describe('normalizePhone with a Default Country', () => {
 		expect(normalizePhone(null, country('DE'))).toEqual(normalizePhone(null));
 		expect(normalizePhone(15123456789, country('DE'))).toEqual({
 			ok: true,
-			phone: '+4915123456789',
+			value: '+4915123456789',
 		});
 	});
 });
