@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { description as templateSendAndWait } from '../../nodes/OmnichannelMessaging/actions/whatsappTemplate/sendAndWait.operation';
+import * as templateOperation from '../../nodes/OmnichannelMessaging/actions/whatsappTemplate/sendAndWait.operation';
 import {
 	sendAndWaitCliError,
 	sendAndWaitItemsError,
@@ -45,7 +45,7 @@ const BUILDER_DOCS = [
 ];
 
 const SEND_AND_WAIT_PROPERTIES: INodeProperties[] = [
-	...templateSendAndWait.filter((property) => property.name === 'linkVariable'),
+	...templateOperation.description.filter((property) => property.name === 'linkVariable'),
 	...responseFields('message'),
 	LIMIT_WAIT_TIME_OPTION,
 	MESSAGE_BUTTON_LABEL_OPTION,
@@ -82,6 +82,7 @@ function internalNames(properties: INodeProperties[], parent = ''): Map<string, 
 }
 
 const INTERNAL = internalNames(SEND_AND_WAIT_PROPERTIES);
+const onScreen = (name: string) => INTERNAL.get(name) ?? INTERNAL.get(name.split('.').pop() ?? '');
 
 /** A code span that is an internal name, or a path of them (`options.responseFormCustomCss`). */
 function internalNameIn(span: string): string | undefined {
@@ -113,11 +114,7 @@ describe('the names a builder reads', () => {
 	it.each(BUILDER_DOCS)('%s uses the names the editor shows', (file) => {
 		const found = markdownCodeSpans(read(file)).flatMap(({ value, line }) => {
 			const name = internalNameIn(value);
-			return name
-				? [
-						`${file}:${line}: \`${name}\` is "${INTERNAL.get(name) ?? INTERNAL.get(name.split('.').pop() ?? '')}" in the editor`,
-					]
-				: [];
+			return name ? [`${file}:${line}: \`${name}\` is "${onScreen(name)}" in the editor`] : [];
 		});
 		expect(found).toEqual([]);
 	});

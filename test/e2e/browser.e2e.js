@@ -374,7 +374,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 	await expect(savedChannelNumber(ndv)).resolves.toBe('12');
 }, 180_000);
 
-test('a service that never answers: the node stops waiting and the template dropdown says so, naming the Base URL', async () => {
+test('a service that never answers: the template dropdown stops waiting and says so, naming the Base URL', async () => {
 	const ndv = await step('open the node', () =>
 		openNode(SILENT_WORKFLOW, 'Send with a silent service', SILENT_CREDENTIAL.name),
 	);

@@ -2,9 +2,10 @@
 /*
  * The editor's own REST calls in a real n8n against a service that accepts the connection and
  * never answers: the credential Test, the Channel and Template lists and the Variables mapper each
- * stop waiting (the node's EDITOR_TIMEOUT_MS is 10 s), close their connection and answer. The lists and the mapper say that the
- * service did not answer, name the Base URL's origin and say to check it; the Test shows n8n's own
- * words for a timeout (its rules match status codes only). Nothing carries the API key.
+ * stop waiting (the node's EDITOR_TIMEOUT_MS is 10 s), close their connection and answer. The
+ * lists and the mapper say that the service did not answer, name the Base URL's origin and say
+ * to check it; the Test shows n8n's own words for a timeout (its rules match status codes only).
+ * Nothing carries the API key.
  */
 const n8n = require('../../scripts/lib/n8n');
 const { startSilentServer } = require('../helpers/silentServer');

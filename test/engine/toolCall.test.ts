@@ -222,7 +222,7 @@ describe('Send and Wait for Response as a tool', () => {
 		expect(answer.details).toEqual({ outcome: 'notSent', reason: 'invalidInput' });
 	});
 
-	test('run by `n8n execute` (mode cli) as a step of AI Agent 3+: nothing sent, nothing waits, the model reads why', async () => {
+	test('run by `n8n execute` (mode cli) in AI Agent 3+: nothing sent, nothing waits, the model reads why', async () => {
 		const { output, error, run } = await service.run(ASK, {
 			items: [{ ...QUESTION, toolCallId: 'call_1' }],
 			asAgentTool: true,

@@ -1,6 +1,7 @@
 import type { WhatsAppTemplate } from '../constants';
-import { accepted, excerpt, refused, toServiceString } from './values';
-import type { Checked } from './values';
+import { accepted, refused } from './checked';
+import type { Checked } from './checked';
+import { excerpt, toServiceString } from './values';
 
 export type { WhatsAppTemplate } from '../constants';
 

@@ -1,5 +1,5 @@
-import { accepted, refused } from '../values';
-import type { Checked } from '../values';
+import { accepted, refused } from '../checked';
+import type { Checked } from '../checked';
 import { CALLING_CODES, COUNTRIES, NON_GEOGRAPHIC } from './phoneTable.generated';
 
 // Separators people type or CRMs export; anything else (letters, '#', a second '+') is a real error.
