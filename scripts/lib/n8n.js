@@ -30,6 +30,7 @@ if (!fs.existsSync(path.join(PINNED_DIR, 'package.json'))) {
 const N8N_VERSION = require(path.join(PINNED_DIR, 'package.json')).dependencies.n8n;
 const N8N_DIR = path.resolve(REPO_ROOT, process.env.N8N_INSTALL_DIR || path.join('.n8n-dev', PIN));
 const MARKER = '.install-complete';
+const INSTALLING = '.installing';
 
 function n8nEntry(dir = N8N_DIR) {
 	return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
@@ -111,8 +112,32 @@ function withoutNpmRunVariables(env) {
  * pinned package.json + lockfile, `npm install --ignore-scripts` (npm ci is refused: the
  * lockfile made here lacks platform packages), then `npm rebuild sqlite3`. Takes about 5 minutes on 2 cores.
  */
+/** The pid of another process installing into `dir` right now, if any (its `.installing` file). */
+function otherInstaller(dir) {
+	let pid;
+	try {
+		pid = Number(fs.readFileSync(path.join(dir, INSTALLING), 'utf8').trim());
+		process.kill(pid, 0);
+	} catch {
+		return undefined;
+	}
+	return pid === process.pid ? undefined : pid;
+}
+
+/**
+ * Waits while another process installs into `dir` (scripts/n8n-install.js starts the installs
+ * early, beside lint and the unit tests), so that two installs never write one folder.
+ */
+async function waitForOtherInstall(dir, log) {
+	const pid = otherInstaller(dir);
+	if (pid === undefined) return;
+	log(`== waiting for the n8n install under way in ${path.basename(dir)} (process ${pid})`);
+	while (otherInstaller(dir) !== undefined) await new Promise((done) => setTimeout(done, 2000));
+}
+
 async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {}) {
 	const node = node24Binary({ log });
+	await waitForOtherInstall(dir, log);
 	if (isInstalled(dir)) return { node, entry: n8nEntry(dir), installed: false, seconds: 0 };
 	// N8N_SKIP_INSTALL=1: use the n8n found in N8N_INSTALL_DIR as it is (e.g. another version to try).
 	if (process.env.N8N_SKIP_INSTALL === '1' && fs.existsSync(n8nEntry(dir))) {
@@ -125,6 +150,15 @@ async function ensureN8n({ dir = N8N_DIR, log = console.log, quiet = false } = {
 	);
 	fs.mkdirSync(dir, { recursive: true });
 	fs.rmSync(path.join(dir, MARKER), { force: true });
+	fs.writeFileSync(path.join(dir, INSTALLING), `${process.pid}\n`);
+	try {
+		return await install(dir, { node, log, quiet, started });
+	} finally {
+		fs.rmSync(path.join(dir, INSTALLING), { force: true });
+	}
+}
+
+async function install(dir, { node, log, quiet, started }) {
 	fs.copyFileSync(path.join(PINNED_DIR, 'package.json'), path.join(dir, 'package.json'));
 	const lockfile = path.join(PINNED_DIR, 'package-lock.json');
 	if (fs.existsSync(lockfile)) fs.copyFileSync(lockfile, path.join(dir, 'package-lock.json'));
