@@ -79,13 +79,14 @@ const SILENT_WORKFLOW = chain('E2eBrowserWf0003', 'Browser test: a service that 
 // The fake service's two channels (test/fake-service/seed.js), as the Channel list shows them.
 const CHANNELS = { 12: 'WhatsApp Sales (+4930123456)', 13: 'WhatsApp Support (+4930654321)' };
 const BODY_PREVIEWS = {
-	order_shipped: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}.',
+	order_shipped: 'Hi {{1}}, your order {{2}} has shipped and arrives on {{3}}. Track it below.',
 	spring_offer: 'Hello {{1}}, enjoy {{2}}% off this week only.',
 	invoice_ready: 'Dear {{1}}, your invoice is attached.',
 	opening_hours: 'We are open Monday to Friday, 9:00 to 18:00.',
-	appointment_reminder: 'Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. See you, {{1}}.',
+	appointment_reminder:
+		'Hi {{1}}! Reminder: {{1}}, your appointment is on {{2}}. See you then, {{1}}, and thank you.',
 	product_video: 'Watch how {{1}} works.',
-	voice_note: 'A message from {{1}}.',
+	voice_note: 'A message from {{1}} for you.',
 };
 
 let fake;

@@ -295,7 +295,7 @@ describe('operations, fields fed by expressions', () => {
 		const [item] = await outputOfRun(workflows.sendTemplateMapper.id, 'Send template');
 		expect(item.json).toMatchObject({ function_name: 'send_template_message', status: 'ongoing' });
 		expect(item.json.rendered.body).toBe(
-			'Hi Anna, your order 1042 has shipped and arrives on Friday.',
+			'Hi Anna, your order 1042 has shipped and arrives on Friday. Track it below.',
 		);
 
 		expect(requestsTo('/whatsapp/send-template-message').map((r) => r.body)).toEqual([
@@ -493,7 +493,7 @@ describe('examples/ workflows', () => {
 		]);
 		const [item] = outputOf(result, 'Send WhatsApp template');
 		expect(item.json.rendered.body).toBe(
-			'Hi Jonas, your order 1042 has shipped and arrives on Friday.',
+			'Hi Jonas, your order 1042 has shipped and arrives on Friday. Track it below.',
 		);
 		const sends = requestsTo('/whatsapp/send-template-message');
 		expect(sends.map((r) => r.body)).toEqual([

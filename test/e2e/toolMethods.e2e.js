@@ -20,7 +20,7 @@ const CHANNELS = [
 const ORDER_SHIPPED_FIELDS = [
 	['1', '{{1}}: Hi ___, your order…'],
 	['2', '{{2}}: …{{1}}, your order ___ has shipped and…'],
-	['3', '{{3}}: …and arrives on ___.'],
+	['3', '{{3}}: …and arrives on ___. Track it…'],
 ];
 
 let fake;
