@@ -343,6 +343,24 @@ function rowSpec(id: string, limit: number, continueOnFail: boolean): RowSpec {
 	};
 }
 
+/**
+ * The rows named without a figure: the node's default options, and n8n's declarative routing, which
+ * continues on fail only in its own row.
+ */
+const NAMED_ROWS: Record<string, Pick<RowSpec, 'label' | 'variant'> & Partial<RowSpec>> = {
+	D: { label: "custom pipeline, the node's default options", variant: 'custom' },
+	B: {
+		label: "declarative routing (today's engine)",
+		variant: 'declarative',
+		continueOnFail: false,
+	},
+	Bc: {
+		label: 'declarative routing, continue on fail',
+		variant: 'declarative',
+		continueOnFail: true,
+	},
+};
+
 function baseRowSpec(
 	base: string,
 	limit: number,
@@ -360,27 +378,8 @@ function baseRowSpec(
 			continueOnFail,
 		};
 	}
-	if (base === 'D')
-		return {
-			...common,
-			label: "custom pipeline, the node's default options",
-			variant: 'custom',
-			continueOnFail,
-		};
-	if (base === 'B')
-		return {
-			...common,
-			label: "declarative routing (today's engine)",
-			variant: 'declarative',
-			continueOnFail: false,
-		};
-	if (base === 'Bc')
-		return {
-			...common,
-			label: 'declarative routing, continue on fail',
-			variant: 'declarative',
-			continueOnFail: true,
-		};
+	const named = NAMED_ROWS[base];
+	if (named) return { ...common, continueOnFail, ...named };
 	const keepAlive = base === 'Rk';
 	return {
 		...common,

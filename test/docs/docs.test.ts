@@ -38,65 +38,70 @@ describe('the docs check', () => {
 		expect(checkDocs(repoDir).map(formatProblem)).toEqual([]);
 	});
 
-	it('names the file, the line and what is missing for a broken link and a broken anchor', () => {
-		const problems = problemsOf({
-			'README.md': [
-				'# Title',
-				'',
-				'See [the guide](docs/guide.md#setup) and [gone](docs/gone.md).',
-				'## Setup',
-			].join('\n'),
-			'CHANGELOG.md':
-				'# Changelog\n\nBack to [the README](README.md#no-such-heading) or [setup](README.md#setup).\n',
-			'docs/guide.md':
-				'# Guide\n\n## Install\n\n[Top](#guide), [nowhere](#nowhere), [up](../README.md).\n',
-		});
-		expect(problems).toEqual([
-			'README.md:3: link to docs/guide.md#setup: docs/guide.md has no heading with the anchor #setup',
-			'README.md:3: link to docs/gone.md: there is no file docs/gone.md',
-			'CHANGELOG.md:3: link to README.md#no-such-heading: README.md has no heading with the anchor #no-such-heading',
-			'docs/guide.md:5: link to #nowhere: docs/guide.md has no heading with the anchor #nowhere',
-		]);
-	});
-
-	it('finds unnamed example workflows, unknown npm scripts and a README over its word budget', () => {
-		const problems = problemsOf({
-			'README.md':
-				`# Title\n\nImport examples/named.json, then \`npm run dev\`, \`npm test\` and \`npm run ` +
-				`bench -- --runs 2\`.\n\n${'word '.repeat(README_WORD_LIMIT)}\n`,
-			'examples/named.json': '{}',
-			'examples/forgotten.json': '{}',
-		});
-		expect(problems).toEqual([
-			'README.md:3: npm run bench: package.json has no script "bench"',
-			'README.md: the example workflow examples/forgotten.json is not named',
-			`README.md: ${README_WORD_LIMIT + 17} words, more than ${README_WORD_LIMIT}`,
-		]);
-	});
-
-	it('finds commit hashes, issue numbers, load averages, branch names and machine paths', () => {
-		const problems = problemsOf({
-			'README.md': [
-				'# Title',
-				'',
-				'Measured at b8549b1 of branch `speed2` (issue 25), load average 6.8.',
-				'Run `git clone /work/main /tmp/fresh-check` first.',
-				'Send to +4915123456789 on 2026-11-24: accepted, deadbeef, [up](#title), 0.2.0, ~/.cache/x.',
-			].join('\n'),
-			'CHANGELOG.md': '# Changelog\n\n- Fixed (#31), PR 12, at load 7; see this branch.\n',
-		});
-		expect(problems).toEqual([
-			'README.md:3: a commit hash: "b8549b1"',
-			'README.md:3: an issue number: "issue 25"',
-			'README.md:3: a load average: "load average"',
-			'README.md:3: a branch name: "branch `speed2`"',
-			'README.md:4: a machine path: "git clone /work/main"',
-			'README.md:4: a machine path: "/tmp/fresh-check"',
-			'CHANGELOG.md:3: an issue number: "#31"',
-			'CHANGELOG.md:3: an issue number: "PR 12"',
-			'CHANGELOG.md:3: a load average: "load 7"',
-			'CHANGELOG.md:3: a branch name: "this branch"',
-		]);
+	it.each<[string, Record<string, string>, string[]]>([
+		[
+			'names the file, the line and what is missing for a broken link and a broken anchor',
+			{
+				'README.md': [
+					'# Title',
+					'',
+					'See [the guide](docs/guide.md#setup) and [gone](docs/gone.md).',
+					'## Setup',
+				].join('\n'),
+				'CHANGELOG.md':
+					'# Changelog\n\nBack to [the README](README.md#no-such-heading) or [setup](README.md#setup).\n',
+				'docs/guide.md':
+					'# Guide\n\n## Install\n\n[Top](#guide), [nowhere](#nowhere), [up](../README.md).\n',
+			},
+			[
+				'README.md:3: link to docs/guide.md#setup: docs/guide.md has no heading with the anchor #setup',
+				'README.md:3: link to docs/gone.md: there is no file docs/gone.md',
+				'CHANGELOG.md:3: link to README.md#no-such-heading: README.md has no heading with the anchor #no-such-heading',
+				'docs/guide.md:5: link to #nowhere: docs/guide.md has no heading with the anchor #nowhere',
+			],
+		],
+		[
+			'finds unnamed example workflows, unknown npm scripts and a README over its word budget',
+			{
+				'README.md':
+					`# Title\n\nImport examples/named.json, then \`npm run dev\`, \`npm test\` and \`npm run ` +
+					`bench -- --runs 2\`.\n\n${'word '.repeat(README_WORD_LIMIT)}\n`,
+				'examples/named.json': '{}',
+				'examples/forgotten.json': '{}',
+			},
+			[
+				'README.md:3: npm run bench: package.json has no script "bench"',
+				'README.md: the example workflow examples/forgotten.json is not named',
+				`README.md: ${README_WORD_LIMIT + 17} words, more than ${README_WORD_LIMIT}`,
+			],
+		],
+		[
+			'finds commit hashes, issue numbers, load averages, branch names and machine paths',
+			{
+				'README.md': [
+					'# Title',
+					'',
+					'Measured at b8549b1 of branch `speed2` (issue 25), load average 6.8.',
+					'Run `git clone /work/main /tmp/fresh-check` first.',
+					'Send to +4915123456789 on 2026-11-24: accepted, deadbeef, [up](#title), 0.2.0, ~/.cache/x.',
+				].join('\n'),
+				'CHANGELOG.md': '# Changelog\n\n- Fixed (#31), PR 12, at load 7; see this branch.\n',
+			},
+			[
+				'README.md:3: a commit hash: "b8549b1"',
+				'README.md:3: an issue number: "issue 25"',
+				'README.md:3: a load average: "load average"',
+				'README.md:3: a branch name: "branch `speed2`"',
+				'README.md:4: a machine path: "git clone /work/main"',
+				'README.md:4: a machine path: "/tmp/fresh-check"',
+				'CHANGELOG.md:3: an issue number: "#31"',
+				'CHANGELOG.md:3: an issue number: "PR 12"',
+				'CHANGELOG.md:3: a load average: "load 7"',
+				'CHANGELOG.md:3: a branch name: "this branch"',
+			],
+		],
+	])('%s', (_name, files, expected) => {
+		expect(problemsOf(files)).toEqual(expected);
 	});
 
 	it('keeps docs/ and its longest pages within their word budgets', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { INode, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import * as templateOperation from '../../nodes/OmnichannelMessaging/actions/whatsappTemplate/sendAndWait.operation';
 import {
@@ -26,6 +26,7 @@ import {
 	waitTillFor,
 } from '../../nodes/OmnichannelMessaging/sendAndWait/waiting';
 import { checkAgainstTemplate } from '../../nodes/OmnichannelMessaging/helpers/template';
+import { bareNode } from '../helpers/node';
 import { README_WORD_LIMIT } from './docsCheck';
 import { markdownCodeSpans, markdownSection, wordCount } from './markdown';
 
@@ -120,14 +121,7 @@ describe('the names a builder reads', () => {
 	});
 });
 
-const NODE = {
-	id: 'node',
-	name: 'Ask',
-	type: 'n8n-nodes-omnichannel-messaging.omnichannelMessaging',
-	typeVersion: 2,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const NODE = bareNode('Ask', { id: 'node', typeVersion: 2 });
 
 /** The text before a value the error fills in: the part every such error shares. */
 const before = (message: string, value: string) => message.slice(0, message.indexOf(value)).trim();

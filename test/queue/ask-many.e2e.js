@@ -17,7 +17,13 @@ const path = require('node:path');
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
 const { sandboxTemplates } = require('../fake-service/seed');
-const { API_KEY, startFakeServiceProcess, createCredential, waitForWebhook } = require('./support');
+const {
+	API_KEY,
+	startFakeServiceProcess,
+	createCredential,
+	waitForWebhook,
+	stopAndReport,
+} = require('./support');
 const ask = require('../helpers/askMany');
 
 const { count, answered, waitSeconds } = ask.askManySizes();
@@ -63,12 +69,10 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
-	await fake?.stop();
-	await stack?.stop();
-	process.stderr.write(
-		`\nqueue mode, ask many (${count} customers, ${waitSeconds} s limit): ` +
-			`${JSON.stringify(ctx.figures)}\n(n8n output: ` +
-			`${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+	await stopAndReport(
+		[fake, stack],
+		`ask many (${count} customers, ${waitSeconds} s limit): ${JSON.stringify(ctx.figures)}`,
+		LOG_FILE,
 	);
 }, 120_000);
 

@@ -21,6 +21,7 @@ const {
 	waitForWebhook,
 	callWebhook,
 	execution,
+	stopAndReport,
 } = require('./support');
 const { omniNode, chain, webhookTrigger } = require('../e2e/support');
 const { executionWhen, tampered } = require('../e2e/sendAndWait.support');
@@ -113,11 +114,10 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
-	await fake?.stop();
-	await stack?.stop();
-	process.stderr.write(
-		`\nqueue mode, send and wait:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ` +
-			`${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
+	await stopAndReport(
+		[fake, stack],
+		`send and wait:\n${JSON.stringify(figures, null, 2)}`,
+		LOG_FILE,
 	);
 }, 120_000);
 

@@ -224,6 +224,18 @@ function acceptedPerPhone(requests) {
 	return counts;
 }
 
+/**
+ * A queue test's end: the fake service and the stack stopped, then its figures and the file that
+ * holds n8n's output on stderr, for the reader of a run that went wrong.
+ */
+async function stopAndReport([fake, stack], figures, logFile) {
+	await fake?.stop();
+	await stack?.stop();
+	process.stderr.write(
+		`\nqueue mode, ${figures}\n(n8n output: ${path.relative(n8n.REPO_ROOT, logFile)})\n`,
+	);
+}
+
 module.exports = {
 	API_KEY,
 	startFakeServiceProcess,
@@ -242,4 +254,5 @@ module.exports = {
 	acceptedPerPhone,
 	prefillSendOnceHistory,
 	sendOnceHistoryValue,
+	stopAndReport,
 };

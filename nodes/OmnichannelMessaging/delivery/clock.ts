@@ -40,3 +40,20 @@ export const REAL_CLOCK: Clock = Object.freeze({
 	wait: waitOrAbort,
 	random: () => Math.random(),
 });
+
+/**
+ * One object per key for every execution of this process, made on the process's clock the first
+ * time its key is asked for: executions sending to one service share its pacer, and executions of
+ * one workflow share its send-once history row.
+ */
+export function sharedPerKey<T>(make: (clock: Clock) => T): (key: string) => T {
+	const made = new Map<string, T>();
+	return (key) => {
+		let shared = made.get(key);
+		if (!shared) {
+			shared = make(REAL_CLOCK);
+			made.set(key, shared);
+		}
+		return shared;
+	};
+}

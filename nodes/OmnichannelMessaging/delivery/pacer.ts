@@ -1,5 +1,5 @@
 import { PACING } from '../constants';
-import { REAL_CLOCK } from './clock';
+import { sharedPerKey } from './clock';
 import type { Clock } from './clock';
 import {
 	PaceWindow,
@@ -164,16 +164,7 @@ export class Pacer {
 }
 
 /** One pacer per service (serviceKey, delivery/templateCache.ts), shared by every execution of this process. */
-const pacers = new Map<string, Pacer>();
-
-export function pacerFor(service: string): Pacer {
-	let pacer = pacers.get(service);
-	if (!pacer) {
-		pacer = new Pacer(REAL_CLOCK, PACING);
-		pacers.set(service, pacer);
-	}
-	return pacer;
-}
+export const pacerFor = sharedPerKey((clock) => new Pacer(clock, PACING));
 
 /** What one execution saw of the service's pace, for its summary. */
 export interface PaceFigures {
@@ -223,14 +214,10 @@ export class WatchedPacer implements PacerApi {
 		return this.pacer.makingProgress();
 	}
 
-	answered(
-		permit: Permit,
-		limits: SendLimits,
-		statusCode: number,
-		headers: Record<string, unknown>,
-	): Refusal | undefined {
+	answered(...answer: Parameters<Pacer['answered']>): Refusal | undefined {
+		const [, , statusCode] = answer;
 		const pausesBefore = this.pacer.pausesBegun;
-		const refusal = this.pacer.answered(permit, limits, statusCode, headers);
+		const refusal = this.pacer.answered(...answer);
 		if (refusal) this.refused(statusCode, refusal, this.pacer.pausesBegun > pausesBefore);
 		else if (this.refusedSinceLastPace && statusCode >= 200 && statusCode < 300) this.tookAgain();
 		return refusal;

@@ -23,3 +23,30 @@ export function operationField(
 		default: defaultOperation,
 	};
 }
+
+/** A choice as a builder reads it and the value the node stores, or n8n's own option object. */
+type Choice = [name: string, value: string] | INodePropertyOptions;
+
+/**
+ * An Options field: the node's Options fields differ only in their names, choices, default and
+ * display options, so one builder writes them all alike.
+ */
+export function optionsField(
+	[displayName, name, description]: [string, string, string],
+	defaultValue: string,
+	choices: Choice[],
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	const options = choices.map((choice) =>
+		Array.isArray(choice) ? { name: choice[0], value: choice[1] } : choice,
+	);
+	return {
+		displayName,
+		name,
+		type: 'options',
+		default: defaultValue,
+		description,
+		options,
+		...extra,
+	};
+}

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsField } from '../helpers/displayOptions';
+
 import { FIELD_KINDS, FIELD_TYPES, MAX_FILE_MB, kindOf, typesWhere } from './formFields';
 import type { DefaultKind, FieldType } from './formFields';
 
@@ -117,19 +119,20 @@ const DEFAULT_VALUES: Array<[DefaultKind, string, Partial<INodeProperties>?]> = 
 /** Every type a person answers: all but a hidden field and Custom HTML. */
 const ASKED = exceptTypes(typesWhere((kind) => kind.answered === 'none'));
 
-const LIMIT_SELECTION: INodeProperties = {
-	displayName: 'Limit Selection',
-	name: 'limitSelection',
-	type: 'options',
-	default: 'unlimited',
-	description: 'How many boxes the person may tick; the page refuses an answer outside it',
-	options: [
-		{ name: 'Exact Number', value: 'exact' },
-		{ name: 'Range', value: 'range' },
-		{ name: 'Unlimited', value: 'unlimited' },
+const LIMIT_SELECTION = optionsField(
+	[
+		'Limit Selection',
+		'limitSelection',
+		'How many boxes the person may tick; the page refuses an answer outside it',
 	],
-	displayOptions: forTypes(['checkbox']),
-};
+	'unlimited',
+	[
+		['Exact Number', 'exact'],
+		['Range', 'range'],
+		['Unlimited', 'unlimited'],
+	],
+	{ displayOptions: forTypes(['checkbox']) },
+);
 
 const FILE_FIELDS: INodeProperties[] = [
 	{

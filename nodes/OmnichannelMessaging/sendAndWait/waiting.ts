@@ -20,6 +20,7 @@ import { runsAsTool, whyNoAnswerCanCome } from '../helpers/values';
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
 import { shownWhen } from './elementFields';
+import { optionsField } from '../helpers/displayOptions';
 import type { AnswerConfig } from './answer';
 import { readAnswerConfig } from './webhook';
 
@@ -43,17 +44,18 @@ export const LIMIT_WAIT_TIME_OPTION: INodeProperties = {
 			displayName: 'Values',
 			name: 'values',
 			values: [
-				{
-					displayName: 'Limit Type',
-					name: 'limitType',
-					type: 'options',
-					default: 'afterTimeInterval',
-					description: 'Stop waiting after an amount of time, or at a date and time',
-					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime' },
+				optionsField(
+					[
+						'Limit Type',
+						'limitType',
+						'Stop waiting after an amount of time, or at a date and time',
 					],
-				},
+					'afterTimeInterval',
+					[
+						['After Time Interval', 'afterTimeInterval'],
+						['At Specified Time', 'atSpecifiedTime'],
+					],
+				),
 				{
 					displayName: 'Amount',
 					name: 'resumeAmount',
@@ -63,19 +65,16 @@ export const LIMIT_WAIT_TIME_OPTION: INodeProperties = {
 					description: 'The time to wait',
 					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
 				},
-				{
-					displayName: 'Unit',
-					name: 'resumeUnit',
-					type: 'options',
-					default: 'hours',
-					options: [
-						{ name: 'Minutes', value: 'minutes' },
-						{ name: 'Hours', value: 'hours' },
-						{ name: 'Days', value: 'days' },
+				optionsField(
+					['Unit', 'resumeUnit', 'Unit of the amount'],
+					'hours',
+					[
+						['Minutes', 'minutes'],
+						['Hours', 'hours'],
+						['Days', 'days'],
 					],
-					description: 'Unit of the amount',
-					displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }),
-				},
+					{ displayOptions: shownWhen({ limitType: ['afterTimeInterval'] }) },
+				),
 				{
 					displayName: 'Max Date and Time',
 					name: 'maxDateAndTime',

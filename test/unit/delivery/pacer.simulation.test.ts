@@ -178,36 +178,44 @@ describe('a limit on sends per second (token bucket), alone and with an in-fligh
 	});
 });
 
+/** 15 runs of a property over random seeds and limits on requests in flight within `limits`. */
+async function forSeedsAndLimits(
+	limits: { min: number; max: number },
+	check: (seed: number, limit: number) => Promise<void>,
+) {
+	await fc.assert(
+		fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer(limits), check),
+		{ seed: SEED, numRuns: 15 },
+	);
+}
+
+/** A service at 100 ms a request with 20 ms of jitter, refusing with Retry-After: 1 above `limit` in flight. */
+const limitedService = (limit: number, more: Partial<ServiceSpec> = {}): ServiceSpec => ({
+	latencyMs: 100,
+	inFlightLimit: limit,
+	jitterMs: 20,
+	retryAfter: '1',
+	...more,
+});
+
 describe('the service changes under the broadcast', () => {
 	test(
 		'a second process sharing the service: every message once, both done within 2.6 × the ' +
 			'floor of both',
 		async () => {
-			await fc.assert(
-				fc.asyncProperty(
-					fc.integer({ min: 1, max: 1_000_000 }),
-					fc.integer({ min: 6, max: 16 }),
-					async (seed, limit) => {
-						const service: ServiceSpec = {
-							latencyMs: 100,
-							inFlightLimit: limit,
-							jitterMs: 20,
-							retryAfter: '1',
-						};
-						const items = limit * 40;
-						const report = await run(
-							seed,
-							service,
-							[broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })],
-							2,
-						);
-						expectEachTakenOnce(report);
-						const floorOfBoth = (2 * items * service.latencyMs) / limit;
-						expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
-					},
-				),
-				{ seed: SEED, numRuns: 15 },
-			);
+			await forSeedsAndLimits({ min: 6, max: 16 }, async (seed, limit) => {
+				const service = limitedService(limit);
+				const items = limit * 40;
+				const report = await run(
+					seed,
+					service,
+					[broadcast(items, { process: 1 }), broadcast(items, { startAt: 500 })],
+					2,
+				);
+				expectEachTakenOnce(report);
+				const floorOfBoth = (2 * items * service.latencyMs) / limit;
+				expect(report.wall / floorOfBoth).toBeLessThanOrEqual(2.6);
+			});
 		},
 	);
 
@@ -215,26 +223,13 @@ describe('the service changes under the broadcast', () => {
 		'a limit that drops to half mid-broadcast: every message once, wall within 1.6 × the floor ' +
 			'at the lower limit (network included) plus the first pause',
 		async () => {
-			await fc.assert(
-				fc.asyncProperty(
-					fc.integer({ min: 1, max: 1_000_000 }),
-					fc.integer({ min: 8, max: 16 }),
-					async (seed, limit) => {
-						const to = Math.ceil(limit / 2);
-						const service: ServiceSpec = {
-							latencyMs: 100,
-							inFlightLimit: limit,
-							jitterMs: 20,
-							retryAfter: '1',
-							limitDrop: { atMs: 3_000, to },
-						};
-						const report = await run(seed, service, [broadcast(to * 100)]);
-						expectEachTakenOnce(report);
-						expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
-					},
-				),
-				{ seed: SEED, numRuns: 15 },
-			);
+			await forSeedsAndLimits({ min: 8, max: 16 }, async (seed, limit) => {
+				const to = Math.ceil(limit / 2);
+				const service = limitedService(limit, { limitDrop: { atMs: 3_000, to } });
+				const report = await run(seed, service, [broadcast(to * 100)]);
+				expectEachTakenOnce(report);
+				expect(stretch(report, service)).toBeLessThanOrEqual(1.6);
+			});
 		},
 	);
 });
@@ -270,20 +265,28 @@ describe('single-message executions', () => {
 	const service: ServiceSpec = { latencyMs: 100, inFlightLimit: 10, jitterMs: 15, retryAfter: '1' };
 	const events = (count: number, from: number, gapMs: number) =>
 		Array.from({ length: count }, (_, i) => broadcast(1, { startAt: from + i * gapMs }));
+	/** Runs the executions on seeds 1, 2 and 3: every message taken once each time, then `check`. */
+	const onSeeds1To3 = async (
+		executions: () => Array<ReturnType<typeof broadcast>>,
+		check: (report: Report) => void,
+	) => {
+		for (const seed of [1, 2, 3]) {
+			const report = await run(seed, service, executions());
+			expectEachTakenOnce(report);
+			check(report);
+		}
+	};
 
 	test(
 		'after the level is learned, 60 of them over 20 s do not grow the window: the next ' +
 			'broadcast starts without a 429',
 		async () => {
-			for (const seed of [1, 2, 3]) {
-				const report = await run(seed, service, [
-					broadcast(300),
-					...events(60, 8_000, 333),
-					broadcast(600, { startAt: 30_000 }),
-				]);
-				expectEachTakenOnce(report);
-				expect(report.refusals.filter((at) => at >= 30_000 && at < 31_000)).toEqual([]);
-			}
+			await onSeeds1To3(
+				() => [broadcast(300), ...events(60, 8_000, 333), broadcast(600, { startAt: 30_000 })],
+				(report) => {
+					expect(report.refusals.filter((at) => at >= 30_000 && at < 31_000)).toEqual([]);
+				},
+			);
 		},
 	);
 
@@ -291,14 +294,12 @@ describe('single-message executions', () => {
 		'60 of them on a fresh process, then its first broadcast: within 1.25 × the floor (network ' +
 			'included) plus the first pause',
 		async () => {
-			for (const seed of [1, 2, 3]) {
-				const report = await run(seed, service, [
-					...events(60, 0, 100),
-					broadcast(600, { startAt: 7_000 }),
-				]);
-				expectEachTakenOnce(report);
-				expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
-			}
+			await onSeeds1To3(
+				() => [...events(60, 0, 100), broadcast(600, { startAt: 7_000 })],
+				(report) => {
+					expect(stretch(report, service)).toBeLessThanOrEqual(1.25);
+				},
+			);
 		},
 	);
 });

@@ -11,6 +11,18 @@ function reads() {
 	return { read, started, count: () => started.length };
 }
 
+/** The next caller starts a second read and is answered by it, not by a held answer. */
+async function expectSecondRead(
+	cache: TemplateCache,
+	{ read, started, count }: ReturnType<typeof reads>,
+	value: string,
+) {
+	const again = cache.get('t', read);
+	expect(count()).toBe(2);
+	started[1].resolve(value);
+	expect(await again).toEqual({ value, held: false });
+}
+
 describe('TemplateCache', () => {
 	let clock: VirtualClock;
 	let cache: TemplateCache;
@@ -32,10 +44,7 @@ describe('TemplateCache', () => {
 			expect(await cache.get('t', read)).toEqual({ value: 'v1', held: true });
 			expect(count()).toBe(1);
 			await clock.advance(1);
-			const late = cache.get('t', read);
-			expect(count()).toBe(2);
-			started[1].resolve('v2');
-			expect(await late).toEqual({ value: 'v2', held: false });
+			await expectSecondRead(cache, { read, started, count }, 'v2');
 		},
 	);
 
@@ -53,10 +62,7 @@ describe('TemplateCache', () => {
 		started[0].reject(new Error('502'));
 		await expect(callers[0]).rejects.toThrow('502');
 		await expect(callers[1]).rejects.toThrow('502');
-		const again = cache.get('t', read);
-		expect(count()).toBe(2);
-		started[1].resolve('v');
-		expect(await again).toEqual({ value: 'v', held: false });
+		await expectSecondRead(cache, { read, started, count }, 'v');
 	});
 
 	test('fresh passes over a held answer; drop forgets it; other keys are read on their own', async () => {

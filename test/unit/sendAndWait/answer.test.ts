@@ -42,24 +42,23 @@ describe('reading the configuration', () => {
 		});
 	});
 
-	test('a response type this node does not know is refused, not guessed', () => {
+	test.each([
+		[
+			'a response type this node does not know is refused, not guessed',
+			'poll',
+			'"poll" is not Approval, Free Text or Custom Form',
+			'Response Type',
+		],
+		[
+			'a Custom Form without fields is refused, naming the setting',
+			'customForm',
+			'the form has no fields: add at least one',
+			'Form Elements',
+		],
+	])('%s', (_name, responseType, reason, field) => {
 		expect(
-			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'poll' : fallback)),
-		).toEqual({
-			ok: false,
-			reason: '"poll" is not Approval, Free Text or Custom Form',
-			field: 'Response Type',
-		});
-	});
-
-	test('a Custom Form without fields is refused, naming the setting', () => {
-		expect(
-			readAnswerConfig((name, fallback) => (name === 'responseType' ? 'customForm' : fallback)),
-		).toEqual({
-			ok: false,
-			reason: 'the form has no fields: add at least one',
-			field: 'Form Elements',
-		});
+			readAnswerConfig((name, fallback) => (name === 'responseType' ? responseType : fallback)),
+		).toEqual({ ok: false, reason, field });
 	});
 
 	test("the form's page options, unset ones left out", () => {

@@ -1,7 +1,7 @@
 import type { INodeProperties, IDataObject, INode } from 'n8n-workflow';
 
 import { channelIdFields, templateIdField, CHANNEL_DEPENDENCY } from '../common.descriptions';
-import { showFor } from '../../helpers/displayOptions';
+import { optionsField, showFor } from '../../helpers/displayOptions';
 import { invalidInputError } from '../../helpers/errors/run';
 import type { OperationContext } from '../../helpers/values';
 import { allCountries, countryOf } from '../../helpers/phone/phone';
@@ -50,25 +50,22 @@ function headerMediaFields(show: Show): INodeProperties[] {
 				'Only for templates whose header is media; leave empty otherwise.',
 			displayOptions: show,
 		},
-		{
-			displayName: 'Header Media Type',
-			name: 'headerMediaType',
-			type: 'options',
-			default: 'auto',
-			options: [
-				{ name: 'Audio', value: 'audio' },
-				{ name: 'Document', value: 'document' },
-				{ name: 'Image', value: 'image' },
+		optionsField(
+			['Header Media Type', 'headerMediaType', 'What kind of media the header media URL points to'],
+			'auto',
+			[
+				['Audio', 'audio'],
+				['Document', 'document'],
+				['Image', 'image'],
 				{
 					name: 'Same as Template',
 					value: 'auto',
 					description: "Use the type of the template's header",
 				},
-				{ name: 'Video', value: 'video' },
+				['Video', 'video'],
 			],
-			description: 'What kind of media the header media URL points to',
-			displayOptions: show,
-		},
+			{ displayOptions: show },
+		),
 	];
 }
 
@@ -182,13 +179,14 @@ type Show = ReturnType<typeof showFor>;
 
 /** How the placeholder values are given. */
 function variablesModeField(show: Show): INodeProperties {
-	return {
-		displayName: 'Variables Input',
-		name: 'variablesMode',
-		type: 'options',
-		noDataExpression: true,
-		default: 'mapper',
-		options: [
+	return optionsField(
+		[
+			'Variables Input',
+			'variablesMode',
+			'How to give the values of the template body placeholders',
+		],
+		'mapper',
+		[
 			{
 				name: 'Map Each Variable',
 				value: 'mapper',
@@ -202,14 +200,16 @@ function variablesModeField(show: Show): INodeProperties {
 					'from an expression.',
 			},
 		],
-		description: 'How to give the values of the template body placeholders',
-		builderHint: {
-			propertyHint:
-				'Use "json" with variablesJson when building a workflow: "mapper" needs the template ' +
-				'picked in the editor, and cannot follow a template chosen by an expression',
+		{
+			noDataExpression: true,
+			builderHint: {
+				propertyHint:
+					'Use "json" with variablesJson when building a workflow: "mapper" needs the template ' +
+					'picked in the editor, and cannot follow a template chosen by an expression',
+			},
+			displayOptions: show,
 		},
-		displayOptions: show,
-	};
+	);
 }
 
 /** One field per placeholder of the template picked in the editor. */

@@ -3,7 +3,7 @@ import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from
 
 import { SEND_LIMITS, SEND_ONCE } from '../../constants';
 import { sendOnceStoreError } from '../../helpers/errors/run';
-import { REAL_CLOCK } from '../clock';
+import { sharedPerKey } from '../clock';
 import { HistoryRow } from './historyRow';
 import type { StoreAccess } from './historyRow';
 import { skippedItem } from './options';
@@ -35,16 +35,7 @@ const keysOf = (prefix: string, values: Iterable<string>) =>
 		.map((value) => value.slice(prefix.length));
 
 /** One group commit per history row (workflow and scope) for every execution of this process. */
-const historyRows = new Map<string, HistoryRow>();
-
-function historyRowFor(rowKey: string): HistoryRow {
-	let row = historyRows.get(rowKey);
-	if (!row) {
-		row = new HistoryRow(SEND_ONCE, REAL_CLOCK);
-		historyRows.set(rowKey, row);
-	}
-	return row;
-}
+const historyRowFor = sharedPerKey((clock) => new HistoryRow(SEND_ONCE, clock));
 
 /** A claim without an acceptance is an unknown outcome (docs/send-once.md). */
 export class SendOnceStore {

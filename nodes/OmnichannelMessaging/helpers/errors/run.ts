@@ -129,23 +129,28 @@ export function credentialErrorItems(error: unknown, itemCount: number): INodeEx
 }
 
 /**
+ * An execution the node refuses before it sends anything, for a reason of its setup rather than of
+ * one item: the message says what happened, the description what to do instead.
+ */
+function invalidSetupError(node: INode, message: string, description: string): NodeOperationError {
+	const error = new NodeOperationError(node, message, { description });
+	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
+}
+
+/**
  * Send and Wait asks one person one question per execution: n8n resumes an execution once.
  * More items stop the node before anything is sent, rather than answering for all but the first.
  * The advice names the sub-workflow, not a loop: a loop around the node waits for each answer in
  * turn before asking the next person.
  */
 export function sendAndWaitItemsError(node: INode, count: number): NodeOperationError {
-	const error = new NodeOperationError(
+	return invalidSetupError(
 		node,
 		`Send and Wait for Response takes one item per execution, and received ${count}`,
-		{
-			description:
-				'One execution waits for one answer. To ask many people at once, call a sub-workflow per ' +
-				'item with Execute Workflow (Wait For Sub-Workflow Completion off); see "Asking many ' +
-				'people at once" in the docs. Nothing was sent.',
-		},
+		'One execution waits for one answer. To ask many people at once, call a sub-workflow per ' +
+			'item with Execute Workflow (Wait For Sub-Workflow Completion off); see "Asking many ' +
+			'people at once" in the docs. Nothing was sent.',
 	);
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
 /**
@@ -153,19 +158,15 @@ export function sendAndWaitItemsError(node: INode, count: number): NodeOperation
  * reads this message (not the description), so it says what happened and what to use instead.
  */
 export function sendAndWaitToolError(node: INode): NodeOperationError {
-	const error = new NodeOperationError(
+	return invalidSetupError(
 		node,
 		'Send and Wait for Response cannot wait for an answer when this agent or MCP client calls it ' +
 			'as a tool, so nothing was sent. Use AI Agent 3 or later (it waits for the answer), connect ' +
 			"the node as a Human review to approve another tool's calls, or put Send and Wait in a " +
 			'workflow step.',
-		{
-			description:
-				'AI Agent up to 2.2 and the MCP Server Trigger run a tool inside their own loop and hand ' +
-				'the model its result at once, before anyone could answer.',
-		},
+		'AI Agent up to 2.2 and the MCP Server Trigger run a tool inside their own loop and hand ' +
+			'the model its result at once, before anyone could answer.',
 	);
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
 /**
@@ -173,18 +174,14 @@ export function sendAndWaitToolError(node: INode): NodeOperationError {
  * execution starts waiting, so the answer would reach nobody. The model reads this message.
  */
 export function sendAndWaitCliError(node: INode): NodeOperationError {
-	const error = new NodeOperationError(
+	return invalidSetupError(
 		node,
 		'Send and Wait for Response cannot wait for an answer in a run of n8n execute (the command ' +
 			'line), so nothing was sent. Run the workflow in a running n8n instead: from its trigger ' +
 			'once published, or from the editor.',
-		{
-			description:
-				'n8n execute stops when the execution starts to wait: no answer could reach this run, ' +
-				'and the execution would be left waiting.',
-		},
+		'n8n execute stops when the execution starts to wait: no answer could reach this run, ' +
+			'and the execution would be left waiting.',
 	);
-	return withFacts(error, { outcome: 'notSent', reason: 'invalidInput' });
 }
 
 /** A Send and Wait setting (Response Type, Limit Wait Time, Link Variable) cannot be used. */

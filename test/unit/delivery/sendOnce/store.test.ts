@@ -1,6 +1,7 @@
-import type { DeduplicationHelperFunctions, INode } from 'n8n-workflow';
+import type { DeduplicationHelperFunctions } from 'n8n-workflow';
 
 import { SendOnceStore } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
+import { bareNode } from '../../../helpers/node';
 
 const CLAIMED = 'omnichannel-send-once:claimed:';
 const ACCEPTED = 'omnichannel-send-once:accepted:';
@@ -27,14 +28,7 @@ function helpers() {
 	return { state, functions: functions as unknown as DeduplicationHelperFunctions };
 }
 
-const NODE = {
-	id: 'node-1',
-	name: 'Send',
-	type: 'x',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const NODE = bareNode('Send', { type: 'x' });
 let rows = 0;
 const storeOn = (functions: DeduplicationHelperFunctions) =>
 	new SendOnceStore(
