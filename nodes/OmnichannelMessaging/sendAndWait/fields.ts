@@ -76,7 +76,8 @@ export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 		[
 			'Response Form Description',
 			'responseFormDescription',
-			'The text above the choices or the form on the page; when empty, the message the person received (without the link)',
+			'The text above the choices or the form on the page; when empty, the message the person ' +
+				'received (without the link)',
 		],
 		shownWhen({ '/responseType': ['approval', 'freeText', 'customForm'] }),
 	),
