@@ -16,6 +16,7 @@ import { editorHints, nodeBuilderHint } from './editorHints';
 import { listSearch, resourceMapping } from './methods';
 import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS } from './sendAndWait/fields';
 import { sendAndWaitWebhook } from './sendAndWait/webhook';
+import type { ReadQuestion } from './sendAndWait/webhook';
 import { logWaitAnswered } from './delivery';
 
 /*
@@ -76,7 +77,12 @@ export class OmnichannelMessaging implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response = await sendAndWaitWebhook.call(this);
+		// The page repeats the question as the operation sent it: the message, or the template's body.
+		const readQuestion: ReadQuestion =
+			this.getNodeParameter('resource', 'message') === 'whatsappTemplate'
+				? whatsappTemplate.sendAndWait.readQuestion
+				: message.sendAndWait.readQuestion;
+		const response = await sendAndWaitWebhook.call(this, readQuestion);
 		if (response.workflowData) logWaitAnswered(this);
 		return response;
 	}

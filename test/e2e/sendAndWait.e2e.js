@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
+const { appointmentConfirmation, demoTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
@@ -50,7 +51,11 @@ let watch;
 let forms;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
+	// Channel 12 also has the appointment confirmation, its link in the middle of the body.
+	fake = await startFakeService({
+		apiKey: API_KEY,
+		templates: { 12: [...demoTemplates(), appointmentConfirmation()] },
+	});
 	watch = await startOtherHost();
 	const { root, userFolder } = freshUserFolder('e2e-send-and-wait');
 	const env = n8n.n8nEnv({
@@ -240,6 +245,67 @@ describe('Free Text, the template variant, and the wait limit', () => {
 		expect(lastOutput(execution, 'Ask')).toEqual(lastOutput(execution, 'Webhook'));
 		expect(fake.sends().filter((s) => s.body.customer_id === '5002')).toHaveLength(1);
 	}, 130_000);
+});
+
+/**
+ * The link opened in Chromium on a phone: the page, the text above its choices or form, and how
+ * many elements markup in that text made (none: it is text).
+ */
+async function questionOn(link) {
+	const page = await personPage({ width: 390, height: 844 });
+	await page.goto(link);
+	const question = page.locator('main > p');
+	expect(await question.count()).toBe(1);
+	return {
+		page,
+		question: await question.innerText(),
+		markup: await question.locator('*').count(),
+	};
+}
+
+describe('the page shows the question, as text', () => {
+	const person = { name: '<b>Anna</b>', day: 'Monday 1 December', amount: 42 };
+
+	test("WhatsApp Template (Approval): the template's body as sent, without the link", async () => {
+		const { sent, links, executionId } = await ask(WORKFLOWS.templateQuestion, person);
+		expect(sent.body.attributes).toEqual({ 1: '<b>Anna</b>', 2: 'Monday 1 December', 3: links[0] });
+		const { page, question, markup } = await questionOn(links[0]);
+		expect(question).toBe(
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+		);
+		expect(markup).toBe(0);
+		expect(await page.getByRole('button').allInnerTexts()).toEqual(['✓ Approve', '✗ Decline']);
+		await page.getByRole('button', { name: '✓ Approve' }).click();
+		await page.getByText('Recorded: ✓ Approve').waitFor();
+		expect(lastOutput(await finished(executionId), 'Next')[0].json.data.approved).toBe(true);
+	});
+
+	test("WhatsApp Template (Custom Form): the template's body above the form", async () => {
+		const { links, executionId } = await ask(WORKFLOWS.templateQuestionForm, person);
+		const { page, question, markup } = await questionOn(links[0]);
+		expect(question).toBe(
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+		);
+		expect(markup).toBe(0);
+		await page.getByLabel('Comment', { exact: true }).fill('See you');
+		await page.getByRole('button', { name: 'Submit' }).click();
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		expect(lastOutput(await finished(executionId), 'Next')[0].json.data.Comment).toBe('See you');
+	});
+
+	test('Message (Approval): the message, without its links', async () => {
+		const { links } = await ask(WORKFLOWS.messageQuestion, person);
+		const { question, markup } = await questionOn(links[1]);
+		expect(question).toBe('Refund 42 EUR to <b>Anna</b>?');
+		expect(markup).toBe(0);
+	});
+
+	test('Message (Approval) with Response Form Description: the description instead', async () => {
+		const { links } = await ask(WORKFLOWS.describedQuestion, person);
+		const { question, markup } = await questionOn(links[0]);
+		expect(question).toBe('Refund 42 EUR to <b>Anna</b>?');
+		expect(markup).toBe(0);
+	});
 });
 
 /** A person fills in FORM_FIELDS with FORM_ANSWER, as the page's labels name them. */

@@ -53,6 +53,15 @@ const TEMPLATE_ASK = {
 	variables: mapperValue({ 1: 'Anna', 2: '1042' }),
 	linkVariable: 3,
 };
+/**
+ * Template 108 on channel 12 ("Hi {{1}}, please confirm your appointment on {{2}} on this page:
+ * {{3}} See you soon!"), its variables from the request, the answer link in {{3}}.
+ */
+const QUESTION_TEMPLATE = {
+	...TEMPLATE_ASK,
+	templateId: { __rl: true, mode: 'id', value: '108' },
+	variables: mapperValue({ 1: '={{ $json.body.name }}', 2: '={{ $json.body.day }}' }),
+};
 const WORKFLOWS = {
 	approval: askWorkflow('E2eSawApproval01', 'saw-approval', {
 		resource: 'message',
@@ -79,6 +88,28 @@ const WORKFLOWS = {
 	template: askWorkflow('E2eSawTemplate01', 'saw-template', {
 		...TEMPLATE_ASK,
 		approvalOptions: double,
+	}),
+	templateQuestion: askWorkflow('E2eSawQuestion01', 'saw-question-template', {
+		...QUESTION_TEMPLATE,
+		approvalOptions: double,
+	}),
+	templateQuestionForm: askWorkflow('E2eSawQuestion02', 'saw-question-template-form', {
+		...QUESTION_TEMPLATE,
+		responseType: 'customForm',
+		formFields: { values: [{ fieldLabel: 'Comment', fieldType: 'text' }] },
+	}),
+	messageQuestion: askWorkflow('E2eSawQuestion03', 'saw-question-message', {
+		resource: 'message',
+		customerId: '7003',
+		message: '={{ "Refund " + $json.body.amount + " EUR to " + $json.body.name + "?" }}',
+		approvalOptions: double,
+	}),
+	describedQuestion: askWorkflow('E2eSawQuestion04', 'saw-question-described', {
+		resource: 'message',
+		customerId: '7004',
+		message: 'Refund 42 EUR?',
+		approvalOptions: double,
+		options: { responseFormDescription: '={{ "Refund 42 EUR to " + $json.body.name + "?" }}' },
 	}),
 };
 

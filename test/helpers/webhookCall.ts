@@ -24,6 +24,7 @@ import {
 	PackageNodeTypes,
 	TestCredentialsHelper,
 } from './engine';
+import type { CredentialData } from './engine';
 
 export interface WebhookRequest {
 	method: string;
@@ -33,6 +34,8 @@ export interface WebhookRequest {
 	headers?: IDataObject;
 	/** The waiting node's input item, which expressions read. */
 	item?: IDataObject;
+	/** The node's credential, for an operation whose page reads from the service. */
+	credentials?: CredentialData;
 }
 
 export interface WebhookAnswer {
@@ -61,7 +64,10 @@ export async function callWebhook(
 		settings: { executionOrder: 'v1' },
 	});
 	const additionalData = additionalDataFor(
-		new TestCredentialsHelper(credentialTypeOf(loader), { baseUrl: '', apiKey: '' }),
+		new TestCredentialsHelper(
+			credentialTypeOf(loader),
+			request.credentials ?? { baseUrl: '', apiKey: '' },
+		),
 	);
 	additionalData.executionId = 'exec-form';
 	const answer: WebhookAnswer = { result: {}, page: '', logged: [] };

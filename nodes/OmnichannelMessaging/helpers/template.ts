@@ -188,6 +188,31 @@ export function fillPlaceholders(text: unknown, values: Record<string, string>):
 	});
 }
 
+/** A body placeholder with the spaces and tabs on either side of it. */
+const SPACED_PLACEHOLDER = /([ \t]*)\{\{\s*(\d{1,4})\s*\}\}([ \t]*)/g;
+
+/**
+ * The body as the person read it, without the placeholder at `left` (the answer link): the page
+ * the link opens repeats the question, and the link on it would only lead back to the page. The
+ * placeholder is taken out before the values go in, so a value's own text is never touched; where
+ * it stood between words one space stays, and the blank lines it leaves are closed up.
+ */
+export function bodyWithout(
+	template: WhatsAppTemplate,
+	values: Record<string, string>,
+	left: string,
+): string {
+	if (typeof template.body !== 'string') return '';
+	const body = template.body.replace(
+		SPACED_PLACEHOLDER,
+		(whole, before: string, digits: string, after: string) =>
+			positionKey(digits) !== left ? whole : before && after ? ' ' : '',
+	);
+	return fillPlaceholders(body, values)
+		.replace(/\n{3,}/g, '\n\n')
+		.trim();
+}
+
 export interface RenderedMessage {
 	header: { type: string; text?: string; url?: string } | null;
 	body: string;

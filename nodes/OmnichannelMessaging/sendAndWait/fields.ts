@@ -66,7 +66,7 @@ function customFormFields(operation: Record<string, string[]>) {
 
 const FORM_TYPES = shownWhen({ '/responseType': ['freeText', 'customForm'] });
 
-/** The answer page's words and style, for Free Text and Custom Form (n8n's names). */
+/** The answer page's words and style (n8n's names): the description for every response type, the rest for a form. */
 export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 	stringField(
 		['Response Form Title', 'responseFormTitle', 'The title of the page the link opens'],
@@ -76,9 +76,10 @@ export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 		[
 			'Response Form Description',
 			'responseFormDescription',
-			'The text above the form on the page; the message when empty',
+			'The text above the choices or the form on the page; when empty, the message the person ' +
+				'received (without the link)',
 		],
-		FORM_TYPES,
+		shownWhen({ '/responseType': ['approval', 'freeText', 'customForm'] }),
 	),
 	stringField(
 		[

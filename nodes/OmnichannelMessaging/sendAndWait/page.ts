@@ -22,7 +22,7 @@ export interface Choice {
 /** The answer page's own words and style (n8n's Response Form options). */
 export interface PageOptions {
 	title?: string;
-	/** Shown above the form instead of the message. */
+	/** Shown above the choices or the form instead of the question. */
 	description?: string;
 	buttonLabel: string;
 	/** As given: the page sanitises it. */
@@ -215,7 +215,10 @@ function answerList(answers: Array<[string, string]> | undefined): string {
 function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
 	switch (view.kind) {
 		case 'approval':
-			return { title: 'Your answer', body: paragraph(view.question) + approvalForm(view.choices) };
+			return {
+				title: 'Your answer',
+				body: paragraph(page.description ?? view.question) + approvalForm(view.choices),
+			};
 		case 'form': {
 			const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
 			const form = renderForm(view.fields, page.buttonLabel, view.states);

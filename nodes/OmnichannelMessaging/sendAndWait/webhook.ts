@@ -24,6 +24,15 @@ export const DEFAULT_RESPOND_LABEL = 'Respond';
 /** Reads a node parameter by name (execute: for item 0; webhook: n8n's own). */
 export type ReadParameter = (name: string, fallback: string | unknown[]) => unknown;
 
+/**
+ * How an operation reads the question its page repeats: each knows what the person received (the
+ * message, or the template's body), and this file stays free of the service's transport.
+ */
+export type ReadQuestion = (
+	this: IWebhookFunctions,
+	read: ReadParameter,
+) => Promise<string | undefined>;
+
 /** Free Text's form: one required text area, its answer under `text` (n8n's output). */
 const FREE_TEXT_FIELD: FormField = {
 	type: 'textarea',
@@ -93,12 +102,16 @@ function readFields(read: ReadParameter): Checked<FormField[]> {
  */
 export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
 	const responseType = read('responseType', 'approval');
-	// An approval page is n8n's plain one: the form options are not shown for it.
+	// An approval page is n8n's plain one: of the form options only the description applies to it.
 	if (responseType === 'approval')
 		return accepted({
 			kind: 'approval',
 			choices: readChoices(read),
-			page: { buttonLabel: '', css: '' },
+			page: {
+				description: optional(read('options.responseFormDescription', '')),
+				buttonLabel: '',
+				css: '',
+			},
 		});
 	if (responseType !== 'freeText' && responseType !== 'customForm')
 		return refused(
@@ -135,7 +148,6 @@ function readParameter(
 
 function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOutcome {
 	const request = functions.getRequestObject();
-	const question = readParameter(functions, 'message', '');
 	return readAnswer(
 		{
 			method: String(request.method).toUpperCase(),
@@ -145,18 +157,45 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 		},
 		config,
 		new Date(),
-		typeof question === 'string' ? question : undefined,
 	);
+}
+
+/**
+ * The question on a page that shows the choices or the form, read only there and only when no
+ * description replaces it: a template's body costs a request to the service. A question that
+ * cannot be read leaves the page without it; the reason is the builder's, not the person's, and
+ * the page is the person's only way to answer.
+ */
+async function withQuestion(
+	functions: IWebhookFunctions,
+	outcome: AnswerOutcome,
+	page: PageOptions,
+	readQuestion: ReadQuestion,
+): Promise<AnswerOutcome> {
+	const { view } = outcome;
+	if ((view.kind !== 'approval' && view.kind !== 'form') || page.description !== undefined)
+		return outcome;
+	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
+	let question: string | undefined;
+	try {
+		question = await readQuestion.call(functions, read);
+	} catch {
+		return outcome;
+	}
+	return question?.trim() ? { ...outcome, view: { ...view, question } } : outcome;
 }
 
 /**
  * The node writes the answer page itself; only a recorded answer resumes the execution, with
  * n8n's output item.
  */
-export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function sendAndWaitWebhook(
+	this: IWebhookFunctions,
+	readQuestion: ReadQuestion,
+): Promise<IWebhookResponseData> {
 	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
 	const outcome: AnswerOutcome = config.ok
-		? answerOf(this, config.value)
+		? await withQuestion(this, answerOf(this, config.value), config.value.page, readQuestion)
 		: { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } };
 	// The files are copied before the page is sent: n8n removes them once the request ends.
 	const item = outcome.data

@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import {
@@ -28,8 +29,8 @@ import type { FailedSendOutcome } from '../helpers/errors/facts';
 import { checkCredential, toPositiveInteger } from '../helpers/values';
 import { isRedirect, redirectError, scrubSecrets, secretsOf } from './secrets';
 
-/** Every request of the node: the operations, and the editor's lists and mapper. */
-type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions;
+/** Every request of the node: the operations, the editor's lists and mapper, and the answer page. */
+type RequestFunctions = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -237,11 +238,12 @@ export async function fetchChannelList(
 		.filter((channel): channel is Channel => channel !== undefined);
 }
 
-type ReadFunctions = IExecuteFunctions | ILoadOptionsFunctions;
-
-/** One template with its body, header and variables: for Get, the sends' check and the variables mapper. */
+/**
+ * One template with its body, header and variables: for Get, the sends' check, the variables
+ * mapper and the answer page's question.
+ */
 export async function fetchTemplate(
-	this: ReadFunctions,
+	this: RequestFunctions,
 	connection: ServiceConnection,
 	where: { channelId: number; templateId: number },
 	place?: RequestPlace,
@@ -261,7 +263,7 @@ export async function fetchTemplate(
 
 /** A channel's approved templates: for Get Many and the template dropdown. */
 export async function fetchTemplateList(
-	this: ReadFunctions,
+	this: RequestFunctions,
 	connection: ServiceConnection,
 	channelId: number,
 	place?: RequestPlace,

@@ -1,4 +1,5 @@
 import {
+	bodyWithout,
 	describePosition,
 	fillPlaceholders,
 	findPlaceholders,
@@ -69,5 +70,37 @@ describe('template placeholders', () => {
 			footer: 'Bye',
 			buttons: [{ type: 'url', title: 'Go', value: 'https://go' }],
 		});
+	});
+});
+
+describe('the body without the answer link (the page repeats the question)', () => {
+	const without = (body: string, values: Record<string, string> = {}) =>
+		bodyWithout({ id: 1, body } as never, values, '3');
+
+	test.each([
+		[
+			'between words, one space stays',
+			'Confirm on this page: {{3}} See you!',
+			'Confirm on this page: See you!',
+		],
+		['before punctuation', 'It arrives on {{ 03 }}. Track it.', 'It arrives on. Track it.'],
+		[
+			'alone on a line, the blank lines closed up',
+			'Confirm:\n\n{{3}}\n\nSee you!',
+			'Confirm:\n\nSee you!',
+		],
+		['at a line end', 'Confirm here: {{3}}\nSee you!', 'Confirm here:\nSee you!'],
+	])('%s', (_, body, shown) => {
+		expect(without(body)).toBe(shown);
+	});
+
+	test("the other variables are filled in, and a value's own text is never touched", () => {
+		expect(without('Hi {{1}}, use {{3}} on {{2}}.', { '1': 'A  {{3}} B', '2': 'Monday' })).toBe(
+			'Hi A  {{3}} B, use on Monday.',
+		);
+	});
+
+	test('a template without a body has no question', () => {
+		expect(bodyWithout({ id: 1 } as never, {}, '3')).toBe('');
 	});
 });

@@ -42,6 +42,19 @@ describe('reading the configuration', () => {
 		});
 	});
 
+	test('an approval page takes the description, and none of the form options', () => {
+		const approval = config({
+			'options.responseFormDescription': 'Refund 42 EUR?',
+			'options.responseFormTitle': 'Refund',
+			'options.responseFormCustomCss': 'h1{color:red}',
+		});
+		expect(approval.page).toStrictEqual({
+			description: 'Refund 42 EUR?',
+			buttonLabel: '',
+			css: '',
+		});
+	});
+
 	test.each([
 		[
 			'a response type this node does not know is refused, not guessed',

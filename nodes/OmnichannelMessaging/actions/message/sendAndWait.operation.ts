@@ -1,9 +1,14 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { sendOptionsField } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
-import { readRequiredText } from '../../helpers/values';
+import { readRequiredText, toServiceString } from '../../helpers/values';
 import type { OperationContext } from '../../helpers/values';
 import {
 	MESSAGE_BUTTON_LABEL_OPTION,
@@ -20,6 +25,7 @@ import {
 	runSendAndWait,
 } from '../../sendAndWait/waiting';
 import type { SendAndWaitSettings } from '../../sendAndWait/waiting';
+import type { ReadParameter } from '../../sendAndWait/webhook';
 import { customerIdField, readCustomerId, textRequest } from './customer';
 
 export const description: INodeProperties[] = [
@@ -56,4 +62,12 @@ export async function execute(
 	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
 	return await runSendAndWait.call(this, prepareFor, context);
+}
+
+/** The page's question: the message as sent, without the links, which lead back to the page. */
+export async function readQuestion(
+	this: IWebhookFunctions,
+	read: ReadParameter,
+): Promise<string | undefined> {
+	return toServiceString(read('message', ''))?.trim();
 }

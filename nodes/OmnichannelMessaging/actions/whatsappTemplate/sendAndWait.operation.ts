@@ -1,5 +1,11 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
@@ -17,7 +23,16 @@ import {
 	resumeUrlSigner,
 	runSendAndWait,
 } from '../../sendAndWait/waiting';
-import { positionKey } from '../../helpers/template';
+import type { ReadParameter } from '../../sendAndWait/webhook';
+import {
+	bodyWithout,
+	normalizeVariables,
+	parseVariablesJson,
+	positionKey,
+} from '../../helpers/template';
+import { connectToService, fetchTemplate } from '../../transport';
+import { EDITOR_TIMEOUT_MS } from '../../constants';
+import { channelIdFrom, templateIdFrom } from '../common.descriptions';
 import { prepareTemplateSend } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
@@ -80,4 +95,40 @@ export async function execute(
 ): Promise<INodeExecutionData[][]> {
 	// The link is the same for every response type: its page shows the choices or the form.
 	return await runSendAndWait.call(this, () => prepare, context);
+}
+
+/** The variables the item mapped, as they were sent: empty ones stay, as a send allowed them. */
+function mappedVariables(read: ReadParameter): Record<string, string> {
+	let raw: unknown = {};
+	if (read('variablesMode', 'mapper') === 'json') {
+		const parsed = parseVariablesJson(read('variablesJson', '{}'));
+		if (parsed.ok) raw = parsed.value;
+	} else {
+		const mapper = read('variables', '');
+		if (typeof mapper === 'object' && mapper !== null) raw = (mapper as IDataObject).value;
+	}
+	const values = normalizeVariables(raw, true);
+	return values.ok ? values.value : {};
+}
+
+/**
+ * The page's question: the template's body as the person received it, without the link. The body
+ * is the service's, so it is read from there when the page opens; the variables are the node's
+ * parameters, which n8n resolves against the waiting item as it did when the template was sent.
+ */
+export async function readQuestion(
+	this: IWebhookFunctions,
+	read: ReadParameter,
+): Promise<string | undefined> {
+	const node = this.getNode();
+	const link = positionKey(read('linkVariable', '1'));
+	if (link === undefined) return undefined;
+	const where = {
+		channelId: channelIdFrom(read('channelId', ''), node, 0),
+		templateId: templateIdFrom(read('templateId', ''), node, 0),
+	};
+	// Someone waits for the page: the service gets the editor's shorter limit, not a send's.
+	const connection = { ...(await connectToService.call(this)), timeout: EDITOR_TIMEOUT_MS };
+	const template = await fetchTemplate.call(this, connection, where);
+	return bodyWithout(template, mappedVariables(read), link);
 }
