@@ -93,7 +93,7 @@ export class OmnichannelMessagingApi implements ICredentialType {
 			throw new ApplicationError(credentialProblemText(checked), { level: 'warning' });
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, [checked.header]: checked.apiKey },
+			headers: { ...requestOptions.headers, [checked.value.header]: checked.value.apiKey },
 			disableFollowRedirect: true,
 			timeout: editorTimeout(requestOptions),
 		};

@@ -143,14 +143,14 @@ function waitProblem(): string {
 
 function linkVariableProblem(): string {
 	const template = { id: 1, name: 'x', body: 'Hi {{1}}, answer: {{2}} thanks', attributes: [] };
-	const problem = checkAgainstTemplate(
+	const checked = checkAgainstTemplate(
 		template,
 		{ 1: 'Anna', 2: 'Friday', 3: 'https://…' },
 		undefined,
 		'auto',
 	);
-	if (!problem) throw new Error('the template took the variable');
-	return before(problem.problem, '{{3}}').replace(/^template "x" /, '');
+	if (checked.ok) throw new Error('the template took the variable');
+	return before(checked.reason, '{{3}}').replace(/^template "x" /, '');
 }
 
 /** In the source, the Link Variable's own problems (the operation builds them inline). */

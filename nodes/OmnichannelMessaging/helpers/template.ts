@@ -21,28 +21,20 @@ export function templateHeaderType(template: WhatsAppTemplate): string | undefin
 		: undefined;
 }
 
-export interface TemplateProblem {
-	field: string;
-	problem: string;
-	/** What to do, when the problem alone does not say. */
-	hint?: string;
-}
-
 /**
  * The checks WhatsApp would otherwise make after the service queued the message, where the
  * failure never reaches the user (test/fixtures/spec/field-notes.md, Send WhatsApp template
- * message: error 132000). Returns the first problem.
+ * message: error 132000). Accepts or refuses with the first problem, naming its field.
  */
 export function checkAgainstTemplate(
 	template: WhatsAppTemplate,
 	values: Record<string, string>,
 	mediaUrl: string | undefined,
 	mediaType: HeaderMediaType | 'auto',
-): TemplateProblem | undefined {
+): Checked<true> {
 	const name = `"${typeof template.name === 'string' ? template.name : String(template.id)}"`;
-	return (
-		variablesProblem(name, template, values) ?? headerProblem(name, template, mediaUrl, mediaType)
-	);
+	const variables = checkVariables(name, template, values);
+	return variables.ok ? checkHeader(name, template, mediaUrl, mediaType) : variables;
 }
 
 /** Positions as the template writes them: {{1}}, {{2}}. */
@@ -50,61 +42,56 @@ function placeholders(positions: string[]): string {
 	return positions.map((position) => `{{${position}}}`).join(', ');
 }
 
-function variablesProblem(
+function checkVariables(
 	name: string,
 	template: WhatsAppTemplate,
 	values: Record<string, string>,
-): TemplateProblem | undefined {
+): Checked<true> {
 	const positions = getVariablePositions(template);
 	const missing = positions.filter(
 		(position) => !Object.prototype.hasOwnProperty.call(values, position),
 	);
 	if (missing.length > 0) {
-		return {
-			field: 'Variables',
-			problem: `template ${name} needs a value for ${placeholders(missing)}`,
-		};
+		return refused(`template ${name} needs a value for ${placeholders(missing)}`, 'Variables');
 	}
 	const extra = Object.keys(values).filter((key) => !positions.includes(key));
 	if (extra.length > 0) {
-		return {
-			field: 'Variables',
-			problem: `template ${name} has no variable ${placeholders(extra)} (it has ${placeholders(positions) || 'none'})`,
-		};
+		return refused(
+			`template ${name} has no variable ${placeholders(extra)} (it has ${placeholders(positions) || 'none'})`,
+			'Variables',
+		);
 	}
-	return undefined;
+	return accepted(true);
 }
 
-function headerProblem(
+function checkHeader(
 	name: string,
 	template: WhatsAppTemplate,
 	mediaUrl: string | undefined,
 	mediaType: HeaderMediaType | 'auto',
-): TemplateProblem | undefined {
+): Checked<true> {
 	const headerType = templateHeaderType(template);
 	if (isHeaderMediaType(headerType) && !mediaUrl) {
-		return {
-			field: 'Header Media URL',
-			problem: `template ${name} has a ${headerType} header: give the URL of the ${headerType} to show`,
-		};
+		return refused(
+			`template ${name} has a ${headerType} header: give the URL of the ${headerType} to show`,
+			'Header Media URL',
+		);
 	}
 	if (mediaUrl && !isHeaderMediaType(headerType)) {
-		return {
-			field: 'Header Media URL',
-			problem:
-				`template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no ` +
+		return refused(
+			`template ${name} has ${headerType ? `a ${headerType}` : 'no'} header, so it takes no ` +
 				`header media: leave the field empty`,
-		};
+			'Header Media URL',
+		);
 	}
 	if (mediaUrl && mediaType !== 'auto' && mediaType !== headerType) {
-		return {
-			field: 'Header Media Type',
-			problem:
-				`template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or ` +
+		return refused(
+			`template ${name} has a ${headerType} header, not ${mediaType}: choose ${headerType} or ` +
 				`Same as Template`,
-		};
+			'Header Media Type',
+		);
 	}
-	return undefined;
+	return accepted(true);
 }
 
 /**
@@ -253,25 +240,23 @@ export function renderTemplate(
 }
 
 /** One entry of the variables object: its position and text ('' when empty), or why it is unusable. */
-function variableEntry(
-	key: string,
-	value: unknown,
-): { position: string; text: string } | { reason: string } {
+function variableEntry(key: string, value: unknown): Checked<{ position: string; text: string }> {
 	const position = positionKey(key);
 	if (position === undefined) {
-		return {
-			reason: `"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on`,
-		};
+		return refused(
+			`"${key}" is not a variable position: use "1" for {{1}}, "2" for {{2}}, and so on`,
+		);
 	}
-	if (value === undefined || value === null || value === '') return { position, text: '' };
+	if (value === undefined || value === null || value === '')
+		return accepted({ position, text: '' });
 	const text = toServiceString(value);
-	if (text !== undefined) return { position, text };
+	if (text !== undefined) return accepted({ position, text });
 	const kind = Array.isArray(value)
 		? 'a list'
 		: typeof value === 'object'
 			? 'an object'
 			: 'not a usable value';
-	return { reason: `variable {{${position}}} is ${kind}, not text: map a single value to it` };
+	return refused(`variable {{${position}}} is ${kind}, not text: map a single value to it`);
 }
 
 /**
@@ -293,9 +278,10 @@ export function normalizeVariables(
 	const values: Record<string, string> = {};
 	for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
 		const entry = variableEntry(key, value);
-		if ('reason' in entry) return refused(entry.reason);
-		if (entry.text.trim() === '' && !allowEmpty) onEmpty?.(entry.position);
-		else values[entry.position] = entry.text;
+		if (!entry.ok) return entry;
+		const { position, text } = entry.value;
+		if (text.trim() === '' && !allowEmpty) onEmpty?.(position);
+		else values[position] = text;
 	}
 	return accepted(values);
 }

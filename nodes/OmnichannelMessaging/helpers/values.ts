@@ -10,9 +10,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { accepted, refused } from './checked';
-import type { Checked } from './checked';
+import type { Checked, Refused } from './checked';
 import { invalidInputError } from './errors/run';
-import type { CredentialProblem } from './errors/run';
 import { DEFAULT_API_KEY_HEADER, API_PREFIX, PATHS } from '../constants';
 
 /**
@@ -134,9 +133,12 @@ export function normalizeBaseUrl(raw: unknown): Checked<string> {
 	return accepted(`${parsed.protocol}//${parsed.host}${path}`);
 }
 
-export type CredentialCheck =
-	| { ok: true; baseUrl: string; header: string; apiKey: string }
-	| ({ ok: false } & CredentialProblem);
+/** What a request needs from the credential, once every field is known to be sendable. */
+export interface CredentialUse {
+	baseUrl: string;
+	header: string;
+	apiKey: string;
+}
 
 // RFC 9110 §5.6.2: a header name is a token; anything else Node refuses to send.
 const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -144,41 +146,31 @@ const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const UNSENDABLE_IN_VALUE = /[^\x20-\x7E\x80-\xFF]/;
 
 /** Before any request: a value no server could be sent stops here, naming the field. */
-export function checkCredential(data: ICredentialDataDecryptedObject): CredentialCheck {
+export function checkCredential(data: ICredentialDataDecryptedObject): Checked<CredentialUse> {
 	const base = normalizeBaseUrl(data.baseUrl);
-	if (!base.ok)
-		return {
-			ok: false,
-			field: 'Base URL',
-			reason: base.reason,
-			hint: 'Use the form https://api.example.com.',
-		};
+	if (!base.ok) return refused(base.reason, 'Base URL', 'Use the form https://api.example.com.');
 	const header =
 		typeof data.apiKeyHeader === 'string' && data.apiKeyHeader !== ''
 			? data.apiKeyHeader
 			: DEFAULT_API_KEY_HEADER;
 	if (!HEADER_TOKEN.test(header)) {
-		return {
-			ok: false,
-			field: 'API Key Header',
-			reason:
-				'the API Key Header is not a valid HTTP header name (letters, digits and - only, no spaces or line breaks)',
-			hint: `Use a header name such as ${DEFAULT_API_KEY_HEADER}, or leave the field empty for that default.`,
-		};
+		return refused(
+			'the API Key Header is not a valid HTTP header name (letters, digits and - only, no spaces or line breaks)',
+			'API Key Header',
+			`Use a header name such as ${DEFAULT_API_KEY_HEADER}, or leave the field empty for that default.`,
+		);
 	}
 	const apiKey = typeof data.apiKey === 'string' ? data.apiKey : '';
 	if (apiKey === '' || UNSENDABLE_IN_VALUE.test(apiKey)) {
-		return {
-			ok: false,
-			field: 'API Key',
-			reason:
-				apiKey === ''
-					? 'the API Key is empty'
-					: 'the API Key contains a line break, tab or other character a header cannot carry',
-			hint: "Paste the key alone, as the service's dashboard shows it, for example sk-live-1a2b3c4d5e6f.",
-		};
+		return refused(
+			apiKey === ''
+				? 'the API Key is empty'
+				: 'the API Key contains a line break, tab or other character a header cannot carry',
+			'API Key',
+			"Paste the key alone, as the service's dashboard shows it, for example sk-live-1a2b3c4d5e6f.",
+		);
 	}
-	return { ok: true, baseUrl: base.value, header, apiKey };
+	return accepted({ baseUrl: base.value, header, apiKey });
 }
 
 /**
@@ -220,9 +212,10 @@ export function credentialTestRules(): ICredentialTestRequest['rules'] {
 	];
 }
 
-/** In the words of every place that checks it. */
-export function credentialProblemText(problem: CredentialProblem): string {
-	return `Invalid credential: ${problem.reason}. Fix the ${problem.field}: ${problem.hint} Nothing was sent.`;
+/** In the words of every place that checks it; each credential refusal names its field and a hint. */
+export function credentialProblemText(refusal: Refused): string {
+	const fix = `Fix the ${refusal.field ?? 'credential'}:${refusal.hint ? ` ${refusal.hint}` : ''}`;
+	return `Invalid credential: ${refusal.reason}. ${fix} Nothing was sent.`;
 }
 
 /** Whether a saved parameter value holds an expression anywhere ("=…" text, n8n's mark). */

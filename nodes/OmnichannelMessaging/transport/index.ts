@@ -77,7 +77,7 @@ export async function connectToService(
 	if (!checked.ok) throw invalidCredentialError(saved, checked);
 	const reference = saved.credentials?.[CREDENTIAL_TYPE];
 	return {
-		baseUrl: checked.baseUrl,
+		baseUrl: checked.value.baseUrl,
 		credentialsDecrypted: {
 			id: reference?.id ?? '',
 			name: reference?.name ?? '',

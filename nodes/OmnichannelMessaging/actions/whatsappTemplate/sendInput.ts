@@ -14,7 +14,9 @@ import {
 	checkAgainstTemplate,
 	renderTemplate,
 } from '../../helpers/template';
-import type { TemplateProblem, HeaderMediaType, WhatsAppTemplate } from '../../helpers/template';
+import type { HeaderMediaType, WhatsAppTemplate } from '../../helpers/template';
+import { refused } from '../../helpers/checked';
+import type { Checked } from '../../helpers/checked';
 import { normalizePhone } from '../../helpers/phone/phone';
 import type { Country } from '../../helpers/phone/phone';
 import { countryForItem, countryIsSet, defaultCountryChoice } from './sendFields';
@@ -140,7 +142,7 @@ async function loading<T>(
 export async function checkedTemplate(
 	loads: SendSession,
 	where: TemplateItem,
-	check: ((template: WhatsAppTemplate) => TemplateProblem | undefined) | undefined,
+	check: ((template: WhatsAppTemplate) => Checked<true>) | undefined,
 ): Promise<WhatsAppTemplate> {
 	const place = { channelId: where.channelId, templateId: where.templateId };
 	const read = async (fresh: boolean) =>
@@ -152,12 +154,14 @@ export async function checkedTemplate(
 		async () => await loads.once<ExecutionTemplate>(key, async () => ({ copy: await read(false) })),
 	);
 	let { copy } = entry;
-	if (check && copy.held && check(copy.template))
+	if (check && copy.held && !check(copy.template).ok)
 		copy = await loading(loads, where, async () => await (entry.reread ??= read(true)));
-	const problem = check?.(copy.template);
-	if (problem) {
+	const checked = check?.(copy.template);
+	if (checked && !checked.ok) {
+		// Every template refusal names its field (helpers/template.ts, checkAgainstTemplate).
+		const field = checked.field ?? 'Template';
 		const { node } = loads.context;
-		throw invalidInputError(node, where.itemIndex, problem.field, problem.problem, problem.hint);
+		throw invalidInputError(node, where.itemIndex, field, checked.reason, checked.hint);
 	}
 	return copy.template;
 }
@@ -191,18 +195,14 @@ export function readPhone(
 }
 
 /** A header that needs media, with no URL but a file on the item: say that a public link is needed. */
-function fileForHeader(
-	problem: TemplateProblem | undefined,
-	itemCarriesFile: boolean,
-): TemplateProblem | undefined {
-	if (!problem || !itemCarriesFile || problem.field !== 'Header Media URL') return problem;
-	return {
-		field: problem.field,
-		problem:
-			`${problem.problem}. The item carries a file (binary data), but the service takes a ` +
+function fileForHeader(checked: Checked<true>, itemCarriesFile: boolean): Checked<true> {
+	if (checked.ok || !itemCarriesFile || checked.field !== 'Header Media URL') return checked;
+	return refused(
+		`${checked.reason}. The item carries a file (binary data), but the service takes a ` +
 			'public link to the file, not the file itself',
-		hint: FILE_UPLOAD_ADVICE,
-	};
+		checked.field,
+		FILE_UPLOAD_ADVICE,
+	);
 }
 
 /**

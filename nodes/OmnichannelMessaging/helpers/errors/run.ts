@@ -2,16 +2,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
 import { errorItemJson, withFacts, factsOf } from './facts';
+import type { Refused } from '../checked';
 
 // What the user gave stops the run: an item's field or expression, the operation, the channel, the
 // credential, a Send and Wait setting or its number of items.
-
-/** What is wrong with the credential: the field to fix, why, and how. */
-export interface CredentialProblem {
-	field: 'Base URL' | 'API Key' | 'API Key Header';
-	reason: string;
-	hint: string;
-}
 
 /** The item's input (a field, an expression) stops it; nothing was sent for it. */
 export function invalidInputError(
@@ -94,19 +88,20 @@ export function channelListMissingError(node: INode): NodeOperationError {
 	});
 }
 
-/** Nothing was sent: no request could carry this credential field (or no URL). */
-export function invalidCredentialError(
-	node: INode,
-	problem: CredentialProblem,
-): NodeOperationError {
-	const error = new NodeOperationError(node, `Invalid credential: ${problem.reason}`, {
+/**
+ * Nothing was sent: no request could carry this credential field (or no URL). The refusal names the
+ * field to fix and how (helpers/values.ts, checkCredential).
+ */
+export function invalidCredentialError(node: INode, refusal: Refused): NodeOperationError {
+	const { reason, field, hint } = refusal;
+	const error = new NodeOperationError(node, `Invalid credential: ${reason}`, {
 		description:
-			`Open the Omnichannel Messaging API credential and fix the ${problem.field}. ` +
-			`${problem.hint} Nothing was sent.`,
+			`Open the Omnichannel Messaging API credential and fix ${field ? `the ${field}` : 'it'}. ` +
+			`${hint ? `${hint} ` : ''}Nothing was sent.`,
 	});
 	return withFacts(
 		error,
-		{ outcome: 'notSent', reason: 'invalidInput', field: problem.field },
+		{ outcome: 'notSent', reason: 'invalidInput', field },
 		{ cause: 'credential-invalid' },
 	);
 }
