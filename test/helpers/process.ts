@@ -88,6 +88,7 @@ jest.doMock(distModule('constants.js'), () => {
 });
 
 jest.doMock(distModule('delivery/clock.js'), () => ({
+	...jest.requireActual<object>(distModule('delivery/clock.js')),
 	REAL_CLOCK: { now: clock.now, wait: clock.wait, random: () => Math.random() },
 }));
 

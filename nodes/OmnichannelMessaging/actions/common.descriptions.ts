@@ -1,7 +1,8 @@
-import type { IDisplayOptions, INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT_MS } from '../constants';
-import { showFor } from '../helpers/displayOptions';
+import { showFor, shownWhen } from '../helpers/displayOptions';
+import type { Conditions } from '../helpers/displayOptions';
 import { invalidInputError } from '../helpers/errors/run';
 import { locatorValue, toPositiveInteger } from '../helpers/values';
 
@@ -81,7 +82,7 @@ const CHANNEL: NumberedThing = { field: 'Channel', noun: 'channel', example: 12 
 // depends on, and never finds a parameter named "channelId.__rl".
 const SAVED_AS_LOCATOR = '/channelId.__rl';
 
-function channelLocator(operation: string, show: IDisplayOptions['show']): INodeProperties {
+function channelLocator(operation: string, show: Conditions): INodeProperties {
 	return listOrIdField(CHANNEL, {
 		name: 'channelId',
 		searchListMethod: 'searchChannels',
@@ -94,7 +95,7 @@ function channelLocator(operation: string, show: IDisplayOptions['show']): INode
 				'The WhatsApp channel number, for example 12, in mode "id"; the service shows it on the ' +
 				"channel's settings",
 		},
-		displayOptions: { show: { ...showFor('whatsappTemplate', operation).show, ...show } },
+		displayOptions: shownWhen(showFor('whatsappTemplate', operation).show, show),
 	});
 }
 

@@ -42,16 +42,16 @@ export const REAL_CLOCK: Clock = Object.freeze({
 });
 
 /**
- * One object per key for every execution of this process, made on the process's clock the first
- * time its key is asked for: executions sending to one service share its pacer, and executions of
+ * One object per key for every execution of this process, made on the process's clock (given by
+ * the caller, so that the clock stays one the tests can replace) the first time its key is asked for: executions sending to one service share its pacer, and executions of
  * one workflow share its send-once history row.
  */
-export function sharedPerKey<T>(make: (clock: Clock) => T): (key: string) => T {
+export function sharedPerKey<T>(clock: Clock, make: (clock: Clock) => T): (key: string) => T {
 	const made = new Map<string, T>();
 	return (key) => {
 		let shared = made.get(key);
 		if (!shared) {
-			shared = make(REAL_CLOCK);
+			shared = make(clock);
 			made.set(key, shared);
 		}
 		return shared;

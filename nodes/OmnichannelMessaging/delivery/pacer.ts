@@ -1,5 +1,5 @@
 import { PACING } from '../constants';
-import { sharedPerKey } from './clock';
+import { REAL_CLOCK, sharedPerKey } from './clock';
 import type { Clock } from './clock';
 import {
 	PaceWindow,
@@ -164,7 +164,7 @@ export class Pacer {
 }
 
 /** One pacer per service (serviceKey, delivery/templateCache.ts), shared by every execution of this process. */
-export const pacerFor = sharedPerKey((clock) => new Pacer(clock, PACING));
+export const pacerFor = sharedPerKey(REAL_CLOCK, (clock) => new Pacer(clock, PACING));
 
 /** What one execution saw of the service's pace, for its summary. */
 export interface PaceFigures {

@@ -1,11 +1,21 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 // The display options and Operation field every resource and operation builds its fields with.
 
-type Show = { resource: string[]; operation: string[] };
+/** What a parameter's display options test: parameter names and the values they must hold. */
+export type Conditions = NonNullable<IDisplayOptions['show']>;
 
-export function showFor(resource: string, operation: string): { show: Show } {
-	return { show: { resource: [resource], operation: [operation] } };
+/**
+ * The one way the node's parameters say when they are shown: every condition holds. (Hiding is
+ * kept for the one case where showing cannot say it: a value the node does not know.)
+ */
+export function shownWhen(...conditions: Conditions[]): { show: Conditions } {
+	return { show: Object.assign({}, ...conditions) as Conditions };
+}
+
+/** Shown for one operation of one resource. */
+export function showFor(resource: string, operation: string): { show: Conditions } {
+	return shownWhen({ resource: [resource], operation: [operation] });
 }
 
 export function operationField(

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField } from '../helpers/displayOptions';
+import { optionsField, shownWhen } from '../helpers/displayOptions';
 
+import type { Conditions } from '../helpers/displayOptions';
 import { FIELD_KINDS, FIELD_TYPES, MAX_FILE_MB, kindOf, typesWhere } from './formFields';
 import type { DefaultKind, FieldType } from './formFields';
 
@@ -12,13 +13,6 @@ import type { DefaultKind, FieldType } from './formFields';
  * parameter comes from the one list of types (formFields.ts). Where the page here behaves
  * differently from n8n's form, a notice says so in the editor.
  */
-
-type Conditions = Record<string, Array<string | number | boolean>>;
-
-/** The one way Send and Wait's parameters say when they are shown: every condition holds. */
-export const shownWhen = (...conditions: Conditions[]): INodeProperties['displayOptions'] => ({
-	show: Object.assign({}, ...conditions) as Conditions,
-});
 
 const forTypes = (fieldType: FieldType[], extra: Conditions = {}) =>
 	shownWhen({ fieldType }, extra);

@@ -1,8 +1,9 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
-import { showFor } from '../helpers/displayOptions';
-import { FIELD_VALUES, shownWhen, stringField } from './elementFields';
+import { showFor, shownWhen } from '../helpers/displayOptions';
+import type { Conditions } from '../helpers/displayOptions';
+import { FIELD_VALUES, stringField } from './elementFields';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DISAPPROVE_LABEL, DEFAULT_RESPOND_LABEL } from './webhook';
 
 /*
@@ -35,8 +36,8 @@ const DEFINE_FORM: INodeProperties = {
 };
 
 /** Define Form, the JSON and the fields, shown for Custom Form (n8n's formFieldsProperties). */
-function customFormFields(operation: Record<string, string[]>) {
-	const forCustomForm = (extra: Record<string, string[]>) =>
+function customFormFields(operation: Conditions) {
+	const forCustomForm = (extra: Conditions) =>
 		shownWhen(operation, { responseType: ['customForm'] }, extra);
 	return [
 		{ ...DEFINE_FORM, displayOptions: forCustomForm({}) },
@@ -144,7 +145,7 @@ export function messageField(resource: string): INodeProperties {
 		placeholder: 'e.g. Refund 42 EUR for order 1042?',
 		description:
 			'The text the person receives. The link(s) to answer are added below it, one line each.',
-		displayOptions: shownWhen(showFor(resource, SEND_AND_WAIT_OPERATION).show),
+		displayOptions: showFor(resource, SEND_AND_WAIT_OPERATION),
 	};
 }
 

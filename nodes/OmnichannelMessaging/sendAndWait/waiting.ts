@@ -19,8 +19,8 @@ import type { OperationContext } from '../helpers/values';
 import { runsAsTool, whyNoAnswerCanCome } from '../helpers/values';
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
-import { shownWhen } from './elementFields';
-import { optionsField } from '../helpers/displayOptions';
+
+import { optionsField, shownWhen } from '../helpers/displayOptions';
 import type { AnswerConfig } from './answer';
 import { readAnswerConfig } from './webhook';
 

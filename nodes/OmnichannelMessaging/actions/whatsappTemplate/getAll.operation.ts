@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { channelIdFields, channelIdFrom, readRequestOptionsField } from '../common.descriptions';
 import { invalidInputError } from '../../helpers/errors/run';
-import { showFor } from '../../helpers/displayOptions';
+import { showFor, shownWhen } from '../../helpers/displayOptions';
 import { objectsOf, toPositiveInteger } from '../../helpers/values';
 import type { OperationContext } from '../../helpers/values';
 import { runReadPipeline } from './read';
@@ -26,9 +26,7 @@ export const description: INodeProperties[] = [
 		default: 50,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description: 'Max number of results to return',
-		displayOptions: {
-			show: { resource: ['whatsappTemplate'], operation: ['getAll'], returnAll: [false] },
-		},
+		displayOptions: shownWhen(showFor('whatsappTemplate', 'getAll').show, { returnAll: [false] }),
 	},
 	readRequestOptionsField('whatsappTemplate', 'getAll'),
 ];

@@ -1,7 +1,7 @@
 import type { INodeProperties, IDataObject, INode } from 'n8n-workflow';
 
 import { channelIdFields, templateIdField, CHANNEL_DEPENDENCY } from '../common.descriptions';
-import { optionsField, showFor } from '../../helpers/displayOptions';
+import { optionsField, showFor, shownWhen } from '../../helpers/displayOptions';
 import { invalidInputError } from '../../helpers/errors/run';
 import type { OperationContext } from '../../helpers/values';
 import { allCountries, countryOf } from '../../helpers/phone/phone';
@@ -237,7 +237,7 @@ function variablesMapperField(show: Show, mapperDependsOn: string[]): INodePrope
 				refreshStaleSchemaOnOpen: true,
 			},
 		},
-		displayOptions: { show: { ...show.show, variablesMode: ['mapper'] } },
+		displayOptions: shownWhen(show.show, { variablesMode: ['mapper'] }),
 	};
 }
 
@@ -255,7 +255,7 @@ function variablesJsonField(show: Show): INodeProperties {
 				'Template variables as JSON keyed by position: {"1": "Anna", "2": "1042"} fills {{1}} and ' +
 				'{{2}} of the template body; values may be expressions',
 		},
-		displayOptions: { show: { ...show.show, variablesMode: ['json'] } },
+		displayOptions: shownWhen(show.show, { variablesMode: ['json'] }),
 	};
 }
 

@@ -3,7 +3,7 @@ import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from
 
 import { SEND_LIMITS, SEND_ONCE } from '../../constants';
 import { sendOnceStoreError } from '../../helpers/errors/run';
-import { sharedPerKey } from '../clock';
+import { REAL_CLOCK, sharedPerKey } from '../clock';
 import { HistoryRow } from './historyRow';
 import type { StoreAccess } from './historyRow';
 import { skippedItem } from './options';
@@ -35,7 +35,7 @@ const keysOf = (prefix: string, values: Iterable<string>) =>
 		.map((value) => value.slice(prefix.length));
 
 /** One group commit per history row (workflow and scope) for every execution of this process. */
-const historyRowFor = sharedPerKey((clock) => new HistoryRow(SEND_ONCE, clock));
+const historyRowFor = sharedPerKey(REAL_CLOCK, (clock) => new HistoryRow(SEND_ONCE, clock));
 
 /** A claim without an acceptance is an unknown outcome (docs/send-once.md). */
 export class SendOnceStore {
