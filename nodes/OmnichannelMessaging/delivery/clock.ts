@@ -42,9 +42,10 @@ export const REAL_CLOCK: Clock = Object.freeze({
 });
 
 /**
- * One object per key for every execution of this process, made on the process's clock (given by
- * the caller, so that the clock stays one the tests can replace) the first time its key is asked for: executions sending to one service share its pacer, and executions of
- * one workflow share its send-once history row.
+ * One object per key for every execution of this process, made on the clock the caller gives the
+ * first time its key is asked for: executions sending to one service share its pacer, and
+ * executions of one workflow share its send-once history row. The caller passes REAL_CLOCK as it
+ * imported it, so that a clock replacing it reaches the objects too.
  */
 export function sharedPerKey<T>(clock: Clock, make: (clock: Clock) => T): (key: string) => T {
 	const made = new Map<string, T>();
