@@ -135,7 +135,9 @@ const FILE_FIELDS: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to allow the user to select multiple files from the file input or just one',
+			'Whether to allow the user to select multiple files from the file input or just one. On ' +
+			'here by default; in a form defined in JSON a file field takes one file unless it sets ' +
+			'"multipleFiles": true, as in n8n.',
 		displayOptions: forTypes(['file']),
 	},
 	stringField(
