@@ -293,9 +293,10 @@ function n8nCli(
 			);
 		}, timeoutMs);
 		child.on('error', reject);
-		child.on('close', (code) => {
+		// `signal`: what ended the process when `code` is null, so that a failure can say it.
+		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			resolve({ code, stdout, stderr });
+			resolve({ code, signal, stdout, stderr });
 		});
 	});
 }

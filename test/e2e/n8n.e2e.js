@@ -220,13 +220,13 @@ async function execute(id, faults = []) {
 			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
 		);
 	}
-	return { code: result.code, result: parsed };
+	return { code: result.code, signal: result.signal, result: parsed };
 }
 
 /** Runs an imported workflow as `execute` does, expects n8n to exit 0, and gives back what `node` output. */
 async function outputOfRun(id, node) {
-	const { code, result } = await execute(id);
-	expect(code).toBe(0);
+	const { code, signal, result } = await execute(id);
+	expect({ code, signal }).toEqual({ code: 0, signal: null });
 	return outputOf(result, node);
 }
 
