@@ -220,13 +220,15 @@ async function execute(id, faults = []) {
 			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
 		);
 	}
-	return { code: result.code, signal: result.signal, result: parsed };
+	// The last lines n8n wrote to stderr, shown only when it did not exit 0 (a crash says why there).
+	const stderrEnd = result.code === 0 ? '' : result.stderr.trim().split('\n').slice(-5).join('\n');
+	return { code: result.code, signal: result.signal, stderrEnd, result: parsed };
 }
 
 /** Runs an imported workflow as `execute` does, expects n8n to exit 0, and gives back what `node` output. */
 async function outputOfRun(id, node) {
-	const { code, signal, result } = await execute(id);
-	expect({ code, signal }).toEqual({ code: 0, signal: null });
+	const { code, signal, stderrEnd, result } = await execute(id);
+	expect({ code, signal, stderrEnd }).toEqual({ code: 0, signal: null, stderrEnd: '' });
 	return outputOf(result, node);
 }
 
