@@ -1,0 +1,145 @@
+/*
+ * The answer link's token (answerLinks/token.ts): what it seals comes back only with the same API
+ * key and trigger, unchanged and before it expires; a person reads it, so its length has a bound.
+ * Every time is given: the clock is the test's.
+ */
+import {
+	LINK_PARAMETER,
+	MAX_REFERENCE_BYTES,
+	linkKey,
+	openLink,
+	sealLink,
+} from '../../../nodes/OmnichannelMessaging/answerLinks/token';
+import type { LinkFacts } from '../../../nodes/OmnichannelMessaging/answerLinks/token';
+
+const API_KEY = 'sk-live-omni-7f3a9c2e5b1d4e8f';
+const TRIGGER = '4f7c1a52-9a0e-4d43-8c55-0f1e2d3c4b5a';
+const KEY = linkKey(API_KEY, TRIGGER);
+const SENT = new Date('2026-11-28T09:00:00Z');
+const WEEK = 7 * 86_400_000;
+const at = (ms: number) => new Date(SENT.getTime() + ms);
+
+const PHONE: LinkFacts = {
+	recipient: { phone: '+491512345678901' },
+	reference: 'x'.repeat(MAX_REFERENCE_BYTES),
+	sentAt: SENT,
+	expiresAt: at(WEEK),
+};
+
+/** base64url's alphabet: a changed character is another one of it. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+describe('an answer link token', () => {
+	test.each([
+		['a 15-digit phone and a 64-character reference', PHONE],
+		[
+			'a customer ID and no reference',
+			{ ...PHONE, recipient: { customerId: '123456' }, reference: '' },
+		],
+		['a customer ID with leading zeros', { ...PHONE, recipient: { customerId: '007' } }],
+		[
+			'an odd phone and a reference in UTF-8',
+			{ ...PHONE, recipient: { phone: '+4930123' }, reference: 'Müller-Termin #42' },
+		],
+	])('opens with the same key and trigger to what was sealed: %s', (_name, facts) => {
+		const token = sealLink(facts, KEY);
+		const opened = openLink(token, linkKey(API_KEY, TRIGGER), at(60_000));
+		expect(opened).toEqual({ ok: true, facts, answerKey: expect.stringMatching(/^[\w-]{22}$/) });
+	});
+
+	test('holds none of what it seals in a readable form', () => {
+		const token = sealLink(PHONE, KEY);
+		const decoded = Buffer.from(token, 'base64url');
+		for (const secret of ['491512345678901', 'x'.repeat(16), API_KEY, TRIGGER]) {
+			expect(token).not.toContain(secret);
+			expect(decoded.includes(Buffer.from(secret))).toBe(false);
+		}
+	});
+
+	test(`is at most 160 characters after the trigger's URL, with ?${LINK_PARAMETER}=, for a 64-character reference and a 15-digit phone`, () => {
+		const suffix = `?${LINK_PARAMETER}=${sealLink(PHONE, KEY)}`;
+		expect(suffix.length).toBe(150);
+		expect(suffix.length).toBeLessThanOrEqual(160);
+	});
+
+	test('is at most 160 characters for a 30-digit customer ID, the longest a link takes', () => {
+		const facts = { ...PHONE, recipient: { customerId: '9'.repeat(30) } };
+		expect(`?${LINK_PARAMETER}=${sealLink(facts, KEY)}`.length).toBe(159);
+	});
+
+	test('differs for every link, and so does its answer key; the answer key is the same every time one link opens', () => {
+		const [first, second] = [sealLink(PHONE, KEY), sealLink(PHONE, KEY)];
+		expect(first).not.toBe(second);
+		const keyOf = (token: string, now: Date) => {
+			const opened = openLink(token, KEY, now);
+			if (!opened.ok) throw new Error(opened.reason);
+			return opened.answerKey;
+		};
+		expect(keyOf(first, at(1000))).toBe(keyOf(first, at(WEEK - 1000)));
+		expect(keyOf(first, at(1000))).not.toBe(keyOf(second, at(1000)));
+	});
+
+	test('with any one character changed, is refused as invalid', () => {
+		const token = sealLink(PHONE, KEY);
+		const refusals = new Set<string>();
+		for (let index = 0; index < token.length; index++) {
+			// The next character of the alphabet: for the last one, its spare bits alone change too.
+			const next = ALPHABET[(ALPHABET.indexOf(token[index]) + 1) % ALPHABET.length];
+			const changed = token.slice(0, index) + next + token.slice(index + 1);
+			const opened = openLink(changed, KEY, at(1000));
+			refusals.add(opened.ok ? 'opened' : opened.reason);
+		}
+		expect([...refusals]).toEqual(['invalid']);
+	});
+
+	test('cut short, lengthened, padded or not text, is refused as invalid', () => {
+		const token = sealLink(PHONE, KEY);
+		for (const bad of [
+			token.slice(0, -1),
+			`${token}A`,
+			`${token}=`,
+			` ${token}`,
+			'',
+			undefined,
+			42,
+			[token],
+		])
+			expect(openLink(bad, KEY, at(1000))).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	test('sealed under another API key, or for another trigger, is refused as invalid', () => {
+		const token = sealLink(PHONE, KEY);
+		expect(openLink(token, linkKey('sk-live-other-key', TRIGGER), at(1000))).toEqual({
+			ok: false,
+			reason: 'invalid',
+		});
+		expect(openLink(token, linkKey(API_KEY, 'another-trigger'), at(1000))).toEqual({
+			ok: false,
+			reason: 'invalid',
+		});
+	});
+
+	test('is refused as expired from its expiry on, and opens until then', () => {
+		const facts = { ...PHONE, expiresAt: at(3_000) };
+		const token = sealLink(facts, KEY);
+		expect(openLink(token, KEY, at(2_999)).ok).toBe(true);
+		expect(openLink(token, KEY, at(3_000))).toEqual({ ok: false, reason: 'expired' });
+		expect(openLink(token, KEY, at(WEEK))).toEqual({ ok: false, reason: 'expired' });
+	});
+
+	test('keeps whole seconds: a send at .5 s is sealed at its second, its expiry at the next', () => {
+		const facts = { ...PHONE, sentAt: at(500), expiresAt: at(500 + 60_000) };
+		const opened = openLink(sealLink(facts, KEY), KEY, at(1000));
+		expect(opened.ok && opened.facts.sentAt).toEqual(SENT);
+		expect(opened.ok && opened.facts.expiresAt).toEqual(at(61_000));
+	});
+
+	test.each([
+		['a reference over 64 bytes', { ...PHONE, reference: 'ä'.repeat(33) }],
+		['a phone of 16 digits', { ...PHONE, recipient: { phone: '+4915123456789012' } }],
+		['a customer ID that is not digits', { ...PHONE, recipient: { customerId: 'abc' } }],
+		['an expiry before the send', { ...PHONE, expiresAt: at(-1000) }],
+	])('is never sealed with %s: the sends check their input first', (_name, facts) => {
+		expect(() => sealLink(facts, KEY)).toThrow(RangeError);
+	});
+});
