@@ -155,7 +155,7 @@ export function sendOptionsField({
 }
 
 /** Options read per item: reading them with the collection would evaluate their expressions for nothing. */
-const PER_ITEM_OPTIONS = new Set(['sendOnceKey']);
+const PER_ITEM_OPTIONS = new Set(['sendOnceKey', 'answerLink']);
 
 /** Options apply to the whole execution, so item 0's count; a send-once key is read per item. */
 export function readSendOptions(context: OperationContext): SendOptions {

@@ -38,11 +38,16 @@ export function readCustomerId(context: OperationContext, itemIndex: number): st
 	});
 }
 
-export function messageSendFields(operation: string, fields: INodeProperties[]): INodeProperties[] {
+/** A message send's fields: the Customer ID, the operation's own, then the Options (with `extra`). */
+export function messageSendFields(
+	operation: string,
+	fields: INodeProperties[],
+	extra: INodeProperties[] = [],
+): INodeProperties[] {
 	return [
 		customerIdField(operation),
 		...fields,
-		sendOptionsField({ resource: 'message', operation }),
+		sendOptionsField({ resource: 'message', operation, extra }),
 	];
 }
 

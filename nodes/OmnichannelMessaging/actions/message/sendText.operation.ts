@@ -6,24 +6,38 @@ import { runSendPipeline } from '../../delivery';
 import type { PrepareSend } from '../../delivery';
 import { toServiceString } from '../../helpers/values';
 import type { OperationContext } from '../../helpers/values';
+import {
+	answerLinkFor,
+	answerLinkOption,
+	hasAnswerLink,
+	textWithLink,
+} from '../../answerLinks/linkOption';
 import { messageSendFields, readCustomerId, textRequest } from './customer';
 
-export const description: INodeProperties[] = messageSendFields('sendText', [
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		placeholder: 'e.g. Hi Anna, your order 1042 has shipped.',
-		description: 'The message the customer receives, as plain text',
-		displayOptions: showFor('message', 'sendText'),
-	},
-]);
+export const description: INodeProperties[] = messageSendFields(
+	'sendText',
+	[
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			required: true,
+			default: '',
+			typeOptions: { rows: 4 },
+			placeholder: 'e.g. Hi Anna, your order 1042 has shipped.',
+			description: 'The message the customer receives, as plain text',
+			displayOptions: showFor('message', 'sendText'),
+		},
+	],
+	[answerLinkOption('text')],
+);
 
-/** One item becomes one text message to its customer, or the item's input error. */
-const prepare: PrepareSend = async function (itemIndex, { context }) {
+/**
+ * One item becomes one text message to its customer, with its Answer Link under the text when
+ * the option is set; or the item's input error.
+ */
+const prepare: PrepareSend = async function (itemIndex, session) {
+	const { context } = session;
 	const customerId = readCustomerId(context, itemIndex);
 	const raw = context.get('text', itemIndex, '');
 	const text = toServiceString(raw);
@@ -36,7 +50,9 @@ const prepare: PrepareSend = async function (itemIndex, { context }) {
 			'Enter the message to send.',
 		);
 	}
-	return textRequest(customerId, text);
+	if (!hasAnswerLink(context)) return textRequest(customerId, text);
+	const link = await answerLinkFor(session, itemIndex, { customerId });
+	return textRequest(customerId, textWithLink(context, itemIndex, text, link));
 };
 
 /** Each item is sent as one text message through the delivery engine. */

@@ -2,8 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { showFor } from '../../helpers/displayOptions';
 import { runSendPipeline, sendOptionsField } from '../../delivery';
+import type { SendSession } from '../../delivery';
 import type { OperationContext } from '../../helpers/values';
-import { prepareTemplateSend } from './sendInput';
+import {
+	answerLinkFor,
+	answerLinkOption,
+	hasAnswerLink,
+	linkVariableOf,
+} from '../../answerLinks/linkOption';
+import { prepareTemplateSend, withLinkVariable } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 
 export const description: INodeProperties[] = [
@@ -16,10 +23,28 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('whatsappTemplate', 'send'),
 	},
 	...templateMessageFields('send'),
-	sendOptionsField({ resource: 'whatsappTemplate', operation: 'send', extra: TEMPLATE_OPTIONS }),
+	sendOptionsField({
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		extra: [...TEMPLATE_OPTIONS, answerLinkOption('template')],
+	}),
 ];
 
-const prepare = prepareTemplateSend();
+/** With an Answer Link, its Link Variable receives the item's link, sealed for the phone it goes to. */
+async function addAnswerLink(
+	itemIndex: number,
+	session: SendSession,
+	values: Record<string, string>,
+	phone: string,
+): Promise<Record<string, string>> {
+	const { context } = session;
+	if (!hasAnswerLink(context)) return values;
+	const position = linkVariableOf(context, itemIndex);
+	const link = await answerLinkFor(session, itemIndex, { phone });
+	return withLinkVariable(context, itemIndex, values, position, link);
+}
+
+const prepare = prepareTemplateSend(addAnswerLink);
 
 /** Each item is sent as one template message through the delivery engine. */
 export async function execute(

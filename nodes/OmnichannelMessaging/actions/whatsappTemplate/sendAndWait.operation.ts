@@ -9,7 +9,6 @@ import type {
 
 import { sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
-import { invalidInputError } from '../../helpers/errors';
 import { showFor } from '../../helpers/displayOptions';
 import type { OperationContext } from '../../helpers/values';
 import {
@@ -33,15 +32,13 @@ import {
 import { connectToService, fetchTemplate } from '../../transport';
 import { EDITOR_TIMEOUT_MS } from '../../constants';
 import { channelIdFrom, templateIdFrom } from '../common.descriptions';
-import { prepareTemplateSend } from './sendInput';
+import { prepareTemplateSend, withLinkVariable } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
-
-const LINK_FIELD = 'Link Variable';
 
 export const description: INodeProperties[] = [
 	...templateMessageFields(SEND_AND_WAIT_OPERATION, ['linkVariable']),
 	{
-		displayName: LINK_FIELD,
+		displayName: 'Link Variable',
 		name: 'linkVariable',
 		type: 'number',
 		required: true,
@@ -65,25 +62,21 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-/** The answer link goes into the Link Variable; a value mapped there too is a mistake, not a guess. */
+/** The answer link goes into the Link Variable. */
 function addAnswerLink(
 	itemIndex: number,
 	session: SendSession,
 	values: Record<string, string>,
 ): Record<string, string> {
 	const context = session.context;
-	const raw = context.get('linkVariable', itemIndex, 1);
-	const position = positionKey(raw);
-	if (position === undefined) {
-		const problem = `${JSON.stringify(raw)} is not a variable position: use 2 for {{2}}`;
-		throw invalidInputError(context.node, itemIndex, LINK_FIELD, problem);
-	}
-	if (values[position]?.trim()) {
-		const problem = `{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`;
-		throw invalidInputError(context.node, itemIndex, 'Variables', problem);
-	}
 	const link = pageLink(resumeUrlSigner(session.functions));
-	return { ...values, [position]: link };
+	return withLinkVariable(
+		context,
+		itemIndex,
+		values,
+		context.get('linkVariable', itemIndex, 1),
+		link,
+	);
 }
 
 const prepare = prepareTemplateSend(addAnswerLink);

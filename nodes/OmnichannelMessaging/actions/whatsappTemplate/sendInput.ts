@@ -8,6 +8,7 @@ import { templateForSends, forgetTemplate } from '../../delivery';
 import type { SendSession, TemplateCopy, PrepareSend } from '../../delivery';
 import {
 	isHeaderMediaType,
+	positionKey,
 	templateHeaderType,
 	normalizeVariables,
 	parseVariablesJson,
@@ -230,12 +231,42 @@ export async function templateIfNeeded(
 	return await checkedTemplate(session, where, check);
 }
 
-/** Variables an operation adds to the ones the item maps (Send and Wait: the answer link). */
+/**
+ * Variables an operation adds to the ones the item maps (Send and Wait, and Send's Answer Link:
+ * the link), knowing the number the item is sent to.
+ */
 export type AddVariables = (
 	itemIndex: number,
 	session: SendSession,
 	values: Record<string, string>,
-) => Record<string, string>;
+	phone: string,
+) => Record<string, string> | Promise<Record<string, string>>;
+
+/** The Link Variable's name, in the errors about it. */
+const LINK_FIELD = 'Link Variable';
+
+/**
+ * The item's variables with `link` in the one at `rawPosition` (Link Variable): a position that
+ * is not a number, or a value the item mapped there too, is a mistake to name, not to guess at.
+ */
+export function withLinkVariable(
+	context: OperationContext,
+	itemIndex: number,
+	values: Record<string, string>,
+	rawPosition: unknown,
+	link: string,
+): Record<string, string> {
+	const position = positionKey(rawPosition);
+	if (position === undefined) {
+		const problem = `${JSON.stringify(rawPosition)} is not a variable position: use 2 for {{2}}`;
+		throw invalidInputError(context.node, itemIndex, LINK_FIELD, problem);
+	}
+	if (values[position]?.trim()) {
+		const problem = `{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`;
+		throw invalidInputError(context.node, itemIndex, 'Variables', problem);
+	}
+	return { ...values, [position]: link };
+}
 
 function readTemplateOptions(node: INode, raw: IDataObject): TemplateOptions {
 	return {
@@ -269,12 +300,12 @@ interface TemplateItemInput {
 	media: HeaderMedia;
 }
 
-function readTemplateItem(
+async function readTemplateItem(
 	itemIndex: number,
 	session: SendSession,
 	options: TemplateOptions,
 	addVariables: AddVariables | undefined,
-): TemplateItemInput {
+): Promise<TemplateItemInput> {
 	const context = session.context;
 	const channelId = channelIdFrom(context.get('channelId', itemIndex), context.node, itemIndex);
 	const templateId = templateIdFrom(context.get('templateId', itemIndex), context.node, itemIndex);
@@ -285,7 +316,7 @@ function readTemplateItem(
 		allowEmpty: options.allowEmptyVariables,
 		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
 	});
-	const values = addVariables ? addVariables(itemIndex, session, mapped) : mapped;
+	const values = addVariables ? await addVariables(itemIndex, session, mapped, phone) : mapped;
 	return { channelId, templateId, phone, values, media: readHeaderMedia(context, itemIndex) };
 }
 
@@ -298,7 +329,7 @@ export function prepareTemplateSend(addVariables?: AddVariables): PrepareSend {
 		const options = await session.once('templateOptions', async () =>
 			readTemplateOptions(session.context.node, session.options.collection),
 		);
-		const item = readTemplateItem(itemIndex, session, options, addVariables);
+		const item = await readTemplateItem(itemIndex, session, options, addVariables);
 		const { channelId, templateId, phone, values, media } = item;
 		const where = { channelId, templateId, itemIndex };
 		const template = await templateIfNeeded(session, where, options, { values, media });
