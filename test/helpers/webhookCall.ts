@@ -47,14 +47,32 @@ export interface WebhookAnswer {
 	logged: string[];
 }
 
-/** Calls the node's `webhook` for one request, as n8n's waiting-webhook server does. */
+/** Whose webhook is called: Send and Wait's (the node, version 2), or the trigger's. */
+export interface WebhookTarget {
+	type: string;
+	typeVersion: number;
+	/** A trigger's: its path, `/webhook/<webhook ID>`. */
+	webhookId?: string;
+}
+
+const SEND_AND_WAIT: WebhookTarget = { type: NODE_TYPE, typeVersion: 2 };
+
+/**
+ * Calls the node's `webhook` for one request, as n8n's waiting-webhook server does (or, for a
+ * trigger, its production webhook server).
+ */
 export async function callWebhook(
 	parameters: INodeParameters,
 	request: WebhookRequest,
+	target: WebhookTarget = SEND_AND_WAIT,
 ): Promise<WebhookAnswer> {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
-	const node = packageNode(parameters, 2);
+	const node = {
+		...packageNode(parameters, target.typeVersion),
+		type: target.type,
+		...(target.webhookId ? { webhookId: target.webhookId } : {}),
+	};
 	const workflow = new Workflow({
 		id: 'wf-1',
 		nodes: [node],
@@ -89,7 +107,8 @@ export async function callWebhook(
 			Object.assign(answer, { status, headers }),
 		end: (page: string) => Object.assign(answer, { page }),
 	} as never;
-	const type = nodeTypes.getByNameAndVersion(NODE_TYPE, 2);
+	const type = nodeTypes.getByNameAndVersion(target.type, target.typeVersion);
+	const webhooks = type.description.webhooks!;
 	const items: INodeExecutionData[] = [{ json: request.item ?? {} }];
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
@@ -97,8 +116,8 @@ export async function callWebhook(
 	const webhookData = {
 		httpMethod: request.method,
 		node: NODE_NAME,
-		path: 'node-1',
-		webhookDescription: type.description.webhooks![0],
+		path: target.webhookId ?? 'node-1',
+		webhookDescription: webhooks.find((hook) => hook.httpMethod === request.method) ?? webhooks[0],
 		workflowId: 'wf-1',
 		workflowExecuteAdditionalData: additionalData,
 	} as IWebhookData;

@@ -199,7 +199,14 @@ const RESPONSE_TYPES: INodePropertyOptions[] = [
 
 /** Response Type, Custom Form's fields and Approval Options, as n8n's messaging nodes name them. */
 export function responseFields(resource: string): INodeProperties[] {
-	const operation = showFor(resource, SEND_AND_WAIT_OPERATION).show;
+	return responseFieldsWhen(showFor(resource, SEND_AND_WAIT_OPERATION).show);
+}
+
+/**
+ * The same fields shown under `operation`'s conditions: a Send and Wait operation's, or none for
+ * the Omnichannel Messaging Trigger, whose page they describe alone.
+ */
+export function responseFieldsWhen(operation: Conditions): INodeProperties[] {
 	return [
 		{
 			displayName: 'Response Type',

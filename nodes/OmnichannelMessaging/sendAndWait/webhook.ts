@@ -1,4 +1,9 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
@@ -185,13 +190,17 @@ async function withQuestion(
 	return question?.trim() ? { ...outcome, view: { ...view, question } } : outcome;
 }
 
+/** What a recorded answer's item becomes: as it is for Send and Wait, with more for the trigger. */
+export type ShapeItem = (item: INodeExecutionData) => INodeExecutionData;
+
 /**
  * The node writes the answer page itself; only a recorded answer resumes the execution, with
- * n8n's output item.
+ * n8n's output item (`shape` adds to it: the Omnichannel Messaging Trigger's answer starts one).
  */
 export async function sendAndWaitWebhook(
 	this: IWebhookFunctions,
 	readQuestion: ReadQuestion,
+	shape: ShapeItem = (item) => item,
 ): Promise<IWebhookResponseData> {
 	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
 	const outcome: AnswerOutcome = config.ok
@@ -205,5 +214,5 @@ export async function sendAndWaitWebhook(
 	response.writeHead(outcome.status, { ...PAGE_HEADERS });
 	response.end(renderPage(outcome.view, config.ok ? config.value.page : undefined));
 	if (!item) return { noWebhookResponse: true };
-	return { noWebhookResponse: true, workflowData: [[item]] };
+	return { noWebhookResponse: true, workflowData: [[shape(item)]] };
 }

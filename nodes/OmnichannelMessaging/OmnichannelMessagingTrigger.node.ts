@@ -1,0 +1,97 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from './constants';
+import { FORM_PAGE_OPTIONS, responseFieldsWhen } from './sendAndWait/fields';
+import { ANSWER_LINK_WEBHOOKS, answerLinkWebhook } from './answerLinks/trigger';
+
+/*
+ * The service sends no webhooks: an answer comes back only through a link in the message. A send
+ * with an Answer Link (Message → Send Text, WhatsApp Template → Send) puts this trigger's
+ * Production URL in every message, sealed for its recipient; each answer on the page it opens
+ * starts one execution. Nothing waits, so a broadcast to thousands leaves no waiting executions.
+ * The page is Send and Wait's, described by the same parameters, under the same names.
+ */
+
+const COPY_URL_NOTICE: INodeProperties = {
+	displayName:
+		"Copy this trigger's Production URL (Webhook URLs above) into Options → Answer Link → Trigger " +
+		'URL of the Omnichannel Messaging node that sends the messages, with the same credential. Answers ' +
+		'start this workflow once it is published.',
+	name: 'copyUrlNotice',
+	type: 'notice',
+	default: '',
+};
+
+/** Send and Wait's page options; the trigger has no message, so its description is the question. */
+const PAGE_OPTIONS: INodeProperties[] = FORM_PAGE_OPTIONS.map((option) =>
+	option.name === 'responseFormDescription'
+		? {
+				...option,
+				description: 'The question above the buttons or the form on the page the link opens',
+			}
+		: option,
+);
+
+export class OmnichannelMessagingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Omnichannel Messaging Trigger',
+		name: 'omnichannelMessagingTrigger',
+		icon: { light: 'file:omnichannelMessaging.svg', dark: 'file:omnichannelMessaging.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		description:
+			'Starts the workflow when a customer answers through an answer link sent by Omnichannel Messaging',
+		defaults: { name: 'On Answer' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		webhooks: ANSWER_LINK_WEBHOOKS,
+		eventTriggerDescription: 'Waiting for an answer through an answer link',
+		activationMessage:
+			'Answers through answer links to the Production URL now start this workflow.',
+		triggerPanel: {
+			header: 'Listen for an answer through an answer link',
+			executionsHelp: {
+				inactive:
+					'Answer links always name the Production URL. To try one here, open it with /webhook-test/ ' +
+					'in place of /webhook/ and answer while the editor listens. Publish the workflow for the ' +
+					'links to start it.',
+				active:
+					'The workflow is published: every answer through a link to the Production URL starts it. ' +
+					'Those executions show in the Executions list.',
+			},
+			activationHint: {
+				inactive: 'Publish this workflow to receive answers through the Production URL.',
+				active: 'Answers through the Production URL start this workflow automatically.',
+			},
+		},
+		properties: [
+			COPY_URL_NOTICE,
+			...responseFieldsWhen({}),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: PAGE_OPTIONS,
+			},
+		],
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// A credential that cannot be read leaves the person a page that says so, never n8n's error.
+		const apiKey = await this.getCredentials(CREDENTIAL_TYPE).then(
+			(credential) => credential.apiKey,
+			() => undefined,
+		);
+		return await answerLinkWebhook.call(this, apiKey);
+	}
+}
