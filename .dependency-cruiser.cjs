@@ -2,7 +2,8 @@
  * The rules a reader relies on (docs/development.md, "Layout"): nothing imports itself in a cycle;
  * an operation reads on its own, beside its resource's shared fields only; the transport and the
  * helpers know nothing of what uses them; the delivery engine is reached through its one entry;
- * Send and Wait knows no operation, and what answers its link loads nothing of the editor.
+ * Send and Wait and the answer links know no operation, and what answers a link loads nothing of
+ * the editor.
  * `npm test` runs these rules (test/package/dependencies.test.ts).
  */
 const ROOT = '^nodes/OmnichannelMessaging/';
@@ -13,7 +14,8 @@ const USERS = [
 	'methods/',
 	'delivery/',
 	'sendAndWait/',
-	'OmnichannelMessaging\\.node\\.ts$',
+	'answerLinks/',
+	'OmnichannelMessaging(Trigger)?\\.node\\.ts$',
 ];
 
 const either = (paths) => `${ROOT}(${paths.join('|')})`;
@@ -66,7 +68,13 @@ module.exports = {
 			severity: 'error',
 			from: { path: `${ROOT}delivery/` },
 			to: {
-				path: either(['actions/', 'methods/', 'sendAndWait/', 'OmnichannelMessaging\\.node\\.ts$']),
+				path: either([
+					'actions/',
+					'methods/',
+					'sendAndWait/',
+					'answerLinks/',
+					'OmnichannelMessaging(Trigger)?\\.node\\.ts$',
+				]),
 			},
 		},
 		{
@@ -75,7 +83,39 @@ module.exports = {
 				'Send and Wait (sendAndWait/) serves its two operations and the node, and imports none of them.',
 			severity: 'error',
 			from: { path: `${ROOT}sendAndWait/` },
-			to: { path: either(['actions/', 'methods/', 'OmnichannelMessaging\\.node\\.ts$']) },
+			to: {
+				path: either([
+					'actions/',
+					'methods/',
+					'answerLinks/',
+					'OmnichannelMessaging(Trigger)?\\.node\\.ts$',
+				]),
+			},
+		},
+		{
+			name: 'answer-links-import-no-operation',
+			comment:
+				'Answer links (answerLinks/) serve the sends, the trigger and its node, and import none of them.',
+			severity: 'error',
+			from: { path: `${ROOT}answerLinks/` },
+			to: { path: either(['actions/', 'methods/', 'OmnichannelMessaging(Trigger)?\\.node\\.ts$']) },
+		},
+		{
+			name: 'answer-link-trigger-without-send',
+			comment:
+				"What answers an answer link (answerLinks/trigger.ts, token.ts) loads nothing of the editor's " +
+				'Send and Wait fields and nothing of the send; the token needs no file of the package.',
+			severity: 'error',
+			from: { path: `${ROOT}answerLinks/(trigger|token)\\.ts$` },
+			to: {
+				path: either([
+					'sendAndWait/(fields|elementFields|waiting)\\.ts$',
+					'answerLinks/linkOption\\.ts$',
+					'delivery/',
+					'transport/',
+					'helpers/',
+				]),
+			},
 		},
 		{
 			name: 'send-and-wait-link-without-editor',
