@@ -3,9 +3,9 @@
 /*
  * `node scripts/reach.js [FILE]`: the files an entry file reaches by relative imports (TypeScript
  * `import` and `export … from`, type imports included) and their lines. With a file, it lists
- * them; with none, it prints the count of `.ts` files in nodes/ and credentials/ and the reach of
- * every operation file and of the webhook entries of the node and of its trigger. test/package/budgets.test.ts holds the
- * limits, measured with these functions.
+ * them; with none, it prints the count of `.ts` files in nodes/ and credentials/ and the reach
+ * of every operation file and of the webhook entries of the node and of its trigger.
+ * test/package/budgets.test.ts holds the limits, measured with these functions.
  */
 const fs = require('node:fs');
 const path = require('node:path');

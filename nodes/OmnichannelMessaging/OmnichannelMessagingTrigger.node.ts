@@ -46,6 +46,7 @@ export class OmnichannelMessagingTrigger implements INodeType {
 		icon: { light: 'file:omnichannelMessaging.svg', dark: 'file:omnichannelMessaging.dark.svg' },
 		group: ['trigger'],
 		version: 1,
+		subtitle: '={{ "Answers: " + $parameter["responseType"] }}',
 		description:
 			'Starts the workflow when a customer answers through an answer link sent by Omnichannel Messaging',
 		defaults: { name: 'On Answer' },

@@ -80,7 +80,7 @@ describe('Message → Send Text with an Answer Link', () => {
 		expect(links[0]).not.toContain('appointment');
 	});
 
-	test('an empty Link Label leaves the link alone on its line; Valid For in hours', async () => {
+	test('an empty Link Label leaves the link alone on its line; Valid for in hours', async () => {
 		await service.run(send({ linkLabel: '', validFor: 36, validForUnit: 'hours' }), {
 			items: [CUSTOMERS[0]],
 		});
@@ -130,9 +130,9 @@ describe('Message → Send Text with an Answer Link', () => {
 			'ftp://n8n.example.com/webhook/x',
 			'Trigger URL (item 1): it must start with https://',
 		],
-		['validFor', 0, 'Valid For (item 1): it must be a number above 0'],
-		['validFor', 400, 'Valid For (item 1): it must be at most 365 days'],
-		['validFor', 'soon', 'Valid For (item 1): it must be a number above 0'],
+		['validFor', 0, 'Valid for (item 1): it must be a number above 0'],
+		['validFor', 400, 'Valid for (item 1): it must be at most 365 days'],
+		['validFor', 'soon', 'Valid for (item 1): it must be a number above 0'],
 	])(
 		'%s %j stops item 1, naming it and the field; nothing is sent',
 		async (field, bad, message) => {

@@ -59,7 +59,7 @@ async function call(parameters: IDataObject, request: WebhookRequest) {
 const approve = (a: string) => ({ method: 'POST', query: { a }, body: { approved: 'true' } });
 
 describe('the Omnichannel Messaging Trigger', () => {
-	test('is a trigger without inputs: GET and POST on one path, its webhook ID, the GET hidden in the editor', async () => {
+	test('is a trigger without inputs: GET and POST on one path, its webhook ID; the GET hidden', async () => {
 		const type = (await loadPackage()).getNode('omnichannelMessagingTrigger').type as INodeType;
 		const { description } = type;
 		expect(description).toMatchObject({ group: ['trigger'], inputs: [], version: 1 });
@@ -104,7 +104,7 @@ describe('the Omnichannel Messaging Trigger', () => {
 		expect(answer.page).not.toMatch(/<script|appointment-981|4915123456789/);
 	});
 
-	test("the page's POST starts one execution: Send and Wait's data, the recipient, the reference and the times", async () => {
+	test("the page's POST starts one execution: Send and Wait's data, recipient, reference, times", async () => {
 		const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000 - HOUR);
 		const answer = await call(APPROVAL, approve(token({ sentAt })));
 		expect(answer.status).toBe(200);

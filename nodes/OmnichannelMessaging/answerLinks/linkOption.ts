@@ -77,10 +77,12 @@ function linkValues(place: LinkPlace): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. {{ $json.appointmentId }}',
-			description: `What the answer is about, such as a contact or appointment ID, returned with the answer. Up to ${MAX_REFERENCE_BYTES} characters; no one can read it in the link.`,
+			description:
+				'What the answer is about, such as a contact or appointment ID, returned with the answer. ' +
+				`Up to ${MAX_REFERENCE_BYTES} characters; no one can read it in the link.`,
 		},
 		{
-			displayName: 'Valid For',
+			displayName: 'Valid for',
 			name: 'validFor',
 			type: 'number',
 			default: 7,
@@ -88,7 +90,7 @@ function linkValues(place: LinkPlace): INodeProperties[] {
 			description: 'How long the link can be answered, from when it is sent (up to 365 days)',
 		},
 		{
-			displayName: 'Valid For Unit',
+			displayName: 'Unit',
 			name: 'validForUnit',
 			type: 'options',
 			default: 'days',
@@ -97,7 +99,7 @@ function linkValues(place: LinkPlace): INodeProperties[] {
 				{ name: 'Hours', value: 'hours' },
 				{ name: 'Days', value: 'days' },
 			],
-			description: 'The unit of Valid For',
+			description: 'The unit of Valid for',
 		},
 		PLACE_FIELDS[place],
 	];
@@ -133,7 +135,10 @@ function triggerOf(raw: unknown): { url: string; trigger: string } | string {
 	try {
 		url = new URL(text);
 	} catch {
-		return "it is not a URL: copy the trigger's Production URL, for example https://n8n.example.com/webhook/…";
+		return (
+			"it is not a URL: copy the trigger's Production URL, for example " +
+			'https://n8n.example.com/webhook/…'
+		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
 		return 'it must start with https:// (or http://)';
@@ -147,7 +152,7 @@ function triggerOf(raw: unknown): { url: string; trigger: string } | string {
 	return { url: `${url.origin}${path}`, trigger };
 }
 
-/** How long the link lives, in ms, or what is wrong with Valid For. */
+/** How long the link lives, in ms, or what is wrong with Valid for. */
 function lifetimeOf(amount: unknown, unit: unknown): number | string {
 	const unitMs = typeof unit === 'string' && Object.hasOwn(UNIT_MS, unit) ? UNIT_MS[unit] : 0;
 	if (unitMs === 0) return 'the unit must be minutes, hours or days';
@@ -176,7 +181,10 @@ function recipientOf(recipient: Recipient): Recipient | string {
 	const digits = recipient.customerId.trim();
 	if (/^\d+$/.test(digits) && digits.length <= MAX_CUSTOMER_ID_DIGITS)
 		return { customerId: digits };
-	return `an answer link names the customer by the service's numeric customer ID (up to ${MAX_CUSTOMER_ID_DIGITS} digits), and this one is not`;
+	return (
+		"an answer link names the customer by the service's numeric customer ID (up to " +
+		`${MAX_CUSTOMER_ID_DIGITS} digits), and this one is not`
+	);
 }
 
 /**
@@ -200,7 +208,7 @@ export async function answerLinkFor(
 		context.get(`${VALUES}.validFor`, itemIndex, 7),
 		context.get(`${VALUES}.validForUnit`, itemIndex, 'days'),
 	);
-	if (typeof lifetime === 'string') throw stop('Valid For', lifetime);
+	if (typeof lifetime === 'string') throw stop('Valid for', lifetime);
 	const sealedFor = recipientOf(recipient);
 	if (typeof sealedFor === 'string') throw stop('Customer ID', sealedFor);
 	const keys = await session.once('answerLinkKeys', async () => new Map<string, LinkKey>());

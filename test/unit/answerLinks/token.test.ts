@@ -56,7 +56,7 @@ describe('an answer link token', () => {
 		}
 	});
 
-	test(`is at most 160 characters after the trigger's URL, with ?${LINK_PARAMETER}=, for a 64-character reference and a 15-digit phone`, () => {
+	test(`with ?${LINK_PARAMETER}=, is 150 characters for a 64-character reference and a 15-digit phone`, () => {
 		const suffix = `?${LINK_PARAMETER}=${sealLink(PHONE, KEY)}`;
 		expect(suffix.length).toBe(150);
 		expect(suffix.length).toBeLessThanOrEqual(160);
@@ -67,7 +67,7 @@ describe('an answer link token', () => {
 		expect(`?${LINK_PARAMETER}=${sealLink(facts, KEY)}`.length).toBe(159);
 	});
 
-	test('differs for every link, and so does its answer key; the answer key is the same every time one link opens', () => {
+	test('differs for every link, and so does its answer key, which stays the same for one link', () => {
 		const [first, second] = [sealLink(PHONE, KEY), sealLink(PHONE, KEY)];
 		expect(first).not.toBe(second);
 		const keyOf = (token: string, now: Date) => {
