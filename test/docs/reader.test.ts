@@ -153,9 +153,9 @@ function linkVariableProblem(): string {
 	return before(checked.reason, '{{3}}').replace(/^template "x" /, '');
 }
 
-/** In the source, the Link Variable's own problems (the operation builds them inline). */
+/** In the source, the Link Variable's own problems (Send and Wait and Send build them in one place). */
 const LINK_VARIABLE_SOURCE = read(
-	'nodes/OmnichannelMessaging/actions/whatsappTemplate/sendAndWait.operation.ts',
+	'nodes/OmnichannelMessaging/actions/whatsappTemplate/sendInput.ts',
 );
 
 const ERRORS: Array<[string, string[]]> = [
