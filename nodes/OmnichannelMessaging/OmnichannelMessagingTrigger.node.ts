@@ -49,7 +49,7 @@ export class OmnichannelMessagingTrigger implements INodeType {
 		subtitle: '={{ "Answers: " + $parameter["responseType"] }}',
 		description:
 			'Starts the workflow when a customer answers through an answer link sent by Omnichannel Messaging',
-		defaults: { name: 'On Answer' },
+		defaults: { name: 'Omnichannel Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],

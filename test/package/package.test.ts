@@ -609,6 +609,46 @@ describe('the node description', () => {
 		expect(wordingProblems(credential.properties, credential.displayName)).toEqual([]);
 	});
 
+	describe('of the Omnichannel Messaging Trigger', () => {
+		const triggerFile: string = pkg.n8n.nodes[1];
+		const [trigger] = loadExports<INodeType>(triggerFile).filter((n) => n.description);
+		const triggerCodex = readJson(triggerFile.replace(/^dist\//, '').replace(/\.js$/, '.json'));
+
+		it('is a trigger, titled, described and named as n8n expects, with the same credential', () => {
+			const own = trigger.description;
+			expect(titleCaseProblem(own.displayName)).toBeUndefined();
+			expect(sentenceCaseProblem(own.description)).toBeUndefined();
+			expect(own).toMatchObject({
+				name: `${description.name}Trigger`,
+				displayName: `${description.displayName} Trigger`,
+				group: ['trigger'],
+				inputs: [],
+				defaults: { name: own.displayName },
+				credentials: description.credentials,
+				icon: description.icon,
+			});
+		});
+
+		it('words every field as the node does', () => {
+			expect(
+				wordingProblems(trigger.description.properties, trigger.description.displayName),
+			).toEqual([]);
+		});
+
+		it('has its codex beside it, naming it, linking to a README section', () => {
+			expect(existsSync(path.join(repoDir, triggerFile.replace(/\.js$/, '.json')))).toBe(true);
+			expect(triggerCodex.node).toBe(`${pkg.name}.${trigger.description.name}`);
+			expect(triggerCodex.categories).toEqual(readJson(CODEX).categories);
+			const anchors = markdownAnchors(readFileSync(path.join(repoDir, 'README.md'), 'utf8'));
+			for (const { url } of [
+				...triggerCodex.resources.primaryDocumentation,
+				...triggerCodex.resources.credentialDocumentation,
+			]) {
+				expect(anchors.has(decodeURIComponent(new URL(url).hash.slice(1)))).toBe(true);
+			}
+		});
+	});
+
 	it('catches wording that breaks the rules', () => {
 		expect(titleCaseProblem('Send a Message')).toBeUndefined();
 		expect(titleCaseProblem('Header media URL')).toBeDefined();
