@@ -127,6 +127,11 @@ describe('Message → Send Text with an Answer Link', () => {
 		['triggerUrl', `${TRIGGER_URL}?x=1`, 'Trigger URL (item 1): it has a query'],
 		[
 			'triggerUrl',
+			'https://n8n.example.com/webhook/%E0%A4%A',
+			'Trigger URL (item 1): its path is not valid',
+		],
+		[
+			'triggerUrl',
 			'ftp://n8n.example.com/webhook/x',
 			'Trigger URL (item 1): it must start with https://',
 		],

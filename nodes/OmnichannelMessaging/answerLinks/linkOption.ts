@@ -147,7 +147,12 @@ function triggerOf(raw: unknown): { url: string; trigger: string } | string {
 	const path = url.pathname.replace(/\/+$/, '');
 	if (/\/webhook-(test|waiting)\//.test(`${path}/`))
 		return "it is a test or waiting URL, which stops answering: use the trigger's Production URL";
-	const trigger = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+	let trigger: string;
+	try {
+		trigger = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+	} catch {
+		return "its path is not valid: copy the trigger's Production URL as it is";
+	}
 	if (trigger === '') return "it has no path: copy the trigger's Production URL";
 	return { url: `${url.origin}${path}`, trigger };
 }
@@ -165,6 +170,7 @@ function lifetimeOf(amount: unknown, unit: unknown): number | string {
 	return value * unitMs;
 }
 
+/** The reference as text, or what is wrong with it: never quoted, as it may be a customer's data. */
 function referenceOf(raw: unknown): string | { problem: string } {
 	if (raw === undefined || raw === null || raw === '') return '';
 	const text = toServiceString(raw);
