@@ -193,7 +193,7 @@ describe('WhatsApp Template → Send with an Answer Link', () => {
 	];
 	const send = (
 		values: IDataObject = { linkVariable: 3 },
-		variables = { '1': '={{ $json.name }}', '2': '1042' },
+		variables: Record<string, string> = { '1': '={{ $json.name }}', '2': '1042' },
 	) => broadcastSend(answerLink(values), { variables: mapped(variables) });
 
 	test('each message carries its own link in the Link Variable, sealed for the number it goes to', async () => {

@@ -5,7 +5,7 @@
  * with; a changed, forged, misdirected or expired link gets a page that says so and starts
  * nothing. The links are sealed here with the package's own token code, at times the test picks.
  */
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { linkKey, sealLink } from '../../nodes/OmnichannelMessaging/answerLinks/token';
 import type { LinkFacts } from '../../nodes/OmnichannelMessaging/answerLinks/token';
@@ -31,7 +31,7 @@ const PREVIEWS = [
 	'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
 ];
 
-const APPROVAL: IDataObject = {
+const APPROVAL: INodeParameters = {
 	responseType: 'approval',
 	approvalOptions: { values: { approvalType: 'double' } },
 	options: { responseFormDescription: 'Can you come on Tuesday at 10:00?' },
@@ -52,7 +52,7 @@ function token(facts: Partial<LinkFacts> = {}, key = linkKey(API_KEY, TRIGGER)):
 	);
 }
 
-async function call(parameters: IDataObject, request: WebhookRequest) {
+async function call(parameters: INodeParameters, request: WebhookRequest) {
 	return await callWebhook(parameters, { credentials: CREDENTIALS, ...request }, TARGET);
 }
 
