@@ -1,28 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { MAX_ANSWER_LENGTH, defaultValues, kindOf, sameLines } from './formFields';
 import type { FormField } from './formFields';
 import { escapeHtml, sanitizeCss } from './sanitize';
 import { fileHint } from './uploads';
 
 /*
- * The one answer page, for every response type: an approval's buttons, or a form (Free Text is a
- * form of one textarea). The contract the end-to-end tests and n8n's naming share: the form posts
- * multipart; each field's input is named and identified `field-<index>` (as on n8n's form), with
- * a `<label for>`; checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a
- * `<legend>`, each option `field-<index>-<option index>`. A field's message is
- * `<p id="field-<index>-error">`, tied to its input by aria-describedby. A hidden field has no
- * input: its value stays on the server.
+ * The one answer page, for every response type: buttons answered with one tap (Approval, Choice),
+ * or a form (Free Text is a form of one textarea). Each button posts its own name and value. The
+ * contract the end-to-end tests and n8n's naming share: the form posts multipart; each field's
+ * input is named and identified `field-<index>` (as on n8n's form), with a `<label for>`;
+ * checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a `<legend>`, each
+ * option `field-<index>-<option index>`. A field's message is `<p id="field-<index>-error">`, tied
+ * to its input by aria-describedby. A hidden field has no input: its value stays on the server.
  */
 
-/** One choice of an approval: its label and the value its link or button carries. */
-export interface Choice {
+/**
+ * One button of a page answered with one tap (Approval, Choice): its label, the value it posts
+ * (an Approval link signs it in), and what the answer outputs when it is tapped.
+ */
+export interface AnswerButton {
 	label: string;
-	approved: 'true' | 'false';
+	value: string;
+	output: IDataObject;
+	/** Drawn as the page's main button (Approve). */
+	primary?: boolean;
 }
 
 /** The answer page's own words and style (n8n's Response Form options). */
 export interface PageOptions {
 	title?: string;
-	/** Shown above the choices or the form instead of the question. */
+	/** Shown above the buttons or the form instead of the question. */
 	description?: string;
 	buttonLabel: string;
 	/** As given: the page sanitises it. */
@@ -38,9 +46,12 @@ export interface FieldState {
 	error?: string;
 }
 
-/** What the answer page shows: the choices, the form (again, with what to fix), what was recorded, or why not. */
+/**
+ * What the answer page shows: the buttons (again, after an answer that is none of them), the form
+ * (again, with what to fix), what was recorded, or why not. Buttons post their value under `name`.
+ */
 export type AnswerView =
-	| { kind: 'approval'; question?: string; choices: Choice[] }
+	| { kind: 'buttons'; question?: string; name: string; buttons: AnswerButton[]; alert?: string }
 	| { kind: 'form'; question?: string; fields: FormField[]; states?: FieldState[]; alert?: string }
 	| { kind: 'recorded'; recorded: string; answers?: Array<[string, string]> }
 	| { kind: 'refused'; reason: string };
@@ -90,13 +101,18 @@ function paragraph(text: string | undefined): string {
 	return text === undefined || text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`;
 }
 
-function approvalForm(choices: Choice[]): string {
-	const buttons = choices.map(
-		(choice) =>
-			`<button type="submit" name="approved" value="${choice.approved}"` +
-			`${choice.approved === 'true' ? ' class="primary"' : ''}>${escapeHtml(choice.label)}</button>`,
+function alertOf(text: string | undefined): string {
+	return text ? `<p class="alert" role="alert">${escapeHtml(text)}</p>` : '';
+}
+
+/** A form of one submit button per answer: the tapped button posts its own name and value. */
+function buttonForm(name: string, buttons: AnswerButton[]): string {
+	const drawn = buttons.map(
+		(button) =>
+			`<button type="submit"${attribute('name', name)} value="${escapeHtml(button.value)}"` +
+			`${button.primary ? ' class="primary"' : ''}>${escapeHtml(button.label)}</button>`,
 	);
-	return `<form method="post">${buttons.join('')}</form>`;
+	return `<form method="post">${drawn.join('')}</form>`;
 }
 
 /** One field's input, drawn as its type says, with what to show in it and its aria attributes. */
@@ -111,7 +127,7 @@ interface Drawing {
 const isShown = (values: string[], option: string) =>
 	values.some((value) => sameLines(value) === sameLines(option));
 
-function choiceGroup({ field, id, values, aria }: Drawing): string {
+function optionGroup({ field, id, values, aria }: Drawing): string {
 	const type = field.type === 'radio' ? 'radio' : 'checkbox';
 	const options = field.options.map((option, index) => {
 		const optionId = `${id}-${index}`;
@@ -131,7 +147,7 @@ const common = ({ field, id, aria }: Drawing) =>
 
 /** How each way of drawing a field (formFields.ts) becomes HTML. */
 const DRAW: Record<string, (drawing: Drawing) => string> = {
-	group: choiceGroup,
+	group: optionGroup,
 	select: (drawing) => {
 		const { field, values } = drawing;
 		const none = field.multiple ? '' : '<option value="">Choose…</option>';
@@ -214,17 +230,19 @@ function answerList(answers: Array<[string, string]> | undefined): string {
 /** The page's title and body for a view; the form's title and description where they are set. */
 function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
 	switch (view.kind) {
-		case 'approval':
+		case 'buttons':
 			return {
 				title: 'Your answer',
-				body: paragraph(page.description ?? view.question) + approvalForm(view.choices),
+				body:
+					paragraph(page.description ?? view.question) +
+					alertOf(view.alert) +
+					buttonForm(view.name, view.buttons),
 			};
 		case 'form': {
-			const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
 			const form = renderForm(view.fields, page.buttonLabel, view.states);
 			return {
 				title: page.title ?? 'Your answer',
-				body: paragraph(page.description ?? view.question) + alert + form,
+				body: paragraph(page.description ?? view.question) + alertOf(view.alert) + form,
 			};
 		}
 		case 'recorded':

@@ -7,14 +7,14 @@ import type { AnswerConfig, AnswerOutcome } from './answer';
 import { readForm } from './formDefinition';
 import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
-import type { Choice, PageOptions } from './page';
+import type { AnswerButton, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
 import { resumeItem } from './uploads';
 
 /*
  * The link's entry: n8n calls the node's webhook for a request to its waiting URL after checking
  * its signature. The response type is read here, once, for sending and answering alike: an
- * approval is its choices, Free Text and Custom Form are a form.
+ * approval is its buttons, Free Text and Custom Form are a form.
  */
 
 export const DEFAULT_APPROVE_LABEL = '✓ Approve';
@@ -74,18 +74,20 @@ function readPageOptions(read: ReadParameter, button: string): Checked<PageOptio
 	});
 }
 
-/** The approval's choices, Approve first. */
-function readChoices(read: ReadParameter): Choice[] {
-	const approve: Choice = {
+/** The approval's buttons, Approve first, each with n8n's output and link value. */
+function approvalButtons(read: ReadParameter): AnswerButton[] {
+	const approve: AnswerButton = {
 		label: label(read('approvalOptions.values.approveLabel', ''), DEFAULT_APPROVE_LABEL),
-		approved: 'true',
+		value: 'true',
+		output: { approved: true },
+		primary: true,
 	};
 	if (read('approvalOptions.values.approvalType', 'single') !== 'double') return [approve];
 	const disapprove = label(
 		read('approvalOptions.values.disapproveLabel', ''),
 		DEFAULT_DISAPPROVE_LABEL,
 	);
-	return [approve, { label: disapprove, approved: 'false' }];
+	return [approve, { label: disapprove, value: 'false', output: { approved: false } }];
 }
 
 /** Custom Form's fields, or what is wrong with them, naming the setting to change. */
@@ -105,8 +107,9 @@ export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
 	// An approval page is n8n's plain one: of the form options only the description applies to it.
 	if (responseType === 'approval')
 		return accepted({
-			kind: 'approval',
-			choices: readChoices(read),
+			kind: 'buttons',
+			name: 'approved',
+			buttons: approvalButtons(read),
 			page: {
 				description: optional(read('options.responseFormDescription', '')),
 				buttonLabel: '',
@@ -161,7 +164,7 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 }
 
 /**
- * The question on a page that shows the choices or the form, read only there and only when no
+ * The question on a page that shows the buttons or the form, read only there and only when no
  * description replaces it: a template's body costs a request to the service. A question that
  * cannot be read leaves the page without it; the reason is the builder's, not the person's, and
  * the page is the person's only way to answer.
@@ -173,7 +176,7 @@ async function withQuestion(
 	readQuestion: ReadQuestion,
 ): Promise<AnswerOutcome> {
 	const { view } = outcome;
-	if ((view.kind !== 'approval' && view.kind !== 'form') || page.description !== undefined)
+	if ((view.kind !== 'buttons' && view.kind !== 'form') || page.description !== undefined)
 		return outcome;
 	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
 	let question: string | undefined;

@@ -12,11 +12,12 @@ describe('the answer page', () => {
 
 	test('hostile labels and question appear as text only, never as markup', () => {
 		const html = renderPage({
-			kind: 'approval',
+			kind: 'buttons',
 			question: HOSTILE,
-			choices: [
-				{ label: HOSTILE, approved: 'true' },
-				{ label: `"><button name="approved" value="true">`, approved: 'false' },
+			name: 'approved',
+			buttons: [
+				{ label: HOSTILE, value: 'true', output: {}, primary: true },
+				{ label: `"><button name="approved" value="true">`, value: 'false', output: {} },
 			],
 		});
 		expect(html).not.toContain('<script');
@@ -30,8 +31,12 @@ describe('the answer page', () => {
 		expect(html).toContain('name="approved" value="false">&quot;&gt;&lt;button');
 	});
 
-	test('an approval page is one form posting back to its own address, a button per choice', () => {
-		const html = renderPage({ kind: 'approval', choices: [{ label: 'Yes', approved: 'true' }] });
+	test('an approval page is one form posting back to its own address, a button per answer', () => {
+		const html = renderPage({
+			kind: 'buttons',
+			name: 'approved',
+			buttons: [{ label: 'Yes', value: 'true', output: { approved: true }, primary: true }],
+		});
 		expect(html).toContain('<form method="post">');
 		expect(html).not.toMatch(/action=/);
 		expect(html).toContain(
