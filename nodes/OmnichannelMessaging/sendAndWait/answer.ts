@@ -72,18 +72,27 @@ function offeredButtons({ name, buttons }: ButtonsConfig, query: IDataObject): A
 	return signed.length > 0 ? signed : buttons;
 }
 
+const NOT_A_BUTTON = 'Nothing was recorded: tap one of the buttons below.';
+
 /**
  * The button tapped, found by the value it posts among the buttons the node offers: a value signed
- * into the link wins over the form's, as only the link's is vouched for by n8n.
+ * into the link wins over the form's, as only the link's is vouched for by n8n. Any other value (a
+ * page from an older version of the node, a crafted request) gets the buttons again, and the
+ * execution waits on.
  */
-function recordTap(request: AnswerRequest, config: ButtonsConfig, now: Date): AnswerOutcome {
+function recordTap(
+	request: AnswerRequest,
+	config: ButtonsConfig,
+	now: Date,
+	question?: string,
+): AnswerOutcome {
 	const given = request.query[config.name] ?? request.body[config.name];
-	const button = offeredButtons(config, request.query).find(({ value }) => value === given);
-	if (!button)
-		return {
-			status: 400,
-			view: { kind: 'refused', reason: 'No choice was made. Open the link again.' },
-		};
+	const buttons = offeredButtons(config, request.query);
+	const button = buttons.find(({ value }) => value === given);
+	if (!button) {
+		const view = { kind: 'buttons' as const, question, name: config.name, buttons };
+		return { status: 400, view: { ...view, alert: NOT_A_BUTTON } };
+	}
 	return {
 		status: 200,
 		view: { kind: 'recorded', recorded: `Recorded: ${button.label}` },
@@ -238,7 +247,7 @@ export function readAnswer(
 	question?: string,
 ): AnswerOutcome {
 	if (config.kind === 'buttons') {
-		if (request.method === 'POST') return recordTap(request, config, now);
+		if (request.method === 'POST') return recordTap(request, config, now, question);
 		const buttons = offeredButtons(config, request.query);
 		return { status: 200, view: { kind: 'buttons', question, name: config.name, buttons } };
 	}

@@ -176,14 +176,21 @@ describe("the page's POST records n8n's output", () => {
 	});
 
 	test.each([
-		['no choice', SINGLE, {}],
-		['a choice that is not one', DOUBLE, { approved: 'maybe' }],
+		['no answer', SINGLE, {}],
+		['an answer that is no button', DOUBLE, { approved: 'maybe' }],
+		['two answers', DOUBLE, { approved: ['true', 'false'] }],
 		['Decline where only Approve is offered', SINGLE, { approved: 'false' }],
-	])('%s is refused, and nothing is recorded', (_, answerConfig, body) => {
-		const outcome = readAnswer(request('POST', {}, body), answerConfig, NOW);
+	])('%s records nothing: the buttons again, with the question', (_, answerConfig, body) => {
+		const outcome = readAnswer(request('POST', {}, body), answerConfig, NOW, 'Refund?');
 		expect(outcome).toEqual({
 			status: 400,
-			view: { kind: 'refused', reason: 'No choice was made. Open the link again.' },
+			view: {
+				kind: 'buttons',
+				question: 'Refund?',
+				name: 'approved',
+				buttons: answerConfig.kind === 'buttons' ? answerConfig.buttons : [],
+				alert: 'Nothing was recorded: tap one of the buttons below.',
+			},
 		});
 	});
 
