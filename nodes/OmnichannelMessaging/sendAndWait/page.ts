@@ -82,7 +82,8 @@ const STYLE =
 	'main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}' +
 	'h1{font-size:1.3rem;margin:0 0 16px}p{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.4}' +
 	'button{display:block;width:100%;font-size:1.1rem;padding:14px;margin:12px 0 0;border-radius:8px;' +
-	'border:1px solid #888;background:#fff}button.primary{background:#1a73e8;color:#fff;border:0}' +
+	'border:1px solid #888;background:#fff;color:inherit;overflow-wrap:anywhere}' +
+	'button.primary{background:#1a73e8;color:#fff;border:0}' +
 	'label{font-weight:600}.field{margin:0 0 18px}fieldset{border:0;margin:0;padding:0}' +
 	'legend{font-weight:600;padding:0}' +
 	'input,select,textarea{box-sizing:border-box;width:100%;font:inherit;padding:10px;margin:6px 0 0;' +

@@ -60,7 +60,7 @@ describe('reading the configuration', () => {
 		[
 			'a response type this node does not know is refused, not guessed',
 			'poll',
-			'"poll" is not Approval, Free Text or Custom Form',
+			'"poll" is not Approval, Choice, Free Text or Custom Form',
 			'Response Type',
 		],
 		[
