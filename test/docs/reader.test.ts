@@ -21,6 +21,7 @@ import {
 	responseFields,
 } from '../../nodes/OmnichannelMessaging/sendAndWait/fields';
 import { readForm } from '../../nodes/OmnichannelMessaging/sendAndWait/formDefinition';
+import { readAnswerConfig } from '../../nodes/OmnichannelMessaging/sendAndWait/webhook';
 import {
 	LIMIT_WAIT_TIME_OPTION,
 	waitTillFor,
@@ -105,6 +106,8 @@ describe('the names a builder reads', () => {
 			'linkVariable',
 			'limitWaitTime',
 			'customForm',
+			'choiceOptions',
+			'choiceOptions.values',
 		])
 			expect([name, INTERNAL.has(name)]).toEqual([name, true]);
 		expect(INTERNAL.has('message')).toBe(false);
@@ -130,6 +133,15 @@ function formProblem(defineForm: string, json: string, values: unknown[]): strin
 	const form = readForm(defineForm, json, values);
 	if (form.ok) throw new Error('the form was built');
 	return form.reason;
+}
+
+/** The error of a Choice without options, as the node stops with it. */
+function choiceProblem(): string {
+	const config = readAnswerConfig((name, fallback) =>
+		name === 'responseType' ? 'choice' : fallback,
+	);
+	if (config.ok || config.field === undefined) throw new Error('the choices were taken');
+	return sendAndWaitSettingError(NODE, config.field, config.reason).message;
 }
 
 function waitProblem(): string {
@@ -178,6 +190,7 @@ const ERRORS: Array<[string, string[]]> = [
 			),
 		],
 	],
+	['options a Choice cannot offer', [choiceProblem(), 'Choices: …']],
 	[
 		'a wait limit that cannot be kept',
 		[sendAndWaitSettingError(NODE, 'Limit Wait Time', waitProblem()).message],

@@ -7,6 +7,7 @@
  * of 3 seconds ends the wait with the input passed on and exactly one message sent. Custom forms
  * (fields, JSON, on the template): filled in Chromium on a phone, crafted answers that break each
  * rule refused, a form that cannot be built sending nothing, and HTML and CSS that run no script.
+ * Choice on the message and on the template: tapped on a phone's touch screen.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -27,6 +28,8 @@ const {
 	executionSince,
 } = require('./support');
 const {
+	BROWSER_AGENT,
+	CHOICE_LABELS,
 	PREVIEW_AGENTS,
 	WORKFLOWS,
 	FORM_FIELDS,
@@ -306,6 +309,81 @@ describe('the page shows the question, as text', () => {
 		expect(question).toBe('Refund 42 EUR to <b>Anna</b>?');
 		expect(markup).toBe(0);
 	});
+});
+
+/**
+ * Chromium as a phone: a touch screen 390 pixels wide that honours the page's viewport, with a
+ * phone browser's user agent.
+ */
+async function phonePage() {
+	const context = await browser.newContext({
+		userAgent: BROWSER_AGENT,
+		viewport: { width: 390, height: 844 },
+		isMobile: true,
+		hasTouch: true,
+	});
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	return page;
+}
+
+/** The page's answer to a POST of `body` to `link`, as a form posts it. */
+async function postTo(link, body) {
+	const response = await fetch(link, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_AGENT },
+		body,
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+describe('Choice: three options, the third tapped on a phone', () => {
+	const person = { name: '<b>Anna</b>', day: 'Monday 1 December' };
+	const third = CHOICE_LABELS[2];
+
+	test.each([
+		['Message', 'choice', 'When can the technician come, <b>Anna</b>?'],
+		[
+			'WhatsApp Template',
+			'templateChoice',
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+		],
+	])(
+		'%s: a GET or an unknown value answers nothing; a tap resumes with its label',
+		async (_, key, question) => {
+			const { text, links, executionId } = await ask(WORKFLOWS[key], person);
+			expect(links).toHaveLength(1);
+			if (key === 'choice') expect(text).toBe(`${question}\n\nPick a time: ${links[0]}`);
+			for (const userAgent of [...PREVIEW_AGENTS, BROWSER_AGENT]) {
+				const response = await fetch(links[0], { headers: { 'user-agent': userAgent } });
+				expect(response.status).toBe(200);
+				expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+				const buttons = (await response.text()).match(/<button type="submit" name="choice"/g);
+				expect(buttons).toHaveLength(3);
+			}
+			for (const body of ['choice=3', `choice=${encodeURIComponent(third)}`, '']) {
+				const page = await postTo(links[0], body);
+				expect([body, page.status]).toEqual([body, 400]);
+				expect(page.text).toContain('Nothing was recorded: tap one of the buttons below.');
+			}
+			expect((await storedExecution(rest, executionId)).status).toBe('waiting');
+
+			const page = await phonePage();
+			await page.goto(links[0]);
+			const shown = page.locator('main > p');
+			expect([await shown.innerText(), await shown.locator('*').count()]).toEqual([question, 0]);
+			const buttons = page.getByRole('button');
+			expect(await buttons.allInnerTexts()).toEqual(CHOICE_LABELS);
+			for (const button of await buttons.all()) {
+				const box = await button.boundingBox();
+				expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+			}
+			await page.getByRole('button', { name: third }).tap();
+			await page.getByText(`Recorded: ${third}`).waitFor();
+			const [answer] = lastOutput(await finished(executionId), 'Next');
+			expect(answer.json).toEqual({ data: { choice: third, respondedAt: expect.any(String) } });
+		},
+	);
 });
 
 /** A person fills in FORM_FIELDS with FORM_ANSWER, as the page's labels name them. */

@@ -62,6 +62,9 @@ const QUESTION_TEMPLATE = {
 	templateId: { __rl: true, mode: 'id', value: '108' },
 	variables: mapperValue({ 1: '={{ $json.body.name }}', 2: '={{ $json.body.day }}' }),
 };
+/** The three options of the Choice workflows: the page shows one button each, in this order. */
+const CHOICE_LABELS = ['Monday 9:00', 'Tuesday 14:00', 'Friday 8:00 <early>'];
+const choiceOptions = { values: CHOICE_LABELS.map((label) => ({ label })) };
 const WORKFLOWS = {
 	approval: askWorkflow('E2eSawApproval01', 'saw-approval', {
 		resource: 'message',
@@ -103,6 +106,19 @@ const WORKFLOWS = {
 		customerId: '7003',
 		message: '={{ "Refund " + $json.body.amount + " EUR to " + $json.body.name + "?" }}',
 		approvalOptions: double,
+	}),
+	choice: askWorkflow('E2eSawChoice0001', 'saw-choice', {
+		resource: 'message',
+		customerId: '7005',
+		message: '={{ "When can the technician come, " + $json.body.name + "?" }}',
+		responseType: 'choice',
+		choiceOptions,
+		options: { messageButtonLabel: 'Pick a time' },
+	}),
+	templateChoice: askWorkflow('E2eSawChoice0002', 'saw-choice-template', {
+		...QUESTION_TEMPLATE,
+		responseType: 'choice',
+		choiceOptions,
 	}),
 	describedQuestion: askWorkflow('E2eSawQuestion04', 'saw-question-described', {
 		resource: 'message',
@@ -309,6 +325,7 @@ async function personPage(browser, viewport) {
 }
 
 module.exports = {
+	CHOICE_LABELS,
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
 	launchChromium,

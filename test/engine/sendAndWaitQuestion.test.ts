@@ -90,6 +90,16 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 		expect(page).toContain(`<h1>Your answer</h1>${RENDERED}<form method="post"`);
 	});
 
+	test('Choice: the body as sent above the options', async () => {
+		const { page } = await open(
+			template({ responseType: 'choice', choiceOptions: { values: [{ label: 'Yes' }] } }),
+		);
+		expect(page).toContain(
+			`<h1>Your answer</h1>${RENDERED}<form method="post">` +
+				'<button type="submit" name="choice" value="0">Yes</button>',
+		);
+	});
+
 	test('Response Form Description replaces the body, and the service is not asked', async () => {
 		const { page } = await open(
 			template({ options: { responseFormDescription: 'Are you coming, <i>Anna</i>?' } }),
@@ -138,6 +148,11 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 describe('Message → Send and Wait: the page shows the message', () => {
 	test.each([
 		['Approval', {}, '<form method="post">'],
+		[
+			'Choice',
+			{ responseType: 'choice', choiceOptions: { values: [{ label: 'Yes' }] } },
+			'<form method="post"><button type="submit" name="choice"',
+		],
 		['Free Text', { responseType: 'freeText' }, '<form method="post" enctype'],
 	])('%s: the message, resolved against the waiting item', async (_, extra, form) => {
 		const { page } = await open(message(extra));
@@ -147,6 +162,18 @@ describe('Message → Send and Wait: the page shows the message', () => {
 	test('Approval honours Response Form Description, escaped as text', async () => {
 		const { page } = await open(
 			message({ options: { responseFormDescription: 'Refund <b>42</b>?' } }),
+		);
+		expect(page).toContain('<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt;?</p><form');
+		expect(page).not.toContain('Refund 42 EUR?');
+	});
+
+	test('Choice honours Response Form Description, escaped as text', async () => {
+		const { page } = await open(
+			message({
+				responseType: 'choice',
+				choiceOptions: { values: [{ label: 'Yes' }] },
+				options: { responseFormDescription: 'Refund <b>42</b>?' },
+			}),
 		);
 		expect(page).toContain('<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt;?</p><form');
 		expect(page).not.toContain('Refund 42 EUR?');

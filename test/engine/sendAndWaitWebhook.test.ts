@@ -169,11 +169,16 @@ describe("the node's waiting webhook", () => {
 		expect(JSON.stringify(logged)).not.toMatch(/Only half|Refund/);
 	});
 
-	test('a POST without an answer is refused (400) and resumes nothing', async () => {
+	test('a POST without an answer resumes nothing: the page again (400), its buttons and why', async () => {
 		const { result, written } = await answer(DOUBLE, { method: 'POST', body: {} });
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(written.status).toBe(400);
-		expect(written.body).toContain('<h1>Nothing recorded</h1>');
+		expect(written.body).toContain(
+			'<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt; EUR?</p>' +
+				'<p class="alert" role="alert">Nothing was recorded: tap one of the buttons below.</p>' +
+				'<form method="post"><button type="submit" name="approved" value="true" class="primary">',
+		);
+		expect(written.body).toContain('value="false">No</button></form>');
 	});
 
 	test('a message that cannot be read in the webhook leaves it off the page', async () => {

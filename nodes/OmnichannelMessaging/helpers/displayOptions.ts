@@ -34,21 +34,21 @@ export function operationField(
 	};
 }
 
-/** A choice as a builder reads it and the value the node stores, or n8n's own option object. */
-type Choice = [name: string, value: string] | INodePropertyOptions;
+/** An option as a builder reads it and the value the node stores, or n8n's own option object. */
+type OptionEntry = [name: string, value: string] | INodePropertyOptions;
 
 /**
- * An Options field: the node's Options fields differ only in their names, choices, default and
+ * An Options field: the node's Options fields differ only in their names, options, default and
  * display options, so one builder writes them all alike.
  */
 export function optionsField(
 	[displayName, name, description]: [string, string, string],
 	defaultValue: string,
-	choices: Choice[],
+	entries: OptionEntry[],
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	const options = choices.map((choice) =>
-		Array.isArray(choice) ? { name: choice[0], value: choice[1] } : choice,
+	const options = entries.map((entry) =>
+		Array.isArray(entry) ? { name: entry[0], value: entry[1] } : entry,
 	);
 	return {
 		displayName,

@@ -2,25 +2,43 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
-import { MAX_ANSWER_LENGTH, isAsked, isChoice, kindOf, optionOf } from './formFields';
+import { MAX_ANSWER_LENGTH, isAsked, isPicked, kindOf, optionOf } from './formFields';
 import type { FormField } from './formFields';
-import type { AnswerView, Choice, Entered, PageOptions } from './page';
+import type { AnswerButton, AnswerView, Entered, PageOptions } from './page';
 import { FORM_END } from './page';
 import { filesOf, readFiles, uploadsOf } from './uploads';
 import type { Upload, UploadedFile } from './uploads';
 
 /*
- * The one answer reader: an approval's choice, or a form's fields (Free Text is a form of one),
- * checked on the server: the page's own checks in the browser are a convenience, this is the
- * rule. n8n parses the page's multipart POST itself (formidable): the node gets `{ data, files }`,
- * each value a string or, when the name came more than once, an array; each file written to a
- * temporary path that n8n removes after the request.
+ * The one answer reader: the button tapped (Approval, Choice), or a form's fields (Free Text is a
+ * form of one), checked on the server: the page's own checks in the browser are a convenience,
+ * this is the rule. n8n parses the page's multipart POST itself (formidable): the node gets
+ * `{ data, files }`, each value a string or, when the name came more than once, an array; each
+ * file written to a temporary path that n8n removes after the request.
  */
 
 /** What the message's links and the answer page offer, read the same way when sending and answering. */
-export type AnswerConfig =
-	| { kind: 'approval'; choices: Choice[]; page: PageOptions }
-	| { kind: 'form'; fields: FormField[]; linkLabel: string; page: PageOptions };
+export type AnswerConfig = ButtonsConfig | FormConfig;
+
+/**
+ * A page answered with one tap: its buttons, posting their value under `name`. Without `linkLabel`
+ * the message carries one link per button, its value signed in (Approval, as n8n sends it); with
+ * it, one link to the page after that label.
+ */
+export interface ButtonsConfig {
+	kind: 'buttons';
+	name: string;
+	buttons: AnswerButton[];
+	linkLabel?: string;
+	page: PageOptions;
+}
+
+export interface FormConfig {
+	kind: 'form';
+	fields: FormField[];
+	linkLabel: string;
+	page: PageOptions;
+}
 
 /** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
 export interface AnswerRequest {
@@ -48,25 +66,37 @@ export type FormAnswer =
 	| { ok: true; json: IDataObject; uploads: Upload[] }
 	| { ok: false; errors: string[]; entered: Entered[]; incomplete?: boolean };
 
-/** The choices a link offers: the one signed into it, or every choice. */
-function offeredChoices(choices: Choice[], query: IDataObject): Choice[] {
-	const signed = choices.filter((choice) => choice.approved === query.approved);
-	return signed.length > 0 ? signed : choices;
+/** The buttons a link offers: the one whose value is signed into it (an Approval link), or every one. */
+function offeredButtons({ name, buttons }: ButtonsConfig, query: IDataObject): AnswerButton[] {
+	const signed = buttons.filter((button) => button.value === query[name]);
+	return signed.length > 0 ? signed : buttons;
 }
 
-function recordApproval(request: AnswerRequest, choices: Choice[], now: Date): AnswerOutcome {
-	// A choice signed into the link wins over the form's: only the link's is vouched for by n8n.
-	const given = request.query.approved ?? request.body.approved;
-	const choice = offeredChoices(choices, request.query).find(({ approved }) => approved === given);
-	if (!choice)
-		return {
-			status: 400,
-			view: { kind: 'refused', reason: 'No choice was made. Open the link again.' },
-		};
+const NOT_A_BUTTON = 'Nothing was recorded: tap one of the buttons below.';
+
+/**
+ * The button tapped, found by the value it posts among the buttons the node offers: a value signed
+ * into the link wins over the form's, as only the link's is vouched for by n8n. Any other value (a
+ * page from an older version of the node, a crafted request) gets the buttons again, and the
+ * execution waits on.
+ */
+function recordTap(
+	request: AnswerRequest,
+	config: ButtonsConfig,
+	now: Date,
+	question?: string,
+): AnswerOutcome {
+	const given = request.query[config.name] ?? request.body[config.name];
+	const buttons = offeredButtons(config, request.query);
+	const button = buttons.find(({ value }) => value === given);
+	if (!button) {
+		const view = { kind: 'buttons' as const, question, name: config.name, buttons };
+		return { status: 400, view: { ...view, alert: NOT_A_BUTTON } };
+	}
 	return {
 		status: 200,
-		view: { kind: 'recorded', recorded: `Recorded: ${choice.label}` },
-		data: { approved: choice.approved === 'true', respondedAt: now.toISOString() },
+		view: { kind: 'recorded', recorded: `Recorded: ${button.label}` },
+		data: { ...button.output, respondedAt: now.toISOString() },
 	};
 }
 
@@ -132,15 +162,15 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 	const json: IDataObject = {};
 	const [uploads, errors, entered]: [Upload[], string[], Entered[]] = [[], [], []];
 	for (const [index, field] of fields.entries()) {
-		const choice = isChoice(field);
-		// A dropdown's first entry, "Choose…", posts an empty value: no choice.
-		const given = strings(data[`field-${index}`]).filter((value) => !choice || value !== '');
+		const picked = isPicked(field);
+		// A dropdown's first entry, "Choose…", posts an empty value: nothing picked.
+		const given = strings(data[`field-${index}`]).filter((value) => !picked || value !== '');
 		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
 		const value = readField(field, given, fieldFiles);
 		errors.push(value.ok ? '' : value.reason);
 		// Shown again: only options offered, and no more text than an answer may hold.
 		entered.push(
-			choice
+			picked
 				? given.flatMap((text) => optionOf(field.options, text) ?? [])
 				: (given[0] ?? '').slice(0, MAX_ANSWER_LENGTH),
 		);
@@ -206,9 +236,9 @@ function recordForm(
 }
 
 /**
- * Only a POST from the page records an answer (n8n's output: `{ approved, respondedAt }`, or the
- * form's `{ <key>: value, …, respondedAt }`, Free Text's `{ text, respondedAt }`); any other
- * request, a link preview's GET included, gets the page.
+ * Only a POST from the page records an answer (the button's output and respondedAt: n8n's
+ * `{ approved, respondedAt }` for Approval; or the form's `{ <key>: value, …, respondedAt }`, Free
+ * Text's `{ text, respondedAt }`); any other request, a link preview's GET included, gets the page.
  */
 export function readAnswer(
 	request: AnswerRequest,
@@ -216,10 +246,10 @@ export function readAnswer(
 	now: Date,
 	question?: string,
 ): AnswerOutcome {
-	if (config.kind === 'approval') {
-		if (request.method === 'POST') return recordApproval(request, config.choices, now);
-		const choices = offeredChoices(config.choices, request.query);
-		return { status: 200, view: { kind: 'approval', question, choices } };
+	if (config.kind === 'buttons') {
+		if (request.method === 'POST') return recordTap(request, config, now, question);
+		const buttons = offeredButtons(config, request.query);
+		return { status: 200, view: { kind: 'buttons', question, name: config.name, buttons } };
 	}
 	if (request.method === 'POST') return recordForm(request, config.fields, now, question);
 	return { status: 200, view: { kind: 'form', question, fields: config.fields } };

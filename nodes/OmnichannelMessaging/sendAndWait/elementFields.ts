@@ -102,7 +102,7 @@ const DEFAULT_VALUES: Array<[DefaultKind, string, Partial<INodeProperties>?]> = 
 		'Default date that will be pre-filled (format: YYYY-MM-DD)',
 		{ type: 'dateTime', typeOptions: { dateOnly: true } },
 	],
-	['choice', 'Default value that will be pre-selected. Must match one of the option labels.'],
+	['option', 'Default value that will be pre-selected. Must match one of the option labels.'],
 	[
 		'checkbox',
 		'Default value(s) that will be pre-selected. Must match one or multiple of the option labels. ' +

@@ -4,7 +4,12 @@ import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 
 import { showFor, shownWhen } from '../helpers/displayOptions';
 import type { Conditions } from '../helpers/displayOptions';
 import { FIELD_VALUES, stringField } from './elementFields';
-import { DEFAULT_APPROVE_LABEL, DEFAULT_DISAPPROVE_LABEL, DEFAULT_RESPOND_LABEL } from './webhook';
+import {
+	DEFAULT_APPROVE_LABEL,
+	DEFAULT_DISAPPROVE_LABEL,
+	DEFAULT_RESPOND_LABEL,
+	MAX_CHOICES,
+} from './webhook';
 
 /*
  * Send and Wait for Response uses n8n's own parameter names and values (n8n-nodes-base's
@@ -77,10 +82,10 @@ export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 		[
 			'Response Form Description',
 			'responseFormDescription',
-			'The text above the choices or the form on the page; when empty, the message the person ' +
+			'The text above the buttons or the form on the page; when empty, the message the person ' +
 				'received (without the link)',
 		],
-		shownWhen({ '/responseType': ['approval', 'freeText', 'customForm'] }),
+		shownWhen({ '/responseType': ['approval', 'choice', 'freeText', 'customForm'] }),
 	),
 	stringField(
 		[
@@ -186,6 +191,11 @@ const RESPONSE_TYPES: INodePropertyOptions[] = [
 		description: 'The person approves (or declines) on the page the link opens',
 	},
 	{
+		name: 'Choice',
+		value: 'choice',
+		description: 'The person taps one of your options on the page the link opens',
+	},
+	{
 		name: 'Free Text',
 		value: 'freeText',
 		description: 'The person types an answer on the page the link opens',
@@ -197,7 +207,38 @@ const RESPONSE_TYPES: INodePropertyOptions[] = [
 	},
 ];
 
-/** Response Type, Custom Form's fields and Approval Options, as n8n's messaging nodes name them. */
+/** Choice's options: a label each, which the page shows on its button and the answer holds. */
+function choiceFields(operation: Conditions): INodeProperties {
+	return {
+		displayName: 'Choices',
+		name: 'choiceOptions',
+		placeholder: 'Add choice',
+		type: 'fixedCollection',
+		default: { values: [{ label: '' }] },
+		description: `The options the person picks from, one tap each (up to ${MAX_CHOICES})`,
+		typeOptions: { multipleValues: true, sortable: true },
+		options: [
+			{
+				displayName: 'Choice',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Label',
+						name: 'label',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. Tuesday morning',
+						description: "The button's text on the page, and the answer when it is tapped",
+					},
+				],
+			},
+		],
+		displayOptions: shownWhen(operation, { responseType: ['choice'] }),
+	};
+}
+
+/** Response Type, Choice's and Custom Form's fields and Approval Options, as n8n's messaging nodes name them. */
 export function responseFields(resource: string): INodeProperties[] {
 	return responseFieldsWhen(showFor(resource, SEND_AND_WAIT_OPERATION).show);
 }
@@ -219,6 +260,7 @@ export function responseFieldsWhen(operation: Conditions): INodeProperties[] {
 			options: RESPONSE_TYPES,
 			displayOptions: shownWhen(operation),
 		},
+		choiceFields(operation),
 		...customFormFields(operation),
 		{
 			displayName: 'Approval Options',
@@ -239,7 +281,8 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 	type: 'string',
 	default: DEFAULT_RESPOND_LABEL,
 	description:
-		'The text before the link in the message, when the response type is Free Text or Custom Form',
+		'The text before the link in the message, when the response type is Choice, Free Text or ' +
+		'Custom Form',
 };
 
 /**

@@ -9,7 +9,7 @@ import {
 	decimalNumber,
 	defaultValues,
 	isAsked,
-	isChoice,
+	isPicked,
 	sameLines,
 } from './formFields';
 import type { FieldType, FormField } from './formFields';
@@ -94,7 +94,7 @@ function selectionRange(raw: Raw, type: FieldType, count: number, required: bool
 	};
 }
 
-function checkChoices(raw: Raw, field: FormField): Checked<void> {
+function checkOptions(raw: Raw, field: FormField): Checked<void> {
 	if (field.options.length === 0) return refused('it has no options');
 	const blank = field.options.indexOf('');
 	if (blank >= 0) return refused(`option ${blank + 1} is empty`);
@@ -114,7 +114,7 @@ function checkField(raw: Raw, field: FormField): Checked<void> {
 	const { type, defaultValue } = field;
 	if (type === 'hiddenField' && !field.key) return refused('a hidden field needs a Field Name');
 	if (isAsked(field) && !field.label) return refused('it has no label');
-	if (isChoice(field)) return checkChoices(raw, field);
+	if (isPicked(field)) return checkOptions(raw, field);
 	if (type === 'number' && defaultValue.trim() && decimalNumber(defaultValue) === undefined)
 		return refused('the default value is not a number');
 	if (type === 'date' && defaultValue.trim() && !calendarDate(defaultValue))

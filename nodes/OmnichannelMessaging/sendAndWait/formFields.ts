@@ -28,7 +28,7 @@ export type Answered = 'typed' | 'picked' | 'files' | 'none';
 export type Drawn = 'input' | 'textarea' | 'select' | 'group' | 'file' | 'html' | 'none';
 
 /** Which of the editor's Default Value parameters a type shows, if any. */
-export type DefaultKind = 'text' | 'date' | 'choice' | 'checkbox';
+export type DefaultKind = 'text' | 'date' | 'option' | 'checkbox';
 
 export interface FieldKind {
 	/** The type's name in the editor's Element Type list. */
@@ -80,7 +80,7 @@ export const FIELD_KINDS = {
 		emptyIsNull: true,
 		read: readDate,
 	},
-	dropdown: { name: 'Dropdown', answered: 'picked', drawn: 'select', defaultValue: 'choice' },
+	dropdown: { name: 'Dropdown', answered: 'picked', drawn: 'select', defaultValue: 'option' },
 	email: {
 		name: 'Email',
 		answered: 'typed',
@@ -110,7 +110,7 @@ export const FIELD_KINDS = {
 		placeholder: true,
 		read: asTyped,
 	},
-	radio: { name: 'Radio Buttons', answered: 'picked', drawn: 'group', defaultValue: 'choice' },
+	radio: { name: 'Radio Buttons', answered: 'picked', drawn: 'group', defaultValue: 'option' },
 	text: {
 		name: 'Text Input',
 		answered: 'typed',
@@ -169,7 +169,7 @@ export interface FormField {
 export const isAsked = (field: FormField): boolean => kindOf(field.type).answered !== 'none';
 
 /** Dropdown, checkboxes and radio buttons: the answer is picked from the field's options. */
-export const isChoice = (field: FormField): boolean => kindOf(field.type).answered === 'picked';
+export const isPicked = (field: FormField): boolean => kindOf(field.type).answered === 'picked';
 
 /** A field's default values, trimmed: checkboxes' comma-separated, any other's one. */
 export const defaultValues = (field: FormField): string[] =>

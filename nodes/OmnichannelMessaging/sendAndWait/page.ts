@@ -1,28 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { MAX_ANSWER_LENGTH, defaultValues, kindOf, sameLines } from './formFields';
 import type { FormField } from './formFields';
 import { escapeHtml, sanitizeCss } from './sanitize';
 import { fileHint } from './uploads';
 
 /*
- * The one answer page, for every response type: an approval's buttons, or a form (Free Text is a
- * form of one textarea). The contract the end-to-end tests and n8n's naming share: the form posts
- * multipart; each field's input is named and identified `field-<index>` (as on n8n's form), with
- * a `<label for>`; checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a
- * `<legend>`, each option `field-<index>-<option index>`. A field's message is
- * `<p id="field-<index>-error">`, tied to its input by aria-describedby. A hidden field has no
- * input: its value stays on the server.
+ * The one answer page, for every response type: buttons answered with one tap (Approval, Choice),
+ * or a form (Free Text is a form of one textarea). Each button posts its own name and value. The
+ * contract the end-to-end tests and n8n's naming share: the form posts multipart; each field's
+ * input is named and identified `field-<index>` (as on n8n's form), with a `<label for>`;
+ * checkboxes and radio buttons are a `<fieldset id="field-<index>">` with a `<legend>`, each
+ * option `field-<index>-<option index>`. A field's message is `<p id="field-<index>-error">`, tied
+ * to its input by aria-describedby. A hidden field has no input: its value stays on the server.
  */
 
-/** One choice of an approval: its label and the value its link or button carries. */
-export interface Choice {
+/**
+ * One button of a page answered with one tap (Approval, Choice): its label, the value it posts
+ * (an Approval link signs it in), and what the answer outputs when it is tapped.
+ */
+export interface AnswerButton {
 	label: string;
-	approved: 'true' | 'false';
+	value: string;
+	output: IDataObject;
+	/** Drawn as the page's main button (Approve). */
+	primary?: boolean;
 }
 
 /** The answer page's own words and style (n8n's Response Form options). */
 export interface PageOptions {
 	title?: string;
-	/** Shown above the choices or the form instead of the question. */
+	/** Shown above the buttons or the form instead of the question. */
 	description?: string;
 	buttonLabel: string;
 	/** As given: the page sanitises it. */
@@ -38,9 +46,12 @@ export interface FieldState {
 	error?: string;
 }
 
-/** What the answer page shows: the choices, the form (again, with what to fix), what was recorded, or why not. */
+/**
+ * What the answer page shows: the buttons (again, after an answer that is none of them), the form
+ * (again, with what to fix), what was recorded, or why not. Buttons post their value under `name`.
+ */
 export type AnswerView =
-	| { kind: 'approval'; question?: string; choices: Choice[] }
+	| { kind: 'buttons'; question?: string; name: string; buttons: AnswerButton[]; alert?: string }
 	| { kind: 'form'; question?: string; fields: FormField[]; states?: FieldState[]; alert?: string }
 	| { kind: 'recorded'; recorded: string; answers?: Array<[string, string]> }
 	| { kind: 'refused'; reason: string };
@@ -71,7 +82,8 @@ const STYLE =
 	'main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}' +
 	'h1{font-size:1.3rem;margin:0 0 16px}p{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.4}' +
 	'button{display:block;width:100%;font-size:1.1rem;padding:14px;margin:12px 0 0;border-radius:8px;' +
-	'border:1px solid #888;background:#fff}button.primary{background:#1a73e8;color:#fff;border:0}' +
+	'border:1px solid #888;background:#fff;color:inherit;overflow-wrap:anywhere}' +
+	'button.primary{background:#1a73e8;color:#fff;border:0}' +
 	'label{font-weight:600}.field{margin:0 0 18px}fieldset{border:0;margin:0;padding:0}' +
 	'legend{font-weight:600;padding:0}' +
 	'input,select,textarea{box-sizing:border-box;width:100%;font:inherit;padding:10px;margin:6px 0 0;' +
@@ -90,13 +102,18 @@ function paragraph(text: string | undefined): string {
 	return text === undefined || text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`;
 }
 
-function approvalForm(choices: Choice[]): string {
-	const buttons = choices.map(
-		(choice) =>
-			`<button type="submit" name="approved" value="${choice.approved}"` +
-			`${choice.approved === 'true' ? ' class="primary"' : ''}>${escapeHtml(choice.label)}</button>`,
+function alertOf(text: string | undefined): string {
+	return text ? `<p class="alert" role="alert">${escapeHtml(text)}</p>` : '';
+}
+
+/** A form of one submit button per answer: the tapped button posts its own name and value. */
+function buttonForm(name: string, buttons: AnswerButton[]): string {
+	const drawn = buttons.map(
+		(button) =>
+			`<button type="submit"${attribute('name', name)} value="${escapeHtml(button.value)}"` +
+			`${button.primary ? ' class="primary"' : ''}>${escapeHtml(button.label)}</button>`,
 	);
-	return `<form method="post">${buttons.join('')}</form>`;
+	return `<form method="post">${drawn.join('')}</form>`;
 }
 
 /** One field's input, drawn as its type says, with what to show in it and its aria attributes. */
@@ -111,7 +128,7 @@ interface Drawing {
 const isShown = (values: string[], option: string) =>
 	values.some((value) => sameLines(value) === sameLines(option));
 
-function choiceGroup({ field, id, values, aria }: Drawing): string {
+function optionGroup({ field, id, values, aria }: Drawing): string {
 	const type = field.type === 'radio' ? 'radio' : 'checkbox';
 	const options = field.options.map((option, index) => {
 		const optionId = `${id}-${index}`;
@@ -131,7 +148,7 @@ const common = ({ field, id, aria }: Drawing) =>
 
 /** How each way of drawing a field (formFields.ts) becomes HTML. */
 const DRAW: Record<string, (drawing: Drawing) => string> = {
-	group: choiceGroup,
+	group: optionGroup,
 	select: (drawing) => {
 		const { field, values } = drawing;
 		const none = field.multiple ? '' : '<option value="">Choose…</option>';
@@ -214,17 +231,19 @@ function answerList(answers: Array<[string, string]> | undefined): string {
 /** The page's title and body for a view; the form's title and description where they are set. */
 function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
 	switch (view.kind) {
-		case 'approval':
+		case 'buttons':
 			return {
 				title: 'Your answer',
-				body: paragraph(page.description ?? view.question) + approvalForm(view.choices),
+				body:
+					paragraph(page.description ?? view.question) +
+					alertOf(view.alert) +
+					buttonForm(view.name, view.buttons),
 			};
 		case 'form': {
-			const alert = view.alert ? `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>` : '';
 			const form = renderForm(view.fields, page.buttonLabel, view.states);
 			return {
 				title: page.title ?? 'Your answer',
-				body: paragraph(page.description ?? view.question) + alert + form,
+				body: paragraph(page.description ?? view.question) + alertOf(view.alert) + form,
 			};
 		}
 		case 'recorded':

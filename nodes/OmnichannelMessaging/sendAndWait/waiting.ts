@@ -151,19 +151,18 @@ export interface AnswerLink {
 }
 
 /**
- * The links the message carries, as n8n's messaging nodes send them: one per approval choice
- * (each with its choice signed in), or one to the form. A link opens a page; only the page's
+ * The links the message carries, as n8n's messaging nodes send them: one per approval button
+ * (each with its value signed in), or one to the page. A link opens a page; only the page's
  * button records the answer.
  */
 export function answerLinks(sign: SignResumeUrl, config: AnswerConfig): AnswerLink[] {
 	if (config.kind === 'form') return [{ label: config.linkLabel, url: sign({}) }];
-	return config.choices.map((choice) => ({
-		label: choice.label,
-		url: sign({ approved: choice.approved }),
-	}));
+	const { name, buttons, linkLabel } = config;
+	if (linkLabel !== undefined) return [{ label: linkLabel, url: sign({}) }];
+	return buttons.map((button) => ({ label: button.label, url: sign({ [name]: button.value }) }));
 }
 
-/** One link for every choice (a template variable holds one): its page shows each choice. */
+/** One link for every button (a template variable holds one): its page shows each button. */
 export function pageLink(sign: SignResumeUrl): string {
 	return sign({});
 }

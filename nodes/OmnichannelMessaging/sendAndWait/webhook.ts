@@ -12,19 +12,23 @@ import type { AnswerConfig, AnswerOutcome } from './answer';
 import { readForm } from './formDefinition';
 import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
-import type { Choice, PageOptions } from './page';
+import type { AnswerButton, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
 import { resumeItem } from './uploads';
 
 /*
  * The link's entry: n8n calls the node's webhook for a request to its waiting URL after checking
- * its signature. The response type is read here, once, for sending and answering alike: an
- * approval is its choices, Free Text and Custom Form are a form.
+ * its signature. The response type is read here, once, for sending and answering alike: Approval
+ * and Choice are buttons, Free Text and Custom Form are a form.
  */
 
 export const DEFAULT_APPROVE_LABEL = '✓ Approve';
 export const DEFAULT_DISAPPROVE_LABEL = '✗ Decline';
 export const DEFAULT_RESPOND_LABEL = 'Respond';
+
+/** The most options a Choice offers: each is a full-width button on a phone's screen. */
+export const MAX_CHOICES = 10;
+const CHOICES = 'Choices';
 
 /** Reads a node parameter by name (execute: for item 0; webhook: n8n's own). */
 export type ReadParameter = (name: string, fallback: string | unknown[]) => unknown;
@@ -79,18 +83,48 @@ function readPageOptions(read: ReadParameter, button: string): Checked<PageOptio
 	});
 }
 
-/** The approval's choices, Approve first. */
-function readChoices(read: ReadParameter): Choice[] {
-	const approve: Choice = {
+/** The approval's buttons, Approve first, each with n8n's output and link value. */
+function approvalButtons(read: ReadParameter): AnswerButton[] {
+	const approve: AnswerButton = {
 		label: label(read('approvalOptions.values.approveLabel', ''), DEFAULT_APPROVE_LABEL),
-		approved: 'true',
+		value: 'true',
+		output: { approved: true },
+		primary: true,
 	};
 	if (read('approvalOptions.values.approvalType', 'single') !== 'double') return [approve];
 	const disapprove = label(
 		read('approvalOptions.values.disapproveLabel', ''),
 		DEFAULT_DISAPPROVE_LABEL,
 	);
-	return [approve, { label: disapprove, approved: 'false' }];
+	return [approve, { label: disapprove, value: 'false', output: { approved: false } }];
+}
+
+const labelText = (entry: unknown): string => {
+	const value = (entry as { label?: unknown } | null)?.label;
+	return (typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim();
+};
+
+/**
+ * Choice's buttons, one per option in order, each posting its index; or what is wrong with the
+ * options. Labels may come from expressions (a customer's data): an option is named by its
+ * position, never quoted.
+ */
+function choiceButtons(read: ReadParameter): Checked<AnswerButton[]> {
+	const given = read('choiceOptions.values', []);
+	const labels = (Array.isArray(given) ? given : []).map(labelText);
+	if (labels.length === 0) return refused('add at least one choice', CHOICES);
+	if (labels.length > MAX_CHOICES)
+		return refused(`${labels.length} choices are too many: keep ${MAX_CHOICES} at most`, CHOICES);
+	const empty = labels.indexOf('');
+	if (empty >= 0) return refused(`choice ${empty + 1} has no label`, CHOICES);
+	const twice = labels.findIndex((text, index) => labels.indexOf(text) !== index);
+	if (twice >= 0) {
+		const first = labels.indexOf(labels[twice]) + 1;
+		return refused(`choices ${first} and ${twice + 1} have the same label`, CHOICES);
+	}
+	return accepted(
+		labels.map((text, index) => ({ label: text, value: String(index), output: { choice: text } })),
+	);
 }
 
 /** Custom Form's fields, or what is wrong with them, naming the setting to change. */
@@ -107,20 +141,30 @@ function readFields(read: ReadParameter): Checked<FormField[]> {
  */
 export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
 	const responseType = read('responseType', 'approval');
-	// An approval page is n8n's plain one: of the form options only the description applies to it.
+	const linkLabel = label(read('options.messageButtonLabel', ''), DEFAULT_RESPOND_LABEL);
+	// A page of buttons is n8n's plain one: of the form options only the description applies to it.
+	const plainPage = () => ({
+		description: optional(read('options.responseFormDescription', '')),
+		buttonLabel: '',
+		css: '',
+	});
 	if (responseType === 'approval')
 		return accepted({
-			kind: 'approval',
-			choices: readChoices(read),
-			page: {
-				description: optional(read('options.responseFormDescription', '')),
-				buttonLabel: '',
-				css: '',
-			},
+			kind: 'buttons',
+			name: 'approved',
+			buttons: approvalButtons(read),
+			page: plainPage(),
 		});
+	// Up to ten options would be ten links in the message: it carries one, to the page of buttons.
+	if (responseType === 'choice') {
+		const buttons = choiceButtons(read);
+		if (!buttons.ok) return buttons;
+		const page = plainPage();
+		return accepted({ kind: 'buttons', name: 'choice', buttons: buttons.value, linkLabel, page });
+	}
 	if (responseType !== 'freeText' && responseType !== 'customForm')
 		return refused(
-			`${JSON.stringify(responseType)} is not Approval, Free Text or Custom Form`,
+			`${JSON.stringify(responseType)} is not Approval, Choice, Free Text or Custom Form`,
 			'Response Type',
 		);
 	const freeText = responseType === 'freeText';
@@ -128,7 +172,6 @@ export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
 	if (!fields.ok) return fields;
 	const page = readPageOptions(read, freeText ? 'Send' : 'Submit');
 	if (!page.ok) return page;
-	const linkLabel = label(read('options.messageButtonLabel', ''), DEFAULT_RESPOND_LABEL);
 	return accepted({ kind: 'form', fields: fields.value, linkLabel, page: page.value });
 }
 
@@ -166,7 +209,7 @@ function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOut
 }
 
 /**
- * The question on a page that shows the choices or the form, read only there and only when no
+ * The question on a page that shows the buttons or the form, read only there and only when no
  * description replaces it: a template's body costs a request to the service. A question that
  * cannot be read leaves the page without it; the reason is the builder's, not the person's, and
  * the page is the person's only way to answer.
@@ -178,7 +221,7 @@ async function withQuestion(
 	readQuestion: ReadQuestion,
 ): Promise<AnswerOutcome> {
 	const { view } = outcome;
-	if ((view.kind !== 'approval' && view.kind !== 'form') || page.description !== undefined)
+	if ((view.kind !== 'buttons' && view.kind !== 'form') || page.description !== undefined)
 		return outcome;
 	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
 	let question: string | undefined;

@@ -36,8 +36,9 @@ const freeTextPost = (text: unknown) =>
 describe('reading the configuration', () => {
 	test("n8n's defaults: approval, Approve only, WhatsApp's labels", () => {
 		expect(SINGLE).toEqual({
-			kind: 'approval',
-			choices: [{ label: '✓ Approve', approved: 'true' }],
+			kind: 'buttons',
+			name: 'approved',
+			buttons: [{ label: '✓ Approve', value: 'true', output: { approved: true }, primary: true }],
 			page: { buttonLabel: '', css: '' },
 		});
 	});
@@ -59,7 +60,7 @@ describe('reading the configuration', () => {
 		[
 			'a response type this node does not know is refused, not guessed',
 			'poll',
-			'"poll" is not Approval, Free Text or Custom Form',
+			'"poll" is not Approval, Choice, Free Text or Custom Form',
 			'Response Type',
 		],
 		[
@@ -122,22 +123,24 @@ describe('a GET never records', () => {
 		expect(outcome.status).toBe(200);
 	});
 
-	test('a link with a signed choice shows that choice only', () => {
+	const YES = { label: 'Yes', value: 'true', output: { approved: true }, primary: true };
+	const NO = { label: 'No', value: 'false', output: { approved: false } };
+
+	test('a link with a signed answer shows that button only', () => {
 		expect(readAnswer(request('GET', { approved: 'false' }), DOUBLE, NOW).view).toEqual({
-			kind: 'approval',
+			kind: 'buttons',
 			question: undefined,
-			choices: [{ label: 'No', approved: 'false' }],
+			name: 'approved',
+			buttons: [NO],
 		});
 	});
 
-	test('a link without a choice (a template variable) shows every choice, with the question', () => {
+	test('a link without an answer (a template variable) shows every button, with the question', () => {
 		expect(readAnswer(request('GET'), DOUBLE, NOW, 'Refund?').view).toEqual({
-			kind: 'approval',
+			kind: 'buttons',
 			question: 'Refund?',
-			choices: [
-				{ label: 'Yes', approved: 'true' },
-				{ label: 'No', approved: 'false' },
-			],
+			name: 'approved',
+			buttons: [YES, NO],
 		});
 	});
 
@@ -154,7 +157,7 @@ describe("the page's POST records n8n's output", () => {
 	test.each([
 		['true', true],
 		['false', false],
-	])('the choice %s from the form of a link without one', (approved, expected) => {
+	])('the answer %s from the form of a link without one', (approved, expected) => {
 		const outcome = readAnswer(request('POST', {}, { approved }), DOUBLE, NOW);
 		expect(outcome.data).toEqual({ approved: expected, respondedAt: RESPONDED_AT });
 		expect(outcome.view).toEqual({
@@ -163,7 +166,7 @@ describe("the page's POST records n8n's output", () => {
 		});
 	});
 
-	test("the link's signed choice wins over a form that says otherwise", () => {
+	test("the link's signed answer wins over a form that says otherwise", () => {
 		const outcome = readAnswer(
 			request('POST', { approved: 'true' }, { approved: 'false' }),
 			DOUBLE,
@@ -173,14 +176,21 @@ describe("the page's POST records n8n's output", () => {
 	});
 
 	test.each([
-		['no choice', SINGLE, {}],
-		['a choice that is not one', DOUBLE, { approved: 'maybe' }],
+		['no answer', SINGLE, {}],
+		['an answer that is no button', DOUBLE, { approved: 'maybe' }],
+		['two answers', DOUBLE, { approved: ['true', 'false'] }],
 		['Decline where only Approve is offered', SINGLE, { approved: 'false' }],
-	])('%s is refused, and nothing is recorded', (_, answerConfig, body) => {
-		const outcome = readAnswer(request('POST', {}, body), answerConfig, NOW);
+	])('%s records nothing: the buttons again, with the question', (_, answerConfig, body) => {
+		const outcome = readAnswer(request('POST', {}, body), answerConfig, NOW, 'Refund?');
 		expect(outcome).toEqual({
 			status: 400,
-			view: { kind: 'refused', reason: 'No choice was made. Open the link again.' },
+			view: {
+				kind: 'buttons',
+				question: 'Refund?',
+				name: 'approved',
+				buttons: answerConfig.kind === 'buttons' ? answerConfig.buttons : [],
+				alert: 'Nothing was recorded: tap one of the buttons below.',
+			},
 		});
 	});
 

@@ -12,11 +12,12 @@ describe('the answer page', () => {
 
 	test('hostile labels and question appear as text only, never as markup', () => {
 		const html = renderPage({
-			kind: 'approval',
+			kind: 'buttons',
 			question: HOSTILE,
-			choices: [
-				{ label: HOSTILE, approved: 'true' },
-				{ label: `"><button name="approved" value="true">`, approved: 'false' },
+			name: 'approved',
+			buttons: [
+				{ label: HOSTILE, value: 'true', output: {}, primary: true },
+				{ label: `"><button name="approved" value="true">`, value: 'false', output: {} },
 			],
 		});
 		expect(html).not.toContain('<script');
@@ -30,8 +31,12 @@ describe('the answer page', () => {
 		expect(html).toContain('name="approved" value="false">&quot;&gt;&lt;button');
 	});
 
-	test('an approval page is one form posting back to its own address, a button per choice', () => {
-		const html = renderPage({ kind: 'approval', choices: [{ label: 'Yes', approved: 'true' }] });
+	test('an approval page is one form posting back to its own address, a button per answer', () => {
+		const html = renderPage({
+			kind: 'buttons',
+			name: 'approved',
+			buttons: [{ label: 'Yes', value: 'true', output: { approved: true }, primary: true }],
+		});
 		expect(html).toContain('<form method="post">');
 		expect(html).not.toMatch(/action=/);
 		expect(html).toContain(
@@ -40,9 +45,47 @@ describe('the answer page', () => {
 		expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
 	});
 
+	test('a Choice page: one button per option, none primary, each posting its index', () => {
+		const html = renderPage({
+			kind: 'buttons',
+			question: 'When can we come?',
+			name: 'choice',
+			buttons: ['Monday', 'Tuesday <b>am</b>'].map((label, index) => ({
+				label,
+				value: String(index),
+				output: { choice: label },
+			})),
+		});
+		expect(html).toContain(
+			'<h1>Your answer</h1><p>When can we come?</p><form method="post">' +
+				'<button type="submit" name="choice" value="0">Monday</button>' +
+				'<button type="submit" name="choice" value="1">Tuesday &lt;b&gt;am&lt;/b&gt;</button></form>',
+		);
+	});
+
+	test('buttons shown again after an answer that is none of them: the alert above them', () => {
+		const html = renderPage({
+			kind: 'buttons',
+			question: 'When?',
+			name: 'choice',
+			buttons: [{ label: 'Monday', value: '0', output: {} }],
+			alert: 'Nothing was recorded: <tap>.',
+		});
+		expect(html).toContain(
+			'<p>When?</p><p class="alert" role="alert">Nothing was recorded: &lt;tap&gt;.</p><form',
+		);
+	});
+
+	test("a long label wraps within a phone's width", () => {
+		expect(renderPage({ kind: 'refused', reason: 'x' })).toMatch(
+			/button\{[^}]*width:100%[^}]*overflow-wrap:anywhere/,
+		);
+	});
+
 	test('nothing on the page loads from anywhere: no script, link, image or frame', () => {
 		for (const html of [
 			renderPage({ kind: 'form', question: 'Why?', fields: [] }),
+			renderPage({ kind: 'buttons', name: 'choice', buttons: [], alert: 'Tap' }),
 			renderPage({ kind: 'recorded', recorded: 'Recorded: Yes' }),
 			renderPage({ kind: 'refused', reason: 'No' }),
 		]) {

@@ -42,6 +42,15 @@ describe('the links in the message', () => {
 		expect(pageLink(sign)).toBe(sign());
 	});
 
+	test('Choice: one link to the page of options, after the Message Button Label, none signed in', () => {
+		const choice = config({
+			responseType: 'choice',
+			'choiceOptions.values': [{ label: 'Monday' }, { label: 'Friday' }],
+			'options.messageButtonLabel': 'Pick a day',
+		});
+		expect(answerLinks(sign, choice)).toEqual([{ label: 'Pick a day', url: sign() }]);
+	});
+
 	test('the message, a blank line, then each link after its label', () => {
 		expect(
 			messageWithLinks('  Refund?\n', [

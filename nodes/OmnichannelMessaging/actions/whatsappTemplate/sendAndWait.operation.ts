@@ -46,7 +46,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
 			'The template body variable that receives the answer link: 2 puts it into {{2}}. The link ' +
-			'opens a page with the choices (a text box, or the form); leave this variable out of Variables.',
+			'opens a page with the buttons (a text box, or the form); leave this variable out of Variables.',
 		displayOptions: showFor('whatsappTemplate', SEND_AND_WAIT_OPERATION),
 	},
 	...responseFields('whatsappTemplate'),
@@ -86,7 +86,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	context: OperationContext,
 ): Promise<INodeExecutionData[][]> {
-	// The link is the same for every response type: its page shows the choices or the form.
+	// The link is the same for every response type: its page shows the buttons or the form.
 	return await runSendAndWait.call(this, () => prepare, context);
 }
 

@@ -1,0 +1,150 @@
+/*
+ * Send and Wait's Choice in n8n-core's engine: the message and its one link, options that cannot
+ * be offered stopping the node unsent, and the page's answer through n8n-core's WebhookContext.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode } from '../helpers/engine';
+import { useFakeService, waitingTemplate } from '../helpers/fixtures';
+import { callWebhook } from '../helpers/webhookCall';
+
+// n8n signs the links with its instance's secret.
+process.env.N8N_HMAC_SIGNATURE_SECRET = 'send-and-wait-choice-secret';
+
+const service = useFakeService();
+const WAITING = 'http://127.0.0.1:5678/webhook-waiting/exec-choice/node-1';
+const SIGNED = `${WAITING}\\?signature=[0-9a-f]{64}`;
+
+const choices = (...labels: string[]) => ({ values: labels.map((label) => ({ label })) });
+const SLOTS = choices('Monday 9:00', 'Tuesday 14:00', 'Friday <b>8:00</b>');
+
+const ask = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	customerId: '123456',
+	message: 'When can the technician come?',
+	responseType: 'choice',
+	choiceOptions: SLOTS,
+	...extra,
+});
+
+async function run(parameters: INodeParameters, items = [{ order: 1042 }]) {
+	return await runNode({
+		parameters,
+		credentials: service.credentials,
+		executionId: 'exec-choice',
+		items,
+	});
+}
+
+describe('Send and Wait for Response → Choice: sending', () => {
+	test('Message: one signed link to the page of options, after Message Button Label; then it waits', async () => {
+		const result = await run(ask({ options: { messageButtonLabel: 'Pick a slot' } }));
+		expect(result.error).toBeUndefined();
+		const { body } = service.fake.sends()[0];
+		expect(body.text).toMatch(
+			new RegExp(`^When can the technician come\\?\\n\\nPick a slot: ${SIGNED}$`),
+		);
+		expect(body.text).not.toMatch(/Monday|choice=/);
+		expect(result.run.status).toBe('waiting');
+		expect(result.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
+	});
+
+	test('WhatsApp Template: the link goes into the Link Variable; then it waits', async () => {
+		const result = await run(waitingTemplate({ responseType: 'choice', choiceOptions: SLOTS }));
+		expect(result.error).toBeUndefined();
+		const posts = service.fake.sends('/whatsapp/send-template-message');
+		expect(posts[0].body.attributes['3']).toMatch(new RegExp(`^${SIGNED}$`));
+		expect(result.run.status).toBe('waiting');
+	});
+
+	const many = choices(...Array.from({ length: 11 }, (_, n) => `Slot ${n + 1}`));
+	test.each([
+		['no options', {}, 'Choices: add at least one choice'],
+		['11 options', many, 'Choices: 11 choices are too many: keep 10 at most'],
+		[
+			'a label an expression left empty',
+			{ values: [{ label: 'Monday' }, { label: '={{ $json.none }}' }] },
+			'Choices: choice 2 has no label',
+		],
+		[
+			'two options with one label',
+			choices('Monday', 'Friday', 'Monday'),
+			'Choices: choices 1 and 3 have the same label',
+		],
+	])(
+		'%s stops the node before anything is sent, naming Choices',
+		async (_, choiceOptions, message) => {
+			for (const parameters of [
+				ask({ choiceOptions }),
+				waitingTemplate({ responseType: 'choice', choiceOptions }),
+			]) {
+				const result = await run(parameters);
+				expect(result.error?.message).toBe(message);
+				expect(result.error?.description).toBe('Change Choices in the node. Nothing was sent.');
+				expect(service.fake.requests).toHaveLength(0);
+				expect(result.run.status).not.toBe('waiting');
+			}
+		},
+	);
+});
+
+describe('Send and Wait for Response → Choice: the page', () => {
+	const item = { name: 'Anna' };
+
+	test.each(['GET', 'HEAD'])(
+		'a %s shows the question and a button per option, and resumes nothing',
+		async (method) => {
+			const { result, status, page } = await callWebhook(ask(), { method, item });
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(status).toBe(200);
+			expect(page).toContain(
+				'<h1>Your answer</h1><p>When can the technician come?</p><form method="post">' +
+					'<button type="submit" name="choice" value="0">Monday 9:00</button>' +
+					'<button type="submit" name="choice" value="1">Tuesday 14:00</button>' +
+					'<button type="submit" name="choice" value="2">Friday &lt;b&gt;8:00&lt;/b&gt;</button></form>',
+			);
+		},
+	);
+
+	test("the page's POST of the third option resumes with its label", async () => {
+		const { result, status, page, logged } = await callWebhook(ask(), {
+			method: 'POST',
+			body: { choice: '2' },
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			item,
+		});
+		expect(status).toBe(200);
+		expect(result.workflowData).toEqual([
+			[{ json: { data: { choice: 'Friday <b>8:00</b>', respondedAt: expect.any(String) } } }],
+		]);
+		expect(page).toContain('<p>Recorded: Friday &lt;b&gt;8:00&lt;/b&gt;</p>');
+		expect(JSON.stringify(logged)).not.toMatch(/Friday|technician/);
+	});
+
+	test.each([
+		['an index past the options', { choice: '3' }],
+		["an option's label instead of its index", { choice: 'Monday 9:00' }],
+		['no value', {}],
+	])('%s resumes nothing: the page again, with the question and every option', async (_, body) => {
+		const { result, status, page } = await callWebhook(ask(), { method: 'POST', body, item });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(400);
+		expect(page).toContain(
+			'<p>When can the technician come?</p>' +
+				'<p class="alert" role="alert">Nothing was recorded: tap one of the buttons below.</p>' +
+				'<form method="post"><button type="submit" name="choice" value="0">',
+		);
+		expect(page.match(/<button /g)).toHaveLength(3);
+	});
+
+	test('options that cannot be offered any more: no page of buttons, nothing resumes', async () => {
+		const { result, status, page } = await callWebhook(ask({ choiceOptions: {} }), {
+			method: 'POST',
+			body: { choice: '0' },
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(400);
+		expect(page).toContain('This question cannot be answered.');
+	});
+});
