@@ -80,14 +80,15 @@ module.exports = {
 		{
 			name: 'send-and-wait-imports-no-operation',
 			comment:
-				'Send and Wait (sendAndWait/) serves its two operations and the node, and imports none of them.',
+				'Send and Wait (sendAndWait/) serves its two operations, the trigger and the nodes, and ' +
+				'imports none of them; of the answer links, only the token its webhook opens.',
 			severity: 'error',
 			from: { path: `${ROOT}sendAndWait/` },
 			to: {
 				path: either([
 					'actions/',
 					'methods/',
-					'answerLinks/',
+					'answerLinks/(?!token\\.ts$)',
 					'OmnichannelMessaging(Trigger)?\\.node\\.ts$',
 				]),
 			},
@@ -103,10 +104,10 @@ module.exports = {
 		{
 			name: 'answer-link-trigger-without-send',
 			comment:
-				"What answers an answer link (answerLinks/trigger.ts, token.ts) loads nothing of the editor's " +
-				'Send and Wait fields and nothing of the send; the token needs no file of the package.',
+				"The answer link's token (answerLinks/token.ts), which the webhook opens, loads nothing of " +
+				"the editor's Send and Wait fields and nothing of the send: it needs no file of the package.",
 			severity: 'error',
-			from: { path: `${ROOT}answerLinks/(trigger|token)\\.ts$` },
+			from: { path: `${ROOT}answerLinks/token\\.ts$` },
 			to: {
 				path: either([
 					'sendAndWait/(fields|elementFields|waiting)\\.ts$',

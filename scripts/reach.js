@@ -4,7 +4,8 @@
  * `node scripts/reach.js [FILE]`: the files an entry file reaches by relative imports (TypeScript
  * `import` and `export … from`, type imports included) and their lines. With a file, it lists
  * them; with none, it prints the count of `.ts` files in nodes/ and credentials/ and the reach
- * of every operation file and of the webhook entries of the node and of its trigger.
+ * of every operation file and of the webhook entry, which answers the links of the node and of
+ * its trigger.
  * test/package/budgets.test.ts holds the limits, measured with these functions.
  */
 const fs = require('node:fs');
@@ -86,15 +87,12 @@ function webhookEntry() {
 	return candidates.find((file) => fs.existsSync(path.join(repoDir, file))) ?? candidates[0];
 }
 
-/** The Omnichannel Messaging Trigger's webhook entry: what answers an answer link. */
-const TRIGGER_WEBHOOK_ENTRY = `${NODE_DIR}/answerLinks/trigger.ts`;
-
-/** Every operation file and both webhook entries: the entries whose reach has a limit. */
+/** Every operation file and the webhook entry (Send and Wait's and the trigger's): the limited ones. */
 function entries() {
 	const operations = sourceFiles(`${NODE_DIR}/actions`).filter((file) =>
 		file.endsWith('.operation.ts'),
 	);
-	return [...operations, webhookEntry(), TRIGGER_WEBHOOK_ENTRY];
+	return [...operations, webhookEntry()];
 }
 
 function main(argv) {
@@ -118,4 +116,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { reach, packageFiles, entries, webhookEntry, TRIGGER_WEBHOOK_ENTRY, NODE_DIR };
+module.exports = { reach, packageFiles, entries, webhookEntry, NODE_DIR };

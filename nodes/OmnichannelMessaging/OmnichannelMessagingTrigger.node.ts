@@ -9,7 +9,7 @@ import type {
 
 import { CREDENTIAL_TYPE } from './constants';
 import { FORM_PAGE_OPTIONS, responseFieldsWhen } from './sendAndWait/fields';
-import { ANSWER_LINK_WEBHOOKS, answerLinkWebhook } from './answerLinks/trigger';
+import { ANSWER_LINK_WEBHOOKS, answerLinkWebhook } from './sendAndWait/webhook';
 
 /*
  * The service sends no webhooks: an answer comes back only through a link in the message. A send

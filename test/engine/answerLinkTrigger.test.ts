@@ -79,6 +79,7 @@ describe('the Omnichannel Messaging Trigger', () => {
 		expect(names).toEqual([
 			'copyUrlNotice',
 			'responseType',
+			'choiceOptions',
 			'defineForm',
 			'jsonOutput',
 			'formFields',
@@ -147,6 +148,38 @@ describe('the Omnichannel Messaging Trigger', () => {
 			reference: '',
 		});
 		expect(answer.page).toContain('<dt>Your answer</dt><dd>Tuesday is fine</dd>');
+	});
+
+	test('a Choice shows one button per option; a tap answers with its label', async () => {
+		const choice: INodeParameters = {
+			responseType: 'choice',
+			choiceOptions: {
+				values: [{ label: 'Confirm' }, { label: 'Reschedule' }, { label: 'Cancel' }],
+			},
+			options: { responseFormDescription: 'Your appointment on Tuesday at 10:00' },
+		};
+		const link = token();
+		const page = await call(choice, { method: 'GET', query: { a: link } });
+		expect(page.result).toEqual({ noWebhookResponse: true });
+		expect(page.page?.match(/<button /g)).toHaveLength(3);
+		expect(page.page).toContain('>Reschedule</button>');
+		const answer = await call(choice, {
+			method: 'POST',
+			query: { a: link },
+			body: { choice: '1' },
+		});
+		expect(answer.page).toContain('Reschedule');
+		expect(answer.result.workflowData![0][0].json).toMatchObject({
+			data: { choice: 'Reschedule', respondedAt: expect.any(String) },
+			reference: 'appointment-981',
+		});
+		const unknown = await call(choice, {
+			method: 'POST',
+			query: { a: link },
+			body: { choice: '3' },
+		});
+		expect(unknown.status).toBe(400);
+		expect(unknown.result).toEqual({ noWebhookResponse: true });
 	});
 
 	test('a Custom Form is checked as in Send and Wait: a missing required field records nothing', async () => {

@@ -247,3 +247,11 @@ export function calendarDate(value: string, time = false): string | undefined {
 
 /** A file field's binary property (several files: `<name>_0`, `<name>_1`…), as n8n's Form node names it. */
 export const binaryName = (key: string): string => key.replace(/\W/g, '_');
+
+/** What the page says under a file field: the size, how many, the types, and to choose again. */
+export function fileHint(field: FormField, shownAgain: boolean): string {
+	const types = field.accept.length > 0 ? ` Types: ${field.accept.join(', ')}.` : '';
+	const again = shownAgain ? ' Choose the file again: a page shown again keeps no file.' : '';
+	const count = field.multiple ? ` Up to ${MAX_FILES} files.` : '';
+	return `Up to ${MAX_FILE_MB} MB per file.${count}${types}${again}`;
+}

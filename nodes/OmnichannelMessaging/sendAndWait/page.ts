@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_ANSWER_LENGTH, defaultValues, kindOf, sameLines } from './formFields';
+import { MAX_ANSWER_LENGTH, defaultValues, fileHint, kindOf, sameLines } from './formFields';
 import type { FormField } from './formFields';
 import { escapeHtml, sanitizeCss } from './sanitize';
-import { fileHint } from './uploads';
 
 /*
  * The one answer page, for every response type: buttons answered with one tap (Approval, Choice),
