@@ -17,6 +17,28 @@ export function testEachReturns<I, O>(
 	);
 }
 
+/** One test a row: `check` accepts the row's input, as the row's value. */
+export function testEachAccepted<I, O>(
+	title: string,
+	check: (input: I) => { ok: true; value: O } | { ok: false },
+	rows: ReadonlyArray<readonly [I, O]>,
+): void {
+	test.each(rows.map(([input, value]) => [input, value] as [I, O]))(title, (input, value) => {
+		expect(check(input)).toEqual({ ok: true, value });
+	});
+}
+
+/** One test: `check` refuses each of `inputs`. */
+export function testRefusesAll<I>(
+	title: string,
+	check: (input: I) => { ok: boolean },
+	inputs: readonly I[],
+): void {
+	test(title, () => {
+		for (const input of inputs) expect(check(input).ok).toBe(false);
+	});
+}
+
 /** One test a row: `check` refuses the row's input, for a reason holding the row's text. */
 export function testEachRefused<I>(
 	title: string,

@@ -3,10 +3,10 @@ import {
 	countryOf,
 	planOf,
 } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
-import { testEachRefused } from '../../../helpers/table';
+import { testEachAccepted, testEachRefused, testRefusesAll } from '../../../helpers/table';
 
 describe('normalizePhone', () => {
-	test.each([
+	testEachAccepted('%j becomes %s', normalizePhone, [
 		['+49 151 2345 6789', '+4915123456789'],
 		['0049 (151) 2345-6789', '+4915123456789'],
 		['+1.415.555.0100', '+14155550100'],
@@ -14,9 +14,7 @@ describe('normalizePhone', () => {
 		['  +33 6 12 34 56 78  ', '+33612345678'],
 		['+1234567', '+1234567'],
 		['+123456789012345', '+123456789012345'],
-	])('%j becomes %s', (raw, expected) => {
-		expect(normalizePhone(raw)).toEqual({ ok: true, value: expected });
-	});
+	]);
 
 	testEachRefused('%j is refused (%s)', normalizePhone, [
 		['0151 2345 6789', 'must start with +'],
@@ -29,11 +27,11 @@ describe('normalizePhone', () => {
 		['   ', 'it is empty'],
 	]);
 
-	test('a number from an expression is read as digits, and still needs the +', () => {
-		expect(normalizePhone(4915123456789).ok).toBe(false);
-		expect(normalizePhone({ phone: '+4915123456789' }).ok).toBe(false);
-		expect(normalizePhone(null).ok).toBe(false);
-	});
+	testRefusesAll(
+		'a number from an expression is read as digits, and still needs the +',
+		normalizePhone,
+		[4915123456789, { phone: '+4915123456789' }, null],
+	);
 });
 
 describe('normalizePhone with a Default Country', () => {
