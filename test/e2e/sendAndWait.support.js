@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const { mapperValue } = require('../helpers/mapperValue');
-const { omniNode, chain, workflow, storedExecution } = require('./support');
+const { omniNode, chain, workflow, storedExecution, byId } = require('./support');
 
 /** The link previews of WhatsApp, Facebook/Messenger, Telegram and Slack. */
 const PREVIEW_AGENTS = [
@@ -48,8 +48,8 @@ const double = { values: { approvalType: 'double' } };
 /** Template 101 on channel 12 to Anna, the answer link in its variable {{3}}. */
 const TEMPLATE_ASK = {
 	resource: 'whatsappTemplate',
-	channelId: { __rl: true, mode: 'id', value: '12' },
-	templateId: { __rl: true, mode: 'id', value: '101' },
+	channelId: byId('12'),
+	templateId: byId('101'),
 	customerPhone: '+49 151 2345 6789',
 	variablesMode: 'mapper',
 	variables: mapperValue({ 1: 'Anna', 2: '1042' }),
@@ -61,7 +61,7 @@ const TEMPLATE_ASK = {
  */
 const QUESTION_TEMPLATE = {
 	...TEMPLATE_ASK,
-	templateId: { __rl: true, mode: 'id', value: '108' },
+	templateId: byId('108'),
 	variables: mapperValue({ 1: '={{ $json.body.name }}', 2: '={{ $json.body.day }}' }),
 };
 /** The three options of the Choice workflows: the page shows one button each, in this order. */

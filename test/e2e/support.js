@@ -223,13 +223,16 @@ function orderShippedSend(variables, options = {}) {
 	};
 }
 
+/** A Channel or Template picked by its ID, as the editor saves the choice. */
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+
 /** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
 function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
 	return {
 		resource: 'whatsappTemplate',
 		operation: 'send',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
+		channelId: byId('12'),
+		templateId: byId('101'),
 		customerPhone,
 		variablesMode: 'json',
 		variablesJson,
@@ -546,6 +549,7 @@ module.exports = {
 	splitOut,
 	orderShippedSend,
 	orderShippedJsonSend,
+	byId,
 	templateSendBody,
 	restData,
 	createActiveWorkflow,
