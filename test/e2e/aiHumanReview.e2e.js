@@ -9,15 +9,11 @@
  * Approve the tool runs and sends to the customer; after Disapprove it does not, and the model
  * is told the call was rejected. n8n 1.x generates no review type: skipped there.
  */
-const fs = require('node:fs');
-const path = require('node:path');
-
 const { startFakeService } = require('../fake-service');
 const { startFakeModel } = require('../fake-model');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
-	freshUserFolder,
 	credentialFor,
 	webhookTrigger,
 	createActiveWorkflow,
@@ -34,6 +30,7 @@ const {
 	aiWorkflow,
 	AI_TOOLS,
 } = require('./support');
+const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 const { waitingLinks, previewEveryLink, answerThroughPage } = require('../helpers/answerPage');
 const { executionWhen, tampered } = require('./sendAndWait.support');
 
@@ -90,22 +87,12 @@ describe2x("n8n 2.x: AI Agent 3.1 whose tool is gated by this node's human revie
 	beforeAll(async () => {
 		fake = await startFakeService({ apiKey: API_KEY });
 		model = await startFakeModel();
-		const { root, userFolder } = freshUserFolder('e2e-ai-review');
-		const env = n8n.n8nEnv({
-			userFolder,
-			port: await n8n.freePort(),
-			brokerPort: await n8n.freePort(),
-		});
-		const credentialsFile = path.join(root, 'credentials.json');
-		fs.writeFileSync(
-			credentialsFile,
-			JSON.stringify([credentialFor(fake.url), openAiCredentialFor(model.url)]),
-		);
-		await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
+		const { env } = await n8nWithCredentials('e2e-ai-review', [
+			credentialFor(fake.url),
+			openAiCredentialFor(model.url),
+		]);
 		// A machine shared with other runs may take longer than the default 90 s to start n8n.
-		server = await n8n.startN8nServer({ env, timeoutMs: 240_000 });
-		rest = new n8n.N8nRest(server.url);
-		await rest.ownerSetupOrLogin();
+		({ server, rest } = await startServerLoggedIn(env, { timeoutMs: 240_000 }));
 		const created = await createActiveWorkflow(rest, reviewedAgentWorkflow('e2e-ai-review'));
 		published = { id: created.id, url: `${server.url}/webhook/e2e-ai-review` };
 		await waitForWebhook(published.url);

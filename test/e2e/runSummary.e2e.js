@@ -8,16 +8,8 @@
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
 const { freshUserFolder, executionMark, executionSince } = require('./support');
-const {
-	API_KEY,
-	recipients,
-	broadcastWorkflow,
-	createCredential,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-	execution,
-} = require('../queue/support');
+// The queue tests' n8n helpers: credential, workflow, webhook and execution over the REST API.
+const queue = require('../queue/support');
 
 const SEND_PATH = '/whatsapp/send-template-message';
 const BAD = [7, 300, 599];
@@ -29,7 +21,7 @@ let credential;
 const serverLines = [];
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
+	fake = await startFakeService({ apiKey: queue.API_KEY });
 	const { userFolder } = freshUserFolder('e2e-run-summary');
 	const env = n8n.n8nEnv({
 		userFolder,
@@ -40,7 +32,7 @@ beforeAll(async () => {
 	server = await n8n.startN8nServer({ env, log: (line) => serverLines.push(line) });
 	rest = new n8n.N8nRest(server.url);
 	await rest.ownerSetupOrLogin();
-	credential = await createCredential(rest, fake.url);
+	credential = await queue.createCredential(rest, fake.url);
 }, 180_000);
 
 afterAll(async () => {
@@ -50,7 +42,7 @@ afterAll(async () => {
 
 /** Publishes a broadcast workflow and calls it once with `people`; gives back the stored execution. */
 async function broadcast(webhookPath, people, { onError } = {}) {
-	const workflow = broadcastWorkflow({
+	const workflow = queue.broadcastWorkflow({
 		name: `e2e run summary ${webhookPath}`,
 		webhookPath,
 		credential,
@@ -58,13 +50,13 @@ async function broadcast(webhookPath, people, { onError } = {}) {
 	});
 	if (onError)
 		for (const node of workflow.nodes) if (node.name === 'Send template') node.onError = onError;
-	const created = await createActiveWorkflow(rest, workflow);
+	const created = await queue.createActiveWorkflow(rest, workflow);
 	const url = `${server.url}/webhook/${webhookPath}`;
-	await waitForWebhook(url);
+	await queue.waitForWebhook(url);
 	const mark = await executionMark(rest, created.id);
-	await callWebhook(url, { recipients: people });
+	await queue.callWebhook(url, { recipients: people });
 	const { id } = await executionSince(rest, created.id, mark);
-	return await execution(rest, id);
+	return await queue.execution(rest, id);
 }
 
 test(
@@ -72,9 +64,9 @@ test(
 		'597 sent and 3 failed',
 	async () => {
 		fake.reset();
-		const people = recipients(1, 600).map((person, i) =>
-			BAD.includes(i) ? { ...person, phone: `0151 ${i}` } : person,
-		);
+		const people = queue
+			.recipients(1, 600)
+			.map((person, i) => (BAD.includes(i) ? { ...person, phone: `0151 ${i}` } : person));
 		const stored = await broadcast('e2e-run-summary-hint', people, {
 			onError: 'continueErrorOutput',
 		});
@@ -102,7 +94,7 @@ test(
 		fake.reset();
 		fake.setLimits({ concurrencyLimit: 4, retryAfter: '1' });
 		fake.latencyMs = 20;
-		const people = recipients(2, 600);
+		const people = queue.recipients(2, 600);
 		const from = serverLines.length;
 		let stored;
 		try {
@@ -121,7 +113,7 @@ test(
 			true,
 		);
 		const text = serverLines.join('\n');
-		expect(text).not.toContain(API_KEY);
+		expect(text).not.toContain(queue.API_KEY);
 		for (const person of people) {
 			expect(text).not.toContain(person.phone);
 			expect(text).not.toContain(person.name);

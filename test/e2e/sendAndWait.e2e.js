@@ -14,10 +14,8 @@ const path = require('node:path');
 
 const { startFakeService } = require('../fake-service');
 const { appointmentConfirmation, demoTemplates } = require('../fake-service/seed');
-const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
-	freshUserFolder,
 	credentialFor,
 	createActiveWorkflow,
 	waitForWebhook,
@@ -27,6 +25,7 @@ const {
 	executionMark,
 	executionSince,
 } = require('./support');
+const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 const {
 	BROWSER_AGENT,
 	CHOICE_LABELS,
@@ -60,20 +59,11 @@ beforeAll(async () => {
 		templates: { 12: [...demoTemplates(), appointmentConfirmation()] },
 	});
 	watch = await startOtherHost();
-	const { root, userFolder } = freshUserFolder('e2e-send-and-wait');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.freePort(),
-		brokerPort: await n8n.freePort(),
+	const { env } = await n8nWithCredentials('e2e-send-and-wait', [credentialFor(fake.url)], {
 		logLevel: 'warn',
 	});
-	const credentialsFile = path.join(root, 'credentials.json');
-	fs.writeFileSync(credentialsFile, JSON.stringify([credentialFor(fake.url)]));
-	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
 	// A busy machine can take more than the default 90 s to migrate a fresh database.
-	server = await n8n.startN8nServer({ env, timeoutMs: 240_000 });
-	rest = new n8n.N8nRest(server.url);
-	await rest.ownerSetupOrLogin();
+	({ server, rest } = await startServerLoggedIn(env, { timeoutMs: 240_000 }));
 	for (const workflow of Object.values(WORKFLOWS)) {
 		await createActiveWorkflow(rest, workflow);
 		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);

@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const { mapperValue } = require('../helpers/mapperValue');
-const { omniNode, chain, workflow, storedExecution } = require('./support');
+const { omniNode, chain, workflow, storedExecution, byId } = require('./support');
 
 /** The link previews of WhatsApp, Facebook/Messenger, Telegram and Slack. */
 const PREVIEW_AGENTS = [
@@ -42,12 +42,14 @@ function askWorkflow(id, webhookPath, parameters) {
 	return { ...built, webhookPath };
 }
 
+/** Message → Send and Wait to customer `customerId`, asking `message`. */
+const messageAsk = (customerId, message) => ({ resource: 'message', customerId, message });
 const double = { values: { approvalType: 'double' } };
 /** Template 101 on channel 12 to Anna, the answer link in its variable {{3}}. */
 const TEMPLATE_ASK = {
 	resource: 'whatsappTemplate',
-	channelId: { __rl: true, mode: 'id', value: '12' },
-	templateId: { __rl: true, mode: 'id', value: '101' },
+	channelId: byId('12'),
+	templateId: byId('101'),
 	customerPhone: '+49 151 2345 6789',
 	variablesMode: 'mapper',
 	variables: mapperValue({ 1: 'Anna', 2: '1042' }),
@@ -59,7 +61,7 @@ const TEMPLATE_ASK = {
  */
 const QUESTION_TEMPLATE = {
 	...TEMPLATE_ASK,
-	templateId: { __rl: true, mode: 'id', value: '108' },
+	templateId: byId('108'),
 	variables: mapperValue({ 1: '={{ $json.body.name }}', 2: '={{ $json.body.day }}' }),
 };
 /** The three options of the Choice workflows: the page shows one button each, in this order. */
@@ -67,21 +69,15 @@ const CHOICE_LABELS = ['Monday 9:00', 'Tuesday 14:00', 'Friday 8:00 <early>'];
 const choiceOptions = { values: CHOICE_LABELS.map((label) => ({ label })) };
 const WORKFLOWS = {
 	approval: askWorkflow('E2eSawApproval01', 'saw-approval', {
-		resource: 'message',
-		customerId: '={{ $json.body.customer }}',
-		message: 'Refund 42 EUR for order 1042?',
+		...messageAsk('={{ $json.body.customer }}', 'Refund 42 EUR for order 1042?'),
 		approvalOptions: double,
 	}),
 	freeText: askWorkflow('E2eSawFreeText01', 'saw-free-text', {
-		resource: 'message',
-		customerId: '5001',
-		message: 'What should we tell the customer?',
+		...messageAsk('5001', 'What should we tell the customer?'),
 		responseType: 'freeText',
 	}),
 	limit: askWorkflow('E2eSawLimit00001', 'saw-limit', {
-		resource: 'message',
-		customerId: '5002',
-		message: 'Approve within 3 seconds?',
+		...messageAsk('5002', 'Approve within 3 seconds?'),
 		options: {
 			limitWaitTime: {
 				values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' },
@@ -102,15 +98,14 @@ const WORKFLOWS = {
 		formFields: { values: [{ fieldLabel: 'Comment', fieldType: 'text' }] },
 	}),
 	messageQuestion: askWorkflow('E2eSawQuestion03', 'saw-question-message', {
-		resource: 'message',
-		customerId: '7003',
-		message: '={{ "Refund " + $json.body.amount + " EUR to " + $json.body.name + "?" }}',
+		...messageAsk(
+			'7003',
+			'={{ "Refund " + $json.body.amount + " EUR to " + $json.body.name + "?" }}',
+		),
 		approvalOptions: double,
 	}),
 	choice: askWorkflow('E2eSawChoice0001', 'saw-choice', {
-		resource: 'message',
-		customerId: '7005',
-		message: '={{ "When can the technician come, " + $json.body.name + "?" }}',
+		...messageAsk('7005', '={{ "When can the technician come, " + $json.body.name + "?" }}'),
 		responseType: 'choice',
 		choiceOptions,
 		options: { messageButtonLabel: 'Pick a time' },
@@ -121,9 +116,7 @@ const WORKFLOWS = {
 		choiceOptions,
 	}),
 	describedQuestion: askWorkflow('E2eSawQuestion04', 'saw-question-described', {
-		resource: 'message',
-		customerId: '7004',
-		message: 'Refund 42 EUR?',
+		...messageAsk('7004', 'Refund 42 EUR?'),
 		approvalOptions: double,
 		options: { responseFormDescription: '={{ "Refund 42 EUR to " + $json.body.name + "?" }}' },
 	}),

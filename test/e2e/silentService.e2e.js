@@ -9,26 +9,13 @@
  */
 const n8n = require('../../scripts/lib/n8n');
 const { startSilentServer } = require('../helpers/silentServer');
-const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
-const { n8nWithCredentials, startServerLoggedIn } = require('./support');
+const { API_KEY, CREDENTIAL } = require('./support');
+const { useEditorN8n } = require('./support');
 
-let silent;
-let server;
-let rest;
-
-beforeAll(async () => {
-	silent = await startSilentServer();
-	const { env } = await n8nWithCredentials('e2e-silent', [credentialFor(silent.url)]);
-	({ server, rest } = await startServerLoggedIn(env));
-}, 180_000);
-
-afterAll(async () => {
-	await server?.stop();
-	await silent?.close();
-});
+const editor = useEditorN8n('e2e-silent', startSilentServer);
 
 /** One REST call of the editor. */
-const timed = async (method, pathname, body) => await rest.request(method, pathname, body);
+const timed = async (method, pathname, body) => await editor.rest.request(method, pathname, body);
 
 const nodeTypeAndVersion = { name: n8n.NODE_TYPE, version: 1 };
 const credentials = { [n8n.CREDENTIAL_TYPE]: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
@@ -50,7 +37,10 @@ test(
 	'credential Test, Channel list, Template list and Variables mapper each stop waiting and ' +
 		'answer, naming the Base URL',
 	async () => {
-		const stored = await rest.request('GET', `/rest/credentials/${CREDENTIAL.id}?includeData=true`);
+		const stored = await editor.rest.request(
+			'GET',
+			`/rest/credentials/${CREDENTIAL.id}?includeData=true`,
+		);
 		const { name, type, data } = stored.json.data;
 		const calls = await Promise.all([
 			timed('POST', '/rest/credentials/test', {
@@ -72,13 +62,13 @@ test(
 				listOf('getTemplateVariables', 'variables'),
 			),
 		]);
-		expect(silent.connections()).toBeGreaterThanOrEqual(4);
+		expect(editor.service.connections()).toBeGreaterThanOrEqual(4);
 		// Each call closed its connection when it stopped waiting (a closed socket may reach the
 		// silent service a moment after the answer).
 		const deadline = Date.now() + 5_000;
-		while (silent.givenUp() < silent.connections() && Date.now() < deadline)
+		while (editor.service.givenUp() < editor.service.connections() && Date.now() < deadline)
 			await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(silent.givenUp()).toBe(silent.connections());
+		expect(editor.service.givenUp()).toBe(editor.service.connections());
 		for (const call of calls) expect(call.text).not.toContain(API_KEY);
 		const [test, channels, templates, mapper] = calls;
 		expect(test.status).toBe(200);
@@ -91,7 +81,7 @@ test(
 		for (const call of [channels, templates, mapper]) {
 			expect(call.status).toBeGreaterThanOrEqual(400);
 			expect(call.json.message).toBe(
-				`The service at ${silent.url} did not answer within 10 seconds: check the Base URL in the credential`,
+				`The service at ${editor.service.url} did not answer within 10 seconds: check the Base URL in the credential`,
 			);
 		}
 	},

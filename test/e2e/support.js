@@ -164,20 +164,23 @@ function webhookTrigger(webhookPath, { streaming = false, atOnce = false } = {})
 	};
 }
 
-/** A fresh n8n user folder for `label` with `credentials` imported through n8n's CLI: its root and env. */
-async function n8nWithCredentials(label, credentials) {
+/**
+ * A fresh n8n user folder for `label` with `credentials` imported through n8n's CLI: its root and
+ * env (n8nEnv's, with `envOptions` such as a log level).
+ */
+async function n8nWithCredentials(label, credentials, envOptions = {}) {
 	const { root, userFolder } = freshUserFolder(label);
 	const ports = { port: await n8n.freePort(), brokerPort: await n8n.freePort() };
-	const env = n8n.n8nEnv({ userFolder, ...ports });
+	const env = n8n.n8nEnv({ userFolder, ...ports, ...envOptions });
 	const credentialsFile = path.join(root, 'credentials.json');
 	fs.writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
 	await n8n.n8nCliOk(['import:credentials', `--input=${credentialsFile}`], { env });
 	return { root, env };
 }
 
-/** n8n's server started with `env`, and its REST API with the owner logged in. */
-async function startServerLoggedIn(env) {
-	const server = await n8n.startN8nServer({ env });
+/** n8n's server started with `env` (and `options`, such as a timeout), and its REST API with the owner logged in. */
+async function startServerLoggedIn(env, options = {}) {
+	const server = await n8n.startN8nServer({ env, ...options });
 	const rest = new n8n.N8nRest(server.url);
 	try {
 		await rest.ownerSetupOrLogin();
@@ -186,6 +189,24 @@ async function startServerLoggedIn(env) {
 		throw error;
 	}
 	return { server, rest };
+}
+
+/**
+ * For a file of the editor's REST calls: a real n8n, logged in, whose credential points at the
+ * service `startService` starts; both start before the file's tests and stop after them.
+ */
+function useEditorN8n(label, startService) {
+	const state = {};
+	beforeAll(async () => {
+		state.service = await startService();
+		const { env } = await n8nWithCredentials(label, [credentialFor(state.service.url)]);
+		Object.assign(state, await startServerLoggedIn(env));
+	}, 180_000);
+	afterAll(async () => {
+		await state.server?.stop();
+		await state.service?.close();
+	});
+	return state;
 }
 
 /** WhatsApp Template → Send of the fake's order_shipped template (channel 12, template 101) to `$json.phone`. */
@@ -202,13 +223,16 @@ function orderShippedSend(variables, options = {}) {
 	};
 }
 
+/** A Channel or Template picked by its ID, as the editor saves the choice. */
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+
 /** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
 function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
 	return {
 		resource: 'whatsappTemplate',
 		operation: 'send',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
+		channelId: byId('12'),
+		templateId: byId('101'),
 		customerPhone,
 		variablesMode: 'json',
 		variablesJson,
@@ -512,6 +536,7 @@ module.exports = {
 	freshUserFolder,
 	n8nWithCredentials,
 	startServerLoggedIn,
+	useEditorN8n,
 	credentialFor,
 	trigger,
 	setNode,
@@ -524,6 +549,7 @@ module.exports = {
 	splitOut,
 	orderShippedSend,
 	orderShippedJsonSend,
+	byId,
 	templateSendBody,
 	restData,
 	createActiveWorkflow,

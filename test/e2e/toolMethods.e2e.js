@@ -9,8 +9,8 @@
 
 const { startFakeService } = require('../fake-service');
 const n8n = require('../../scripts/lib/n8n');
-const { API_KEY, CREDENTIAL, credentialFor } = require('./support');
-const { n8nWithCredentials, startServerLoggedIn } = require('./support');
+const { API_KEY, CREDENTIAL } = require('./support');
+const { useEditorN8n } = require('./support');
 
 const TOOL_NODE_TYPE = `${n8n.NODE_TYPE}Tool`;
 const CHANNELS = [
@@ -23,24 +23,14 @@ const ORDER_SHIPPED_FIELDS = [
 	['3', '{{3}}: …and arrives on ___. Track it…'],
 ];
 
-let fake;
-let server;
-let rest;
-
-beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
-	const { env } = await n8nWithCredentials('e2e-tool-methods', [credentialFor(fake.url)]);
-	({ server, rest } = await startServerLoggedIn(env));
-}, 180_000);
-
-afterAll(async () => {
-	await server?.stop();
-	await fake?.close();
-});
+const editor = useEditorN8n(
+	'e2e-tool-methods',
+	async () => await startFakeService({ apiKey: API_KEY }),
+);
 
 /** One of the editor's calls for a list or the mapper of the node `type` at `version`. */
 async function editorCall(endpoint, { type, version, methodName, name, channelId }) {
-	const response = await rest.request('POST', `/rest/dynamic-node-parameters/${endpoint}`, {
+	const response = await editor.rest.request('POST', `/rest/dynamic-node-parameters/${endpoint}`, {
 		nodeTypeAndVersion: { name: type, version },
 		credentials: { [n8n.CREDENTIAL_TYPE]: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
 		currentNodeParameters: {
@@ -75,7 +65,7 @@ test.each(CASES)(
 			name: 'channelId',
 		});
 		expect(channels.results.map(({ value, name }) => [value, name])).toEqual(CHANNELS);
-		fake.reset();
+		editor.service.reset();
 		const templates = await editorCall('resource-locator-results', {
 			...call,
 			methodName: 'searchTemplates',
@@ -85,7 +75,7 @@ test.each(CASES)(
 		const ids = Array.from({ length: 7 }, (_, index) => String(101 + index));
 		expect(templates.results.map(({ value }) => value)).toEqual(ids);
 		expect(templates.results[0].name).toMatch(/^order_shipped/);
-		expect(fake.requests.map((r) => r.query)).toEqual([{ platform_id: '12' }]);
+		expect(editor.service.requests.map((r) => r.query)).toEqual([{ platform_id: '12' }]);
 		const mapper = await editorCall('resource-mapper-fields', {
 			...call,
 			methodName: 'getTemplateVariables',
@@ -100,7 +90,7 @@ test.each(CASES)(
 );
 
 test('n8n loads both node versions, new nodes get version 2; the tool variant has the same', async () => {
-	const types = await rest.request('GET', '/types/nodes.json');
+	const types = await editor.rest.request('GET', '/types/nodes.json');
 	expect(types.status).toBe(200);
 	for (const name of [n8n.NODE_TYPE, TOOL_NODE_TYPE]) {
 		const node = types.json.find((candidate) => candidate.name === name);

@@ -26,16 +26,8 @@ import {
 	WorkflowHooks,
 } from 'n8n-core-1-63/node_modules/n8n-workflow';
 import type { INodeParameters as CurrentNodeParameters } from 'n8n-workflow';
-import type {
-	IDataObject,
-	INode,
-	INodeParameters,
-	INodeType,
-	INodeTypes,
-	IRun,
-	IRunExecutionData,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-core-1-63/node_modules/n8n-workflow';
+// The older n8n's own types, which its engine's functions take.
+import type * as Older from 'n8n-core-1-63/node_modules/n8n-workflow';
 
 import {
 	CREDENTIAL_TYPE,
@@ -65,24 +57,24 @@ beforeAll(async () => {
 /** One execution of a workflow whose only node is ours, by n8n-core 1.63's WorkflowExecute. */
 async function runWith1_63(
 	parameters: CurrentNodeParameters,
-	items: IDataObject[],
-	onError?: INode['onError'],
+	items: Older.IDataObject[],
+	onError?: Older.INode['onError'],
 ) {
-	const type = loader.nodeTypes[NODE_TYPE].type as INodeType;
-	const nodeTypes: INodeTypes = {
+	const type = loader.nodeTypes[NODE_TYPE].type as Older.INodeType;
+	const nodeTypes: Older.INodeTypes = {
 		getByName: () => type,
 		getByNameAndVersion: (_name, version) =>
-			NodeHelpers.getVersionedNodeType(type, version) as INodeType,
+			NodeHelpers.getVersionedNodeType(type, version) as Older.INodeType,
 		getKnownTypes: () => ({}),
 	};
-	const node: INode = {
+	const node: Older.INode = {
 		id: 'node-1',
 		name: NODE_NAME,
 		type: NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		// The same JSON a workflow stores; only its TypeScript type differs between the two n8n-workflows.
-		parameters: parameters as unknown as INodeParameters,
+		parameters: parameters as unknown as Older.INodeParameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Omnichannel account' } },
 		...(onError ? { onError } : {}),
 	};
@@ -112,8 +104,8 @@ async function runWith1_63(
 			throw new Error('sub-workflows are not used');
 		},
 		logAiEvent: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	const runExecutionData: IRunExecutionData = {
+	} as unknown as Older.IWorkflowExecuteAdditionalData;
+	const runExecutionData: Older.IRunExecutionData = {
 		startData: {},
 		resultData: { runData: {} },
 		executionData: {
@@ -126,7 +118,7 @@ async function runWith1_63(
 			waitingExecutionSource: {},
 		},
 	};
-	const run: IRun = await new WorkflowExecute(
+	const run: Older.IRun = await new WorkflowExecute(
 		additionalData,
 		'manual',
 		runExecutionData,

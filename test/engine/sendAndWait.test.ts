@@ -10,6 +10,7 @@ import {
 	mapped,
 	serializeEverything,
 	useFakeService,
+	waitingMessage,
 	waitingTemplate,
 } from '../helpers/fixtures';
 import { useProcessedDataStore } from '../helpers/processedDataStore';
@@ -22,13 +23,7 @@ process.env.N8N_HMAC_SIGNATURE_SECRET = SECRET;
 const service = useFakeService();
 const WAITING = 'http://127.0.0.1:5678/webhook-waiting/exec-saw/node-1';
 
-const ask = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAndWait',
-	customerId: '123456',
-	message: 'Refund 42 EUR for order 1042?',
-	...extra,
-});
+const ask = waitingMessage('Refund 42 EUR for order 1042?');
 
 const DOUBLE = { values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' } };
 

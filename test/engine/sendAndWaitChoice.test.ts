@@ -2,52 +2,31 @@
  * Send and Wait's Choice in n8n-core's engine: the message and its one link, options that cannot
  * be offered stopping the node unsent, and the page's answer through n8n-core's WebhookContext.
  */
-import type { INodeParameters } from 'n8n-workflow';
-
-import { runNode } from '../helpers/engine';
-import { useFakeService, waitingTemplate } from '../helpers/fixtures';
+import { useSendAndWait, waitingMessage, waitingTemplate } from '../helpers/fixtures';
 import { callWebhook } from '../helpers/webhookCall';
 
-// n8n signs the links with its instance's secret.
-process.env.N8N_HMAC_SIGNATURE_SECRET = 'send-and-wait-choice-secret';
-
-const service = useFakeService();
-const WAITING = 'http://127.0.0.1:5678/webhook-waiting/exec-choice/node-1';
-const SIGNED = `${WAITING}\\?signature=[0-9a-f]{64}`;
+const { service, run, waiting, expectAsksWithLink } = useSendAndWait(
+	'exec-choice',
+	'send-and-wait-choice-secret',
+);
+const SIGNED = `${waiting}\\?signature=[0-9a-f]{64}`;
 
 const choices = (...labels: string[]) => ({ values: labels.map((label) => ({ label })) });
 const SLOTS = choices('Monday 9:00', 'Tuesday 14:00', 'Friday <b>8:00</b>');
 
-const ask = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAndWait',
-	customerId: '123456',
-	message: 'When can the technician come?',
+const ask = waitingMessage('When can the technician come?', {
 	responseType: 'choice',
 	choiceOptions: SLOTS,
-	...extra,
 });
-
-async function run(parameters: INodeParameters, items = [{ order: 1042 }]) {
-	return await runNode({
-		parameters,
-		credentials: service.credentials,
-		executionId: 'exec-choice',
-		items,
-	});
-}
 
 describe('Send and Wait for Response → Choice: sending', () => {
 	test('Message: one signed link to the page of options, after Message Button Label; then it waits', async () => {
-		const result = await run(ask({ options: { messageButtonLabel: 'Pick a slot' } }));
-		expect(result.error).toBeUndefined();
-		const { body } = service.fake.sends()[0];
-		expect(body.text).toMatch(
-			new RegExp(`^When can the technician come\\?\\n\\nPick a slot: ${SIGNED}$`),
+		const text = await expectAsksWithLink(
+			ask({ options: { messageButtonLabel: 'Pick a slot' } }),
+			'When can the technician come?',
+			'Pick a slot',
 		);
-		expect(body.text).not.toMatch(/Monday|choice=/);
-		expect(result.run.status).toBe('waiting');
-		expect(result.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
+		expect(text).not.toMatch(/Monday|choice=/);
 	});
 
 	test('WhatsApp Template: the link goes into the Link Variable; then it waits', async () => {

@@ -1,13 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../helpers/engine';
-import { useFakeService, waitingTemplate } from '../helpers/fixtures';
+import { useSendAndWait, waitingMessage, waitingTemplate } from '../helpers/fixtures';
 
-// n8n signs the links with its instance's secret.
-process.env.N8N_HMAC_SIGNATURE_SECRET = 'send-and-wait-form-secret';
-
-const service = useFakeService();
-const WAITING = 'http://127.0.0.1:5678/webhook-waiting/exec-form/node-1';
+const {
+	service,
+	run,
+	waiting: WAITING,
+	expectAsksWithLink,
+} = useSendAndWait('exec-form', 'send-and-wait-form-secret');
 
 const FIELDS = {
 	values: [
@@ -20,37 +20,18 @@ const FIELDS = {
 	],
 };
 
-const ask = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAndWait',
-	customerId: '123456',
-	message: 'Your expense claim, please',
+const ask = waitingMessage('Your expense claim, please', {
 	responseType: 'customForm',
 	formFields: FIELDS,
-	...extra,
 });
-
-async function run(parameters: INodeParameters, items = [{ order: 1042 }]) {
-	return await runNode({
-		parameters,
-		credentials: service.credentials,
-		executionId: 'exec-form',
-		items,
-	});
-}
 
 describe('Send and Wait for Response → Custom Form', () => {
 	test('the message carries one signed link to the form, under Message Button Label; then it waits', async () => {
-		const result = await run(ask({ options: { messageButtonLabel: 'Fill in the claim' } }));
-		expect(result.error).toBeUndefined();
-		const { body } = service.fake.sends()[0];
-		expect(body.text).toMatch(
-			new RegExp(
-				`^Your expense claim, please\\n\\nFill in the claim: ${WAITING}\\?signature=[0-9a-f]{64}$`,
-			),
+		await expectAsksWithLink(
+			ask({ options: { messageButtonLabel: 'Fill in the claim' } }),
+			'Your expense claim, please',
+			'Fill in the claim',
 		);
-		expect(result.run.status).toBe('waiting');
-		expect(result.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
 	});
 
 	test('a form defined in JSON, from an expression, is checked and sent as well', async () => {

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { API_KEY, mapped, useFakeService } from '../helpers/fixtures';
+import { API_KEY, mapped, useFakeService, waitingMessage } from '../helpers/fixtures';
 import { callWebhook } from '../helpers/webhookCall';
 import type { WebhookRequest } from '../helpers/webhookCall';
 import { FIELDS } from '../helpers/customForm';
@@ -36,13 +36,8 @@ const RENDERED =
 	'<p>Hi &lt;b&gt;x&lt;/b&gt;, please confirm your appointment on Monday 1 December on this ' +
 	'page: See you soon!</p>';
 
-const message = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAndWait',
-	customerId: '123456',
-	message: '={{ "Refund " + $json.amount + " EUR?" }}',
+const message = waitingMessage('={{ "Refund " + $json.amount + " EUR?" }}', {
 	approvalOptions: DOUBLE,
-	...extra,
 });
 
 async function open(parameters: INodeParameters, request: Partial<WebhookRequest> = {}) {
@@ -159,21 +154,12 @@ describe('Message → Send and Wait: the page shows the message', () => {
 		expect(page).toContain(`<h1>Your answer</h1><p>Refund 42 EUR?</p>${form}`);
 	});
 
-	test('Approval honours Response Form Description, escaped as text', async () => {
+	test.each([
+		['Approval', {}],
+		['Choice', { responseType: 'choice', choiceOptions: { values: [{ label: 'Yes' }] } }],
+	])('%s honours Response Form Description, escaped as text', async (_, extra) => {
 		const { page } = await open(
-			message({ options: { responseFormDescription: 'Refund <b>42</b>?' } }),
-		);
-		expect(page).toContain('<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt;?</p><form');
-		expect(page).not.toContain('Refund 42 EUR?');
-	});
-
-	test('Choice honours Response Form Description, escaped as text', async () => {
-		const { page } = await open(
-			message({
-				responseType: 'choice',
-				choiceOptions: { values: [{ label: 'Yes' }] },
-				options: { responseFormDescription: 'Refund <b>42</b>?' },
-			}),
+			message({ ...extra, options: { responseFormDescription: 'Refund <b>42</b>?' } }),
 		);
 		expect(page).toContain('<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt;?</p><form');
 		expect(page).not.toContain('Refund 42 EUR?');

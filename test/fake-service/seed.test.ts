@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { testEachReturns } from '../helpers/table';
 import { sandboxTemplates } from './seed';
 
 const VARIABLE = String.raw`\{\{\s*\d+\s*\}\}`;
@@ -22,7 +23,7 @@ function bodyProblem(body: string): string | undefined {
 }
 
 describe("WhatsApp's rule on a template body's variables", () => {
-	it.each([
+	testEachReturns('%j: %s', bodyProblem, [
 		['Hi {{1}}, please confirm on {{2}}: {{3}}', 'ends with a variable'],
 		['Your order arrives on {{3}}.', 'ends with a variable'],
 		['See you, {{1}} !  ', 'ends with a variable'],
@@ -30,9 +31,7 @@ describe("WhatsApp's rule on a template body's variables", () => {
 		['  ¡{{1}} hola, gracias.', 'starts with a variable'],
 		['Hi {{1}}, confirm here: {{2}} See you soon!', undefined],
 		['We are open Monday to Friday.', undefined],
-	])('%j: %s', (body, problem) => {
-		expect(bodyProblem(body)).toBe(problem);
-	});
+	]);
 });
 
 describe('the seed', () => {

@@ -95,6 +95,56 @@ export const broadcastSend = (
 	...extra,
 });
 
+/**
+ * A fake service for a file of Send and Wait tests, whose runs are execution `executionId` with
+ * one order item; n8n signs the waiting links with its instance's `secret`, set here before any run.
+ */
+export function useSendAndWait(executionId: string, secret: string) {
+	process.env.N8N_HMAC_SIGNATURE_SECRET = secret;
+	const service = useFakeService();
+	const run = async (parameters: INodeParameters, items: IDataObject[] = [{ order: 1042 }]) =>
+		await service.run(parameters, { executionId, items });
+	const waiting = `http://127.0.0.1:5678/webhook-waiting/${executionId}/node-1`;
+	/** A run of `parameters` sends `question`, then its one signed link under `label`, and waits. */
+	const expectAsksWithLink = async (
+		parameters: INodeParameters,
+		question: string,
+		label: string,
+	) => {
+		const result = await run(parameters);
+		expectWaiting(result);
+		const text = String(service.fake.sends()[0].body.text);
+		const before = `${question}\n\n${label}: ${waiting}?signature=`;
+		expect(text.slice(0, before.length)).toBe(before);
+		expect(text.slice(before.length)).toMatch(/^[0-9a-f]{64}$/);
+		// While waiting the node shows its input, as n8n's own nodes do.
+		expect(result.output.map((item) => item.json)).toEqual([{ order: 1042 }]);
+		return text;
+	};
+	return { service, run, waiting, expectAsksWithLink };
+}
+
+/** A Send and Wait that sent its message without an error and now waits for the answer. */
+function expectWaiting(result: RunResult): void {
+	expect(result.error).toBeUndefined();
+	expect(result.run.status).toBe('waiting');
+}
+
+/**
+ * Message → Send and Wait for Response to customer 123456 asking `message`, with `fixed`: the
+ * parameters of a test file's asks, to which each test adds its own.
+ */
+export const waitingMessage =
+	(message: string, fixed: INodeParameters = {}) =>
+	(extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'message',
+		operation: 'sendAndWait',
+		customerId: '123456',
+		message,
+		...fixed,
+		...extra,
+	});
+
 /** WhatsApp Template → Send and Wait with the template the fake service knows, its link in {{3}}. */
 export const waitingTemplate = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'whatsappTemplate',

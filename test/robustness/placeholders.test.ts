@@ -81,6 +81,20 @@ async function dryRun(
 
 const value = (position: string) => `v${position}`;
 
+/** Shapes that are no placeholder: no position, and the message shows them as typed. */
+const AS_TYPED: Array<[string, string]> = [
+	['letters', 'Hi {{a}} {{name}}'],
+	['unclosed', 'Hi {{1 and {{'],
+	['unopened', 'Hi 1}} }}'],
+	['single braces', 'Hi {1} {{1}'],
+	['position 0', 'Hi {{0}}'],
+	['negative', 'Hi {{-1}}'],
+	['decimal', 'Hi {{1.5}}'],
+	['empty', 'Hi {{}} {{ }}'],
+	['Arabic-Indic digit', 'Hi {{١}}'],
+	['full-width digit', 'Hi {{１}}'],
+];
+
 /**
  * Observed treatment. A placeholder is "{{" + 1 to 4 digits (spaces and leading zeros allowed)
  * + "}}"; anything else stays as typed. Position 0 is not a position.
@@ -88,25 +102,16 @@ const value = (position: string) => `v${position}`;
 const SHAPES: Array<[string, unknown, string[], string]> = [
 	['spaces inside', 'Hi {{ 1 }} and {{2}}', ['1', '2'], 'Hi v1 and v2'],
 	['leading zeros', 'Hi {{01}} / {{001}}', ['1'], 'Hi v1 / v1'],
-	['letters', 'Hi {{a}} {{name}}', [], 'Hi {{a}} {{name}}'],
-	['unclosed', 'Hi {{1 and {{', [], 'Hi {{1 and {{'],
-	['unopened', 'Hi 1}} }}', [], 'Hi 1}} }}'],
-	['single braces', 'Hi {1} {{1}', [], 'Hi {1} {{1}'],
 	['triple braces', 'Hi {{{1}}}', ['1'], 'Hi {v1}'],
 	['quadruple braces', 'Hi {{{{1}}}}', ['1'], 'Hi {{v1}}'],
-	['position 0', 'Hi {{0}}', [], 'Hi {{0}}'],
-	['negative', 'Hi {{-1}}', [], 'Hi {{-1}}'],
-	['decimal', 'Hi {{1.5}}', [], 'Hi {{1.5}}'],
-	['empty', 'Hi {{}} {{ }}', [], 'Hi {{}} {{ }}'],
 	['five digits', 'Hi {{99999}} {{10000}} {{9999}}', ['9999'], 'Hi {{99999}} {{10000}} v9999'],
-	['Arabic-Indic digit', 'Hi {{١}}', [], 'Hi {{١}}'],
-	['full-width digit', 'Hi {{１}}', [], 'Hi {{１}}'],
 	['newlines inside', 'Hi {{\n1\n}}', ['1'], 'Hi v1'],
 	['repeated, out of order', '{{2}} {{1}} {{2}}', ['1', '2'], 'v2 v1 v2'],
 	['emoji and RTL around', '😀 {{1}} \u202Eمرحبا {{2}}', ['1', '2'], '😀 v1 \u202Eمرحبا v2'],
 	['no body', null, [], ''],
 	['number body', 42, [], ''],
 	['object body', { text: 'Hi {{1}}' }, [], ''],
+	...AS_TYPED.map(([label, body]): [string, unknown, string[], string] => [label, body, [], body]),
 ];
 
 describe('placeholder shapes: mapper, template check and rendered message', () => {

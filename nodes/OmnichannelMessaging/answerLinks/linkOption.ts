@@ -33,6 +33,25 @@ const UNIT_MS: Record<string, number> = {
 	days: 86_400_000,
 };
 
+/**
+ * The template body variable that receives a link: this option's answer link, or Send and Wait's
+ * link to its page, which `opens` names.
+ */
+export function linkVariableField(opens?: string): INodeProperties {
+	const leaveOut = opens === undefined ? 'Leave' : `The link opens ${opens}; leave`;
+	return {
+		displayName: 'Link Variable',
+		name: 'linkVariable',
+		type: 'number',
+		required: true,
+		default: 1,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description:
+			'The template body variable that receives the answer link: 2 puts it into {{2}}. ' +
+			`${leaveOut} this variable out of Variables.`,
+	};
+}
+
 /** Where the link goes: under a label at the end of a text, or into a template's variable. */
 export type LinkPlace = 'text' | 'template';
 
@@ -45,17 +64,7 @@ const PLACE_FIELDS: Record<LinkPlace, INodeProperties> = {
 		description:
 			'The line above the link, at the end of the text. Leave it empty for the link alone.',
 	},
-	template: {
-		displayName: 'Link Variable',
-		name: 'linkVariable',
-		type: 'number',
-		required: true,
-		default: 1,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description:
-			'The template body variable that receives the answer link: 2 puts it into {{2}}. Leave this ' +
-			'variable out of Variables.',
-	},
+	template: linkVariableField(),
 };
 
 function linkValues(place: LinkPlace): INodeProperties[] {

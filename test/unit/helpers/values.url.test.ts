@@ -2,6 +2,7 @@ import {
 	checkMediaUrl,
 	normalizeBaseUrl,
 } from '../../../nodes/OmnichannelMessaging/helpers/values';
+import { testEachAccepted, testEachRefused, testRefusesAll } from '../../helpers/table';
 
 describe('checkMediaUrl', () => {
 	test.each(['https://cdn.example.com/a.jpg', 'http://10.0.0.5:8080/file.pdf?x=1'])(
@@ -10,35 +11,26 @@ describe('checkMediaUrl', () => {
 			expect(checkMediaUrl(url)).toEqual({ ok: true, value: url });
 		},
 	);
-	test.each([
+	testEachRefused('refuses %j', checkMediaUrl, [
 		['javascript:alert(1)', 'scheme "javascript:"'],
 		['file:///etc/passwd', 'scheme "file:"'],
 		['ftp://example.com/a', 'scheme "ftp:"'],
 		['/relative/path.png', 'not an absolute URL'],
 		['example.com/a.png', 'not an absolute URL'],
 		['', 'empty'],
-	])('refuses %j', (url, reason) => {
-		const result = checkMediaUrl(url);
-		expect(result.ok).toBe(false);
-		expect(result.ok ? '' : result.reason).toContain(reason);
-	});
-	test('refuses values that are not text', () => {
-		expect(checkMediaUrl(42).ok).toBe(false);
-		expect(checkMediaUrl(undefined).ok).toBe(false);
-	});
+	]);
+	testRefusesAll('refuses values that are not text', checkMediaUrl, [42, undefined]);
 });
 
 describe('normalizeBaseUrl', () => {
-	test.each([
+	testEachAccepted('%j -> %s', normalizeBaseUrl, [
 		['https://api.example.com', 'https://api.example.com'],
 		['https://api.example.com/', 'https://api.example.com'],
 		['https://api.example.com/stable/open', 'https://api.example.com'],
 		['https://api.example.com/stable/open/', 'https://api.example.com'],
 		['http://127.0.0.1:4010/proxy/stable/open', 'http://127.0.0.1:4010/proxy'],
 		[' https://api.example.com ', 'https://api.example.com'],
-	])('%j -> %s', (raw, expected) => {
-		expect(normalizeBaseUrl(raw)).toEqual({ ok: true, value: expected });
-	});
+	]);
 	test.each(['ftp://api.example.com', 'javascript:alert(1)', 'api.example.com', ''])(
 		'refuses %j',
 		(raw) => {

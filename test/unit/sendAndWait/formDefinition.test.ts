@@ -4,6 +4,7 @@ import {
 	calendarDate,
 	decimalNumber,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
+import { testEachReturns } from '../../helpers/table';
 
 const fields = (values: unknown[]): FormField[] => {
 	const form = readForm('fields', '', values);
@@ -95,7 +96,7 @@ describe("a Custom Form's definition", () => {
 		expect(form.ok && form.value[0].key).toBe('Name');
 	});
 
-	test.each([
+	testEachReturns('%j is refused: %s', problem, [
 		[
 			[{ fieldLabel: 'R', fieldType: 'radio', fieldOptions: options('a', '') }],
 			'field 1 ("R"): option 2 is empty',
@@ -193,9 +194,7 @@ describe("a Custom Form's definition", () => {
 			],
 			'field 2 ("Receipt"): its files\' binary property (Receipt) could be field 1\'s; change one label',
 		],
-	])('%j is refused: %s', (values, message) => {
-		expect(problem(values)).toBe(message);
-	});
+	]);
 
 	test('a file field takes several files by default in the editor, in JSON only when asked, as in n8n', () => {
 		const file = { fieldLabel: 'F', fieldType: 'file' };
@@ -216,7 +215,7 @@ describe("a Custom Form's definition", () => {
 });
 
 describe('calendarDate', () => {
-	test.each([
+	testEachReturns('%s → %s', calendarDate, [
 		['2026-02-28', '2026-02-28'],
 		['2028-02-29', '2028-02-29'],
 		['2026-02-29', undefined],
@@ -225,9 +224,7 @@ describe('calendarDate', () => {
 		['', undefined],
 		['2024-01-01Tjunk<>', undefined],
 		['2024-01-01T10:00', undefined],
-	])('%s → %s', (value, expected) => {
-		expect(calendarDate(value)).toBe(expected);
-	});
+	]);
 
 	test("a default value may be the editor's date-time, nothing else after the day", () => {
 		expect(calendarDate('2026-12-31T00:00:00.000+01:00', true)).toBe('2026-12-31');
@@ -236,7 +233,7 @@ describe('calendarDate', () => {
 });
 
 describe('decimalNumber', () => {
-	test.each([
+	testEachReturns('%j → %s', decimalNumber, [
 		[' 42.5 ', 42.5],
 		['-1.5', -1.5],
 		['.5', 0.5],
@@ -247,7 +244,5 @@ describe('decimalNumber', () => {
 		['Infinity', undefined],
 		['1e400', undefined],
 		['', undefined],
-	])('%j → %s', (value, expected) => {
-		expect(decimalNumber(value)).toBe(expected);
-	});
+	]);
 });

@@ -12,6 +12,7 @@ import {
 	sanitizeCss,
 	sanitizeHtml,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/sanitize';
+import { testEachReturns } from '../../helpers/table';
 
 /*
  * Inputs crafted against each reader. The readers run in n8n's event loop on every page view or
@@ -153,13 +154,11 @@ describe('values a form could not take before', () => {
 		});
 	});
 
-	test.each([
+	testEachReturns('the year of %s is kept as written: %s', calendarDate, [
 		['0000-02-29', '0000-02-29'],
 		['0004-02-29', '0004-02-29'],
 		['0099-12-31', '0099-12-31'],
 		['0001-02-29', undefined],
 		['0100-02-29', undefined],
-	])('the year of %s is kept as written: %s', (value, expected) => {
-		expect(calendarDate(value)).toBe(expected);
-	});
+	]);
 });

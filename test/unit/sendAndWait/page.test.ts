@@ -104,16 +104,23 @@ describe('the answer page', () => {
 		expect(html).toContain('<dt>Your answer</dt><dd>&lt;b&gt;ok&lt;/b&gt;</dd>');
 	});
 
-	test('headers: HTML in UTF-8, never cached, no referrer, no script, not indexed', () => {
-		expect(PAGE_HEADERS).toEqual({
-			'Content-Type': 'text/html; charset=utf-8',
-			'Cache-Control': 'no-store',
-			'Referrer-Policy': 'no-referrer',
-			'Content-Security-Policy':
-				"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; " +
+	const HEADERS: Array<[string, string, string]> = [
+		['HTML in UTF-8', 'Content-Type', 'text/html; charset=utf-8'],
+		['never cached', 'Cache-Control', 'no-store'],
+		['no referrer', 'Referrer-Policy', 'no-referrer'],
+		[
+			'no script, no other site',
+			'Content-Security-Policy',
+			"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; " +
 				"frame-ancestors 'none'",
-			'X-Robots-Tag': 'noindex, nofollow',
-			'X-Content-Type-Options': 'nosniff',
-		});
+		],
+		['not indexed', 'X-Robots-Tag', 'noindex, nofollow'],
+		['no type guessed', 'X-Content-Type-Options', 'nosniff'],
+	];
+	test.each(HEADERS)('headers: %s (%s)', (_, name, value) => {
+		expect(PAGE_HEADERS[name]).toBe(value);
+	});
+	test('headers: those, and no others', () => {
+		expect(Object.keys(PAGE_HEADERS).sort()).toEqual(HEADERS.map(([, name]) => name).sort());
 	});
 });

@@ -7,6 +7,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { linkVariableField } from '../../answerLinks/linkOption';
 import { sendOptionsField } from '../../delivery';
 import type { SendSession } from '../../delivery';
 import { showFor } from '../../helpers/displayOptions';
@@ -38,15 +39,7 @@ import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
 export const description: INodeProperties[] = [
 	...templateMessageFields(SEND_AND_WAIT_OPERATION, ['linkVariable']),
 	{
-		displayName: 'Link Variable',
-		name: 'linkVariable',
-		type: 'number',
-		required: true,
-		default: 1,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description:
-			'The template body variable that receives the answer link: 2 puts it into {{2}}. The link ' +
-			'opens a page with the buttons (a text box, or the form); leave this variable out of Variables.',
+		...linkVariableField('a page with the buttons (a text box, or the form)'),
 		displayOptions: showFor('whatsappTemplate', SEND_AND_WAIT_OPERATION),
 	},
 	...responseFields('whatsappTemplate'),

@@ -3,9 +3,10 @@ import {
 	countryOf,
 	planOf,
 } from '../../../../nodes/OmnichannelMessaging/helpers/phone/phone';
+import { testEachAccepted, testEachRefused, testRefusesAll } from '../../../helpers/table';
 
 describe('normalizePhone', () => {
-	test.each([
+	testEachAccepted('%j becomes %s', normalizePhone, [
 		['+49 151 2345 6789', '+4915123456789'],
 		['0049 (151) 2345-6789', '+4915123456789'],
 		['+1.415.555.0100', '+14155550100'],
@@ -13,11 +14,9 @@ describe('normalizePhone', () => {
 		['  +33 6 12 34 56 78  ', '+33612345678'],
 		['+1234567', '+1234567'],
 		['+123456789012345', '+123456789012345'],
-	])('%j becomes %s', (raw, expected) => {
-		expect(normalizePhone(raw)).toEqual({ ok: true, value: expected });
-	});
+	]);
 
-	test.each([
+	testEachRefused('%j is refused (%s)', normalizePhone, [
 		['0151 2345 6789', 'must start with +'],
 		['+0151234567', '7 to 15 digits, the first not 0'],
 		['+123456', '7 to 15 digits'],
@@ -26,17 +25,13 @@ describe('normalizePhone', () => {
 		['++4915123456789', '7 to 15 digits'],
 		['', 'it is empty'],
 		['   ', 'it is empty'],
-	])('%j is refused (%s)', (raw, reason) => {
-		const result = normalizePhone(raw);
-		expect(result.ok).toBe(false);
-		expect(result.ok ? '' : result.reason).toContain(reason);
-	});
+	]);
 
-	test('a number from an expression is read as digits, and still needs the +', () => {
-		expect(normalizePhone(4915123456789).ok).toBe(false);
-		expect(normalizePhone({ phone: '+4915123456789' }).ok).toBe(false);
-		expect(normalizePhone(null).ok).toBe(false);
-	});
+	testRefusesAll(
+		'a number from an expression is read as digits, and still needs the +',
+		normalizePhone,
+		[4915123456789, { phone: '+4915123456789' }, null],
+	);
 });
 
 describe('normalizePhone with a Default Country', () => {
