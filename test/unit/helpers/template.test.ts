@@ -78,19 +78,35 @@ describe('the body without the answer link (the page repeats the question)', () 
 		bodyWithout({ id: 1, body } as never, values, '3');
 
 	test.each([
-		[
-			'between words, one space stays',
-			'Confirm on this page: {{3}} See you!',
-			'Confirm on this page: See you!',
-		],
+		['between words, one space stays', 'Tap {{3}} to confirm.', 'Tap to confirm.'],
 		['before punctuation', 'It arrives on {{ 03 }}. Track it.', 'It arrives on. Track it.'],
 		[
 			'alone on a line, the blank lines closed up',
 			'Confirm:\n\n{{3}}\n\nSee you!',
-			'Confirm:\n\nSee you!',
+			'Confirm.\n\nSee you!',
 		],
-		['at a line end', 'Confirm here: {{3}}\nSee you!', 'Confirm here:\nSee you!'],
+		['at a line end', 'Confirm here: {{3}}\nSee you!', 'Confirm here.\nSee you!'],
 	])('%s', (_, body, shown) => {
+		expect(without(body)).toBe(shown);
+	});
+
+	test.each([
+		[
+			'a new sentence follows: the colon ends the sentence',
+			'Please confirm on this page: {{3}} See you!',
+			'Please confirm on this page. See you!',
+		],
+		['the body ends', 'Answer here: {{3}}', 'Answer here.'],
+		['punctuation follows', 'Answer here: {{3}}. Thanks', 'Answer here. Thanks'],
+		['the sentence goes on', 'Open: {{3}} and tap Yes.', 'Open and tap Yes.'],
+		['a sentence already ended', 'Thanks!: {{3}} Bye', 'Thanks! Bye'],
+		['a space before the colon, in French', 'Confirmez ici : {{3}} Merci', 'Confirmez ici. Merci'],
+		[
+			'a colon before another variable stays',
+			'Date: {{2}}, link: {{3}} Bye',
+			'Date: {{2}}, link. Bye',
+		],
+	])('a colon that led to the link: %s', (_, body, shown) => {
 		expect(without(body)).toBe(shown);
 	});
 
