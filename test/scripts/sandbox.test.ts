@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { FakeService } from '../fake-service';
 import { runNode } from '../helpers/engine';
-import { API_KEY, mapped } from '../helpers/fixtures';
+import { API_KEY, locator, mapped, waitingTemplate } from '../helpers/fixtures';
 import { processClock, restartProcess } from '../helpers/process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the sandbox is a CommonJS script
@@ -53,15 +53,12 @@ const LINK =
 	/http:\/\/127\.0\.0\.1:5678\/webhook-waiting\/exec-sandbox\/node-1\?\S*signature=[0-9a-f]{64}/;
 
 test('a template: "WhatsApp to <phone>", the body with its variables and the answer link', async () => {
-	await send({
-		resource: 'whatsappTemplate',
-		operation: 'sendAndWait',
-		channelId: 12,
-		templateId: { __rl: true, mode: 'id', value: '108' },
-		customerPhone: '+49 151 2345 6789',
-		variables: mapped({ '1': '={{ $json.name }}', '2': 'Monday 1 December' }),
-		linkVariable: 3,
-	});
+	await send(
+		waitingTemplate({
+			templateId: locator(108),
+			variables: mapped({ '1': '={{ $json.name }}', '2': 'Monday 1 December' }),
+		}),
+	);
 	const message = lines.find((line) => line.includes('WhatsApp to'));
 	expect(message).toMatch(
 		new RegExp(

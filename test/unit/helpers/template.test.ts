@@ -78,7 +78,11 @@ describe('the body without the answer link (the page repeats the question)', () 
 		bodyWithout({ id: 1, body } as never, values, '3');
 
 	test.each([
-		['between words, one space stays', 'Tap {{3}} to confirm.', 'Tap to confirm.'],
+		[
+			'between words, one space stays',
+			'Please tap {{3}} to confirm your appointment.',
+			'Please tap to confirm your appointment.',
+		],
 		['before punctuation', 'It arrives on {{ 03 }}. Track it.', 'It arrives on. Track it.'],
 		[
 			'alone on a line, the blank lines closed up',
@@ -90,24 +94,27 @@ describe('the body without the answer link (the page repeats the question)', () 
 		expect(without(body)).toBe(shown);
 	});
 
-	test.each([
-		[
-			'a new sentence follows: the colon ends the sentence',
-			'Please confirm on this page: {{3}} See you!',
-			'Please confirm on this page. See you!',
-		],
-		['the body ends', 'Answer here: {{3}}', 'Answer here.'],
-		['punctuation follows', 'Answer here: {{3}}. Thanks', 'Answer here. Thanks'],
-		['the sentence goes on', 'Open: {{3}} and tap Yes.', 'Open and tap Yes.'],
-		['a sentence already ended', 'Thanks!: {{3}} Bye', 'Thanks! Bye'],
-		['a space before the colon, in French', 'Confirmez ici : {{3}} Merci', 'Confirmez ici. Merci'],
-		[
-			'a colon before another variable stays',
-			'Date: {{2}}, link: {{3}} Bye',
-			'Date: {{2}}, link. Bye',
-		],
-	])('a colon that led to the link: %s', (_, body, shown) => {
-		expect(without(body)).toBe(shown);
+	/** What the page shows where a colon led to the link, by what follows the link. */
+	const afterColon: Record<string, { body: string; shown: string }> = {
+		'a new sentence: the colon ends the sentence': {
+			body: 'Please confirm on this page: {{3}} See you!',
+			shown: 'Please confirm on this page. See you!',
+		},
+		'the end of the body': { body: 'Answer here: {{3}}', shown: 'Answer here.' },
+		punctuation: { body: 'Answer here: {{3}}. Thanks', shown: 'Answer here. Thanks' },
+		'the same sentence': { body: 'Open: {{3}} and tap Yes.', shown: 'Open and tap Yes.' },
+		'a sentence already ended': { body: 'Thanks!: {{3}} Bye', shown: 'Thanks! Bye' },
+		'French, a space before the colon': {
+			body: 'Confirmez ici : {{3}} Merci',
+			shown: 'Confirmez ici. Merci',
+		},
+		'another variable, whose colon stays': {
+			body: 'Date: {{2}}, link: {{3}} Bye',
+			shown: 'Date: {{2}}, link. Bye',
+		},
+	};
+	test.each(Object.entries(afterColon))('a colon that led to the link, then %s', (_, c) => {
+		expect(without(c.body)).toBe(c.shown);
 	});
 
 	test("the other variables are filled in, and a value's own text is never touched", () => {
