@@ -181,7 +181,10 @@ export function fillPlaceholders(text: unknown, values: Record<string, string>):
  */
 const SPACED_PLACEHOLDER = /([ \t]*:\s*|[ \t]*)\{\{\s*(\d{1,4})\s*\}\}([ \t]*)/g;
 
-/** What stands in for the link after a colon that led to it: "on this page: {{3}} See you" reads "on this page. See you". */
+/**
+ * What stands in for the link after a colon that led to it: "on this page: {{3}} See you" reads
+ * "on this page. See you".
+ */
 function leadInEnd(next: string, previous: string): string {
 	const continues = /^[\p{Ll}.,;:!?)\]]/u.test(next);
 	const stop = continues || /[.!?]/.test(previous) ? '' : '.';
