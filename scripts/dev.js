@@ -4,7 +4,8 @@
  * `npm run dev`: this package inside a real n8n, against the local sandbox, in one command.
  *
  *   1. builds the package (npm run build)
- *   2. starts the sandbox (fake service) on 127.0.0.1:4010 with the API key demo-api-key
+ *   2. starts the sandbox (fake service) on 127.0.0.1:4010 with the API key demo-api-key; it prints
+ *      each message it accepts (a [sandbox] line) and lists the last ones at /outbox
  *   3. installs the pinned n8n (scripts/n8n/package.json) into .n8n-dev/n8n, once (~5 min)
  *   4. copies package.json + dist/ to .n8n-dev/user/.n8n/nodes/node_modules/<package>/, where
  *      n8n keeps installed community packages
@@ -111,6 +112,8 @@ async function main() {
 		port,
 		brokerPort,
 		runners: 'external',
+		// Said out loud, so that the docs can name it: the answer links open on this computer only.
+		webhookUrl: `http://127.0.0.1:${port}/`,
 		logLevel: verbose ? undefined : 'warn',
 	});
 	const cli = { env, node: install.node, entry: install.entry };
@@ -173,6 +176,9 @@ function printWelcome(owner) {
 	);
 	console.log(
 		`  sandbox:      ${sandbox.url}  (API key ${sandbox.apiKey}, channels 12 and 13, templates 101..108)`,
+	);
+	console.log(
+		`  outbox:       ${sandbox.url}/outbox  (each message the sandbox accepted, also printed below)`,
 	);
 	console.log(`  credential:   "${CREDENTIAL.name}"`);
 	for (const example of examples)

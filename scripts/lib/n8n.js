@@ -228,6 +228,9 @@ const EXPLICIT_SETTINGS = {
  * runners: 'internal' (n8n starts its own task runners; needed by `n8n execute`, which has a
  * broker of its own) or 'external' (the mode n8n recommends; startN8nServer then keeps a
  * JavaScript runner connected, see task-runner.js).
+ * webhookUrl: the address n8n's links name (answer links among them), under the variable this
+ * n8n reads: N8N_WEBHOOK_URL on 2.x, where WEBHOOK_URL is deprecated, WEBHOOK_URL on 1.x. One the
+ * caller's environment sets wins.
  */
 function n8nEnv({
 	userFolder,
@@ -235,6 +238,7 @@ function n8nEnv({
 	brokerPort = 5681,
 	logLevel,
 	runners = 'internal',
+	webhookUrl,
 	extra = {},
 }) {
 	const env = {
@@ -248,10 +252,15 @@ function n8nEnv({
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
+		// The list of verified community nodes comes from n8n's API (api-staging.n8n.io outside
+		// production): offline, every editor start logged ENOTFOUND. Installed packages load without it.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		...extra,
 	};
 	const major = Number(String(installedVersion() ?? N8N_VERSION).split('.')[0]);
 	// 2.x: keeps n8n from calling a host outside. n8n 1.x has no such module and refuses to start.
+	if (webhookUrl && !env.N8N_WEBHOOK_URL && !env.WEBHOOK_URL)
+		env[major >= 2 ? 'N8N_WEBHOOK_URL' : 'WEBHOOK_URL'] = webhookUrl;
 	if (major >= 2) {
 		env.N8N_DISABLED_MODULES ??= 'mcp-registry';
 		for (const [key, value] of Object.entries(EXPLICIT_SETTINGS)) env[key] ??= value;

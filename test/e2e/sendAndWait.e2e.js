@@ -264,7 +264,7 @@ describe('the page shows the question, as text', () => {
 		expect(sent.body.attributes).toEqual({ 1: '<b>Anna</b>', 2: 'Monday 1 December', 3: links[0] });
 		const { page, question, markup } = await questionOn(links[0]);
 		expect(question).toBe(
-			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page. See you soon!',
 		);
 		expect(markup).toBe(0);
 		expect(await page.getByRole('button').allInnerTexts()).toEqual(['✓ Approve', '✗ Decline']);
@@ -277,7 +277,7 @@ describe('the page shows the question, as text', () => {
 		const { links, executionId } = await ask(WORKFLOWS.templateQuestionForm, person);
 		const { page, question, markup } = await questionOn(links[0]);
 		expect(question).toBe(
-			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page. See you soon!',
 		);
 		expect(markup).toBe(0);
 		await page.getByLabel('Comment', { exact: true }).fill('See you');
@@ -336,7 +336,7 @@ describe('Choice: three options, the third tapped on a phone', () => {
 		[
 			'WhatsApp Template',
 			'templateChoice',
-			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page: See you soon!',
+			'Hi <b>Anna</b>, please confirm your appointment on Monday 1 December on this page. See you soon!',
 		],
 	])(
 		'%s: a GET or an unknown value answers nothing; a tap resumes with its label',

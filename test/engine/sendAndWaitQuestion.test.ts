@@ -34,7 +34,7 @@ const template = (extra: INodeParameters = {}): INodeParameters => ({
 
 const RENDERED =
 	'<p>Hi &lt;b&gt;x&lt;/b&gt;, please confirm your appointment on Monday 1 December on this ' +
-	'page: See you soon!</p>';
+	'page. See you soon!</p>';
 
 const message = waitingMessage('={{ "Refund " + $json.amount + " EUR?" }}', {
 	approvalOptions: DOUBLE,
@@ -62,6 +62,8 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 		expect(page).toContain(`<h1>Your answer</h1>${RENDERED}<form method="post">`);
 		expect(page).not.toContain('<b>x</b>');
 		expect(page).not.toMatch(/\{\{|webhook-waiting/);
+		// The colon that led to the link ends the sentence: nothing on the page dangles.
+		expect(page).not.toContain('this page:');
 		expect(page).toContain('value="false">No</button>');
 		expect(detailReads()).toEqual([
 			expect.objectContaining({

@@ -175,14 +175,28 @@ export function fillPlaceholders(text: unknown, values: Record<string, string>):
 	});
 }
 
-/** A body placeholder with the spaces and tabs on either side of it. */
-const SPACED_PLACEHOLDER = /([ \t]*)\{\{\s*(\d{1,4})\s*\}\}([ \t]*)/g;
+/**
+ * A body placeholder with the spaces and tabs on either side of it, and the colon before it, with
+ * any white space, when there is one: "on this page: {{3}}".
+ */
+const SPACED_PLACEHOLDER = /([ \t]*:\s*|[ \t]*)\{\{\s*(\d{1,4})\s*\}\}([ \t]*)/g;
+
+/**
+ * What stands in for the link after a colon that led to it: "on this page: {{3}} See you" reads
+ * "on this page. See you".
+ */
+function leadInEnd(next: string, previous: string): string {
+	const continues = /^[\p{Ll}.,;:!?)\]]/u.test(next);
+	const stop = continues || /[.!?]/.test(previous) ? '' : '.';
+	return next === '' || /^[\s.,;:!?)\]]/.test(next) ? stop : `${stop} `;
+}
 
 /**
  * The body as the person read it, without the placeholder at `left` (the answer link): the page
  * the link opens repeats the question, and the link on it would only lead back to the page. The
  * placeholder is taken out before the values go in, so a value's own text is never touched; where
- * it stood between words one space stays, and the blank lines it leaves are closed up.
+ * it stood between words one space stays, and the blank lines it leaves are closed up. A colon
+ * that led to the link would lead to nothing: it ends the sentence instead, in any language.
  */
 export function bodyWithout(
 	template: WhatsAppTemplate,
@@ -192,8 +206,12 @@ export function bodyWithout(
 	if (typeof template.body !== 'string') return '';
 	const body = template.body.replace(
 		SPACED_PLACEHOLDER,
-		(whole, before: string, digits: string, after: string) =>
-			positionKey(digits) !== left ? whole : before && after ? ' ' : '',
+		(whole, before: string, digits: string, after: string, at: number, text: string) => {
+			if (positionKey(digits) !== left) return whole;
+			if (before.includes(':'))
+				return leadInEnd(text.charAt(at + whole.length), text.charAt(at - 1));
+			return before && after ? ' ' : '';
+		},
 	);
 	return fillPlaceholders(body, values)
 		.replace(/\n{3,}/g, '\n\n')

@@ -80,18 +80,41 @@ describe('the body without the answer link (the page repeats the question)', () 
 	test.each([
 		[
 			'between words, one space stays',
-			'Confirm on this page: {{3}} See you!',
-			'Confirm on this page: See you!',
+			'Please tap {{3}} to confirm your appointment.',
+			'Please tap to confirm your appointment.',
 		],
 		['before punctuation', 'It arrives on {{ 03 }}. Track it.', 'It arrives on. Track it.'],
 		[
 			'alone on a line, the blank lines closed up',
 			'Confirm:\n\n{{3}}\n\nSee you!',
-			'Confirm:\n\nSee you!',
+			'Confirm.\n\nSee you!',
 		],
-		['at a line end', 'Confirm here: {{3}}\nSee you!', 'Confirm here:\nSee you!'],
+		['at a line end', 'Confirm here: {{3}}\nSee you!', 'Confirm here.\nSee you!'],
 	])('%s', (_, body, shown) => {
 		expect(without(body)).toBe(shown);
+	});
+
+	/** What the page shows where a colon led to the link, by what follows the link. */
+	const afterColon: Record<string, { body: string; shown: string }> = {
+		'a new sentence: the colon ends the sentence': {
+			body: 'Please confirm on this page: {{3}} See you!',
+			shown: 'Please confirm on this page. See you!',
+		},
+		'the end of the body': { body: 'Answer here: {{3}}', shown: 'Answer here.' },
+		punctuation: { body: 'Answer here: {{3}}. Thanks', shown: 'Answer here. Thanks' },
+		'the same sentence': { body: 'Open: {{3}} and tap Yes.', shown: 'Open and tap Yes.' },
+		'a sentence already ended': { body: 'Thanks!: {{3}} Bye', shown: 'Thanks! Bye' },
+		'French, a space before the colon': {
+			body: 'Confirmez ici : {{3}} Merci',
+			shown: 'Confirmez ici. Merci',
+		},
+		'another variable, whose colon stays': {
+			body: 'Date: {{2}}, link: {{3}} Bye',
+			shown: 'Date: {{2}}, link. Bye',
+		},
+	};
+	test.each(Object.entries(afterColon))('a colon that led to the link, then %s', (_, c) => {
+		expect(without(c.body)).toBe(c.shown);
 	});
 
 	test("the other variables are filled in, and a value's own text is never touched", () => {
