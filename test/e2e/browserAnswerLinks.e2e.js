@@ -7,7 +7,8 @@
  * answers workflow is published, the broadcast runs through `n8n execute`, a customer taps
  * "Reschedule" on the link's page in Chromium at a phone's width, and the Switch's Reschedule
  * branch updates the CRM with that customer's appointment ID. A second tap on the same link goes
- * no further than Remove Duplicates.
+ * no further than Remove Duplicates. The example's unsubscribe trigger (a Choice of one option)
+ * gets its link from a Send Text built here, as its note says, and marks the contact in the CRM.
  *
  * In the editor, the trigger's panel shows its Production URL, the one the send's Trigger URL
  * holds (`/webhook/<webhookId>`), where the notice tells the builder to copy it from.
@@ -24,6 +25,11 @@ const {
 	API_KEY,
 	credentialFor,
 	restData,
+	createActiveWorkflow,
+	callWebhook,
+	webhookTrigger,
+	omniNode,
+	chain,
 	waitForWebhook,
 	executionMark,
 	executionSince,
@@ -40,6 +46,7 @@ const readExample = (file) =>
 const BROADCAST = readExample('answer-link-broadcast.json');
 const ANSWERS = readExample('answer-link-answers.json');
 const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
+const UNSUBSCRIBE = ANSWERS.nodes.find((node) => node.name === 'On unsubscribe');
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'answer-links');
 
 /** The CRM: records every request with its JSON body, answers 200. */
@@ -187,6 +194,59 @@ describe('the answer-link examples, imported as shipped', () => {
 		const execution = await storedExecution(rest, id);
 		expect(lastOutput(execution, 'First answer only')).toEqual([]);
 		expect(crm.received).toHaveLength(1);
+	}, 120_000);
+});
+
+describe('the unsubscribe link, a one-option Choice', () => {
+	test('a Send Text carries it under its label; its tap marks the contact in the CRM', async () => {
+		const hook = 'unsubscribe-send';
+		const send = chain('E2eUnsubscribe01', 'e2e: a message with an unsubscribe link', [
+			webhookTrigger(hook),
+			omniNode('Send', {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '4711',
+				text: 'Our December opening hours are online.',
+				options: {
+					answerLink: {
+						values: {
+							triggerUrl: `${editor.server.url}/webhook/${UNSUBSCRIBE.webhookId}`,
+							reference: 'C-1001',
+							validFor: 30,
+							validForUnit: 'days',
+							linkLabel: 'Stop these messages:',
+						},
+					},
+				},
+			}),
+		]);
+		await createActiveWorkflow(rest, send);
+		await waitForWebhook(`${editor.server.url}/webhook/${hook}`);
+		const before = fake.sends().length;
+		await callWebhook(`${editor.server.url}/webhook/${hook}`, {});
+		const [message] = fake.sends().slice(before);
+		const [, link] = /Stop these messages:\n(\S+)$/.exec(message.body.text) ?? [];
+		expect(link.startsWith(`${editor.server.url}/webhook/${UNSUBSCRIBE.webhookId}?a=`)).toBe(true);
+
+		const mark = await executionMark(rest, ANSWERS.id);
+		const received = crm.received.length;
+		const page = await editor.browser.newPage({ userAgent: BROWSER_AGENT });
+		await page.goto(link);
+		expect(await page.getByRole('button').allInnerTexts()).toEqual(['Unsubscribe']);
+		await page.getByRole('button', { name: 'Unsubscribe' }).click();
+		await page.getByText('Recorded: Unsubscribe').waitFor();
+		await page.close();
+		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		expect(status).toBe('success');
+		const [answer] = branchOutput(await storedExecution(rest, id), 'Which choice', 3);
+		expect(answer.json).toMatchObject({ data: { choice: 'Unsubscribe' }, reference: 'C-1001' });
+		expect(crm.received.slice(received)).toEqual([
+			{
+				method: 'PATCH',
+				path: '/api/contacts/C-1001',
+				body: { whatsappOptOut: true, answeredAt: answer.json.answeredAt },
+			},
+		]);
 	}, 120_000);
 });
 
