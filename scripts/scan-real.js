@@ -10,14 +10,15 @@
  * server on 127.0.0.1 stands in for all three: `npm pack` reaches it as its registry, and axios as
  * its HTTPS_PROXY. axios tunnels through a proxy with CONNECT, so the stand-in ends each tunnel
  * with a certificate for those two hosts, from a certificate authority made for this run and
- * trusted by the scanner's process alone (NODE_EXTRA_CA_CERTS). It answers this package's packument, a provenance attestation naming the package's repository at
- * HEAD, this checkout's package.json, nodes/ and credentials/ as that commit's source, and the
- * tarball; every other request gets 403. So the scanner's provenance check passes on a stand-in
+ * trusted by the scanner's process alone (NODE_EXTRA_CA_CERTS). It answers this package's
+ * packument, a provenance attestation naming the package's repository at HEAD, this checkout's
+ * package.json, nodes/ and credentials/ as that commit's source, and the tarball; every other
+ * request and tunnel gets 403. So the scanner's provenance check passes on a stand-in
  * (the real one is made by `npm publish --provenance` in CI), and both its lint legs run unchanged
  * on this package.
  *
  * The scanner is installed with --ignore-scripts into .tmp/scan-real (git-ignored), once; it asks
- * for Node 24, which scripts/lib/node24.js provides. Run `npm run build` first (the script does).
+ * for Node 24, which scripts/lib/node24.js provides. It builds first (`--skip-build`: not).
  * Exit code: the scanner's verdict (0 passed, 1 failed).
  */
 const { execFileSync, spawn } = require('node:child_process');
