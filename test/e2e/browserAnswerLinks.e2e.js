@@ -279,6 +279,16 @@ describe('the trigger in the editor', () => {
 		);
 		// The URL the broadcast example's Trigger URL builds, and the one its links start with.
 		expect(urls).toContain(`${server.url}/webhook/${TRIGGER.webhookId}`);
+		// A click on the URL copies it, as the notice says to, and n8n says so.
+		await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+			origin: server.url,
+		});
+		await step('copy the Production URL', () =>
+			ndv.getByText(`/webhook/${TRIGGER.webhookId}`).first().click(),
+		);
+		await page.getByText('URL copied').first().waitFor();
+		const copied = await page.evaluate(() => globalThis.navigator.clipboard.readText());
+		expect(copied).toBe(`${server.url}/webhook/${TRIGGER.webhookId}`);
 		const noticeBox = await ndv.getByText('Under Webhook URLs above').boundingBox();
 		const urlsBox = await ndv.getByText('Webhook URLs').first().boundingBox();
 		expect(urlsBox.y).toBeLessThan(noticeBox.y);
