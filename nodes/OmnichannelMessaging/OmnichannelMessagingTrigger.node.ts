@@ -21,7 +21,7 @@ import { ANSWER_LINK_WEBHOOKS, answerLinkWebhook } from './sendAndWait/webhook';
 
 const COPY_URL_NOTICE: INodeProperties = {
 	displayName:
-		"Copy this trigger's Production URL (Webhook URLs above) into Options → Answer Link → Trigger " +
+		'Under Webhook URLs above, pick Production URL and copy it into Options → Answer Link → Trigger ' +
 		'URL of the Omnichannel Messaging node that sends the messages, with the same credential. Answers ' +
 		'start this workflow once it is published.',
 	name: 'copyUrlNotice',

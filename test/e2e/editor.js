@@ -92,7 +92,7 @@ async function startEditor(name, imports) {
 		page.setDefaultTimeout(90_000);
 		await step('sign in', () => signIn(page, server.url));
 		page.setDefaultTimeout(60_000);
-		return { server, browser, page, root, step, close };
+		return { server, browser, page, root, env, step, close };
 	} catch (error) {
 		await close();
 		throw error;

@@ -1,0 +1,296 @@
+'use strict';
+/*
+ * Browser test: the answer-link examples and the Omnichannel Messaging Trigger in a real n8n
+ * (2.41.1, or 1.123.81 with N8N_PIN=1.x) and Chromium, against the fake service with the sandbox's
+ * templates. examples/answer-link-broadcast.json and examples/answer-link-answers.json are imported
+ * as shipped, but for what a user changes: the CRM's address (a recording server here). The
+ * answers workflow is published, the broadcast runs through `n8n execute`, a customer taps
+ * "Reschedule" on the link's page in Chromium at a phone's width, and the Switch's Reschedule
+ * branch updates the CRM with that customer's appointment ID. A second tap on the same link goes
+ * no further than Remove Duplicates. The example's unsubscribe trigger (a Choice of one option)
+ * gets its link from a Send Text built here, as its note says, and marks the contact in the CRM.
+ *
+ * In the editor, the trigger's panel shows its Production URL, the one the send's Trigger URL
+ * holds (`/webhook/<webhookId>`), where the notice tells the builder to copy it from.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
+const { LocalServer } = require('../helpers/localServer');
+const n8n = require('../../scripts/lib/n8n');
+const { startEditor, until } = require('./editor');
+const {
+	API_KEY,
+	credentialFor,
+	restData,
+	createActiveWorkflow,
+	callWebhook,
+	webhookTrigger,
+	omniNode,
+	chain,
+	waitForWebhook,
+	executionMark,
+	executionSince,
+	storedExecution,
+} = require('./support');
+const { BROWSER_AGENT, lastOutput } = require('./sendAndWait.support');
+
+/** The items a node's last run put out on its output `index` (a Switch's branch). */
+const branchOutput = (execution, nodeName, index) =>
+	execution.data.resultData.runData[nodeName]?.at(-1).data?.main?.[index];
+
+const readExample = (file) =>
+	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
+const BROADCAST = readExample('answer-link-broadcast.json');
+const ANSWERS = readExample('answer-link-answers.json');
+const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
+const UNSUBSCRIBE = ANSWERS.nodes.find((node) => node.name === 'On unsubscribe');
+const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'answer-links');
+
+/** The CRM: records every request with its JSON body, answers 200. */
+class RecordingCrm extends LocalServer {
+	received = [];
+
+	handle(request, response) {
+		let body = '';
+		request.on('data', (chunk) => (body += chunk));
+		request.on('end', () => {
+			this.received.push({
+				method: request.method,
+				path: request.url,
+				body: JSON.parse(body || 'null'),
+			});
+			response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+		});
+	}
+}
+
+/** The answers example with the CRM's address a user would enter in place of crm.example.com. */
+function answersWithCrm(crmUrl) {
+	const text = JSON.stringify(ANSWERS).replaceAll('https://crm.example.com', crmUrl);
+	return JSON.parse(text);
+}
+
+let fake;
+let crm;
+let editor;
+let rest;
+
+beforeAll(async () => {
+	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
+	crm = new RecordingCrm();
+	await crm.start();
+	editor = await startEditor('e2e-browser-answer-links', {
+		credentials: [credentialFor(fake.url)],
+		workflows: [BROADCAST, answersWithCrm(crm.url)],
+	});
+	rest = new n8n.N8nRest(editor.server.url);
+	await rest.ownerSetupOrLogin();
+	const stored = restData(await rest.request('GET', `/rest/workflows/${ANSWERS.id}`), 'GET');
+	restData(
+		await rest.request('POST', `/rest/workflows/${ANSWERS.id}/activate`, {
+			versionId: stored.versionId,
+		}),
+		'activate the answers example',
+	);
+	await waitForWebhook(`${editor.server.url}/webhook/${TRIGGER.webhookId}`);
+	fs.mkdirSync(SHOTS, { recursive: true });
+}, 420_000);
+
+afterAll(async () => {
+	await editor?.close();
+	await crm?.close();
+	await fake?.close();
+});
+
+/** Runs the broadcast example as a user does with "Execute workflow", through n8n's CLI. */
+async function runBroadcast() {
+	// `n8n execute` starts its own task broker: another port than the running server's.
+	const env = { ...editor.env, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) };
+	const { code, stdout, stderr } = await n8n.n8nCli(
+		['execute', `--id=${BROADCAST.id}`, '--rawOutput'],
+		{ env, timeoutMs: 180_000 },
+	);
+	expect({ code, output: code === 0 ? '' : `${stdout}\n${stderr}` }).toEqual({
+		code: 0,
+		output: '',
+	});
+}
+
+describe('the answer-link examples, imported as shipped', () => {
+	let sent;
+
+	test('the broadcast sends each appointment the template with its own link to the trigger', async () => {
+		await runBroadcast();
+		sent = fake.sends().filter((request) => Number(request.body.template_id) === 108);
+		expect(sent.map((request) => request.body.customer_phone)).toEqual([
+			'+4915123456701',
+			'+4915123456702',
+			'+4915123456703',
+		]);
+		const production = `${editor.server.url}/webhook/${TRIGGER.webhookId}?a=`;
+		for (const request of sent) {
+			expect(request.body.attributes['3'].startsWith(production)).toBe(true);
+			expect(request.body.attributes['3']).not.toContain('APT-');
+		}
+		expect(new Set(sent.map((request) => request.body.attributes['3'])).size).toBe(3);
+	}, 200_000);
+
+	test('a tap on "Reschedule" at a phone\'s width updates that appointment in the CRM', async () => {
+		const link = sent[1].body.attributes['3'];
+		const mark = await executionMark(rest, ANSWERS.id);
+		const context = await editor.browser.newContext({
+			userAgent: BROWSER_AGENT,
+			viewport: { width: 390, height: 844 },
+			isMobile: true,
+			hasTouch: true,
+		});
+		const page = await context.newPage();
+		await page.goto(link);
+		expect(await page.getByRole('button').allInnerTexts()).toEqual([
+			'Confirm',
+			'Reschedule',
+			'Cancel',
+		]);
+		await page.screenshot({ path: path.join(SHOTS, 'choice-page-390.png') });
+		await page.getByRole('button', { name: 'Reschedule' }).tap();
+		await page.getByText('Recorded: Reschedule').waitFor();
+		await context.close();
+
+		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		expect(status).toBe('success');
+		const execution = await storedExecution(rest, id);
+		const [answer] = branchOutput(execution, 'Which choice', 1);
+		expect(answer.json).toMatchObject({
+			data: { choice: 'Reschedule' },
+			recipient: { phone: '+4915123456702' },
+			reference: 'APT-2042',
+		});
+		for (const other of [
+			'Update CRM: confirmed',
+			'Update CRM: cancelled',
+			'Update CRM: unsubscribed',
+		])
+			expect(lastOutput(execution, other)).toBeUndefined();
+		expect(crm.received).toEqual([
+			{
+				method: 'PATCH',
+				path: '/api/appointments/APT-2042',
+				body: { status: 'rescheduleRequested', answeredAt: answer.json.answeredAt },
+			},
+		]);
+	}, 120_000);
+
+	test('the same link tapped again goes no further than Remove Duplicates', async () => {
+		const mark = await executionMark(rest, ANSWERS.id);
+		const page = await editor.browser.newPage({ userAgent: BROWSER_AGENT });
+		await page.goto(sent[1].body.attributes['3']);
+		await page.getByRole('button', { name: 'Cancel' }).click();
+		await page.getByText('Recorded: Cancel').waitFor();
+		await page.close();
+		const { id } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		const execution = await storedExecution(rest, id);
+		expect(lastOutput(execution, 'First answer only')).toEqual([]);
+		expect(crm.received).toHaveLength(1);
+	}, 120_000);
+});
+
+describe('the unsubscribe link, a one-option Choice', () => {
+	test('a Send Text carries it under its label; its tap marks the contact in the CRM', async () => {
+		const hook = 'unsubscribe-send';
+		const send = chain('E2eUnsubscribe01', 'e2e: a message with an unsubscribe link', [
+			webhookTrigger(hook),
+			omniNode('Send', {
+				resource: 'message',
+				operation: 'sendText',
+				customerId: '4711',
+				text: 'Our December opening hours are online.',
+				options: {
+					answerLink: {
+						values: {
+							triggerUrl: `${editor.server.url}/webhook/${UNSUBSCRIBE.webhookId}`,
+							reference: 'C-1001',
+							validFor: 30,
+							validForUnit: 'days',
+							linkLabel: 'Stop these messages:',
+						},
+					},
+				},
+			}),
+		]);
+		await createActiveWorkflow(rest, send);
+		await waitForWebhook(`${editor.server.url}/webhook/${hook}`);
+		const before = fake.sends().length;
+		await callWebhook(`${editor.server.url}/webhook/${hook}`, {});
+		const [message] = fake.sends().slice(before);
+		const [, link] = /Stop these messages:\n(\S+)$/.exec(message.body.text) ?? [];
+		expect(link.startsWith(`${editor.server.url}/webhook/${UNSUBSCRIBE.webhookId}?a=`)).toBe(true);
+
+		const mark = await executionMark(rest, ANSWERS.id);
+		const received = crm.received.length;
+		const page = await editor.browser.newPage({ userAgent: BROWSER_AGENT });
+		await page.goto(link);
+		expect(await page.getByRole('button').allInnerTexts()).toEqual(['Unsubscribe']);
+		await page.getByRole('button', { name: 'Unsubscribe' }).click();
+		await page.getByText('Recorded: Unsubscribe').waitFor();
+		await page.close();
+		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		expect(status).toBe('success');
+		const [answer] = branchOutput(await storedExecution(rest, id), 'Which choice', 3);
+		expect(answer.json).toMatchObject({ data: { choice: 'Unsubscribe' }, reference: 'C-1001' });
+		expect(crm.received.slice(received)).toEqual([
+			{
+				method: 'PATCH',
+				path: '/api/contacts/C-1001',
+				body: { whatsappOptOut: true, answeredAt: answer.json.answeredAt },
+			},
+		]);
+	}, 120_000);
+});
+
+describe('the trigger in the editor', () => {
+	test('its panel shows the Production URL the send needs, where the notice says', async () => {
+		const { page, server, step } = editor;
+		const ndv = await step('open the trigger', async () => {
+			await page.goto(`${server.url}/workflow/${ANSWERS.id}`, { waitUntil: 'domcontentloaded' });
+			await page.getByTestId('canvas-node').filter({ hasText: TRIGGER.name }).first().dblclick();
+			const panel = page.getByTestId('ndv');
+			await panel.getByTestId('node-parameters').waitFor();
+			return panel;
+		});
+		const notice = await ndv.getByText('Under Webhook URLs above').innerText();
+		expect(notice).toContain('Under Webhook URLs above, pick Production URL');
+		expect(notice).toContain('Options → Answer Link → Trigger URL');
+		// n8n shows the Test URL first; the notice names the tab a builder picks.
+		await step('show the Production URL', async () => {
+			const tab = ndv.getByText('Production URL', { exact: true }).first();
+			if (!(await tab.isVisible())) await ndv.getByText('Webhook URLs').first().click();
+			await tab.click();
+		});
+		const shown = await until(async () => {
+			const text = await ndv.innerText();
+			return text.includes(`/webhook/${TRIGGER.webhookId}`) ? text : undefined;
+		});
+		await page.screenshot({ path: path.join(SHOTS, 'trigger-panel.png') });
+		const urls = [...String(shown).matchAll(/https?:\/\/\S+\/webhook(?:-test)?\/[\w-]+/g)].map(
+			(match) => match[0],
+		);
+		// The URL the broadcast example's Trigger URL builds, and the one its links start with.
+		expect(urls).toContain(`${server.url}/webhook/${TRIGGER.webhookId}`);
+		// A click on the URL copies it, as the notice says to, and n8n says so.
+		await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+			origin: server.url,
+		});
+		await step('copy the Production URL', () =>
+			ndv.getByText(`/webhook/${TRIGGER.webhookId}`).first().click(),
+		);
+		await page.getByText('URL copied').first().waitFor();
+		const copied = await page.evaluate(() => globalThis.navigator.clipboard.readText());
+		expect(copied).toBe(`${server.url}/webhook/${TRIGGER.webhookId}`);
+		const noticeBox = await ndv.getByText('Under Webhook URLs above').boundingBox();
+		const urlsBox = await ndv.getByText('Webhook URLs').first().boundingBox();
+		expect(urlsBox.y).toBeLessThan(noticeBox.y);
+	}, 120_000);
+});
