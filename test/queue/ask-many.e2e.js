@@ -35,6 +35,7 @@ const links = require('../helpers/answerLinksMany');
 
 const { count, answered, waitSeconds } = ask.askManySizes();
 const linkSizes = links.answerLinksSizes();
+const LATENCY_MS = 100;
 const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
 const LOG_FILE = path.join(LOG_DIR, 'ask-many-stack.log');
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
 	stack = await queue.startQueueStack({ workers: 2, log });
 	fake = await startFakeServiceProcess({
 		apiKey: API_KEY,
-		latencyMs: 100,
+		latencyMs: LATENCY_MS,
 		concurrencyLimit: 10,
 		templates: sandboxTemplates(),
 	});
@@ -84,7 +85,7 @@ beforeAll(async () => {
 	};
 	await waitForWebhook(workflows.triggerUrl);
 	await waitForWebhook(workflows.sendUrl);
-	Object.assign(linksCtx, { rest: ctx.rest, requests: ctx.requests });
+	Object.assign(linksCtx, { rest: ctx.rest, requests: ctx.requests, latencyMs: LATENCY_MS });
 	// Each worker logs the executions it takes: which one ran an execution, if any did.
 	linksCtx.ranBy = (id) =>
 		stack.workers.find((worker) => worker.started.some((s) => s.executionId === id))?.name;
