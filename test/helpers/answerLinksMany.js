@@ -270,7 +270,8 @@ function answerLinksTests(ctx, { customers: count, answered }) {
 		await nothingStarts(0);
 	}, 600_000);
 
-	test(`${answered} answers, 20 at a time by the page's POST and ${IN_CHROMIUM} in Chromium: one execution each, with its recipient, reference and choice`, async () => {
+	const answering = `${answered} answers, 20 at a time by the page's POST and ${IN_CHROMIUM} in Chromium`;
+	test(`${answering}: one execution each, with its recipient, reference and choice`, async () => {
 		const answers = list.slice(0, answered).map((customer, index) => ({
 			customer,
 			link: links.get(customer.phone),
