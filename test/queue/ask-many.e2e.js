@@ -26,10 +26,10 @@ const {
 	API_KEY,
 	startFakeServiceProcess,
 	createCredential,
-	createActiveWorkflow,
 	waitForWebhook,
 	stopAndReport,
 } = require('./support');
+const { createActiveWorkflow } = require('../e2e/support');
 const ask = require('../helpers/askMany');
 const links = require('../helpers/answerLinksMany');
 
