@@ -368,6 +368,7 @@ module.exports = {
 	executionOf,
 	countWith,
 	poll,
+	eachAtOnce,
 	previewAll,
 	answerAll,
 	outcomes,

@@ -10,6 +10,11 @@
  *
  * `npm run test:queue` asks 8 customers with a 45-second limit; `npm run bench:ask-many:queue`
  * asks 200 with a 5-minute limit (test/helpers/askMany.js, askManySizes).
+ *
+ * Then the other way, on the same deployment: answer links (test/helpers/answerLinksMany.js). A
+ * worker sends the broadcast, sealing each link with the credential it decrypts; the main opens
+ * the links and starts an execution per answer, which a worker runs. 20 customers, 10 answers;
+ * `npm run bench:answer-links:queue` runs 500 and 200 (answerLinksSizes).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -24,15 +29,20 @@ const {
 	waitForWebhook,
 	stopAndReport,
 } = require('./support');
+const { createActiveWorkflow } = require('../e2e/support');
 const ask = require('../helpers/askMany');
+const links = require('../helpers/answerLinksMany');
 
 const { count, answered, waitSeconds } = ask.askManySizes();
+const linkSizes = links.answerLinksSizes();
+const LATENCY_MS = 100;
 const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
 const LOG_FILE = path.join(LOG_DIR, 'ask-many-stack.log');
 
 let stack;
 let fake;
 const ctx = { figures: {} };
+const linksCtx = { figures: {} };
 
 beforeAll(async () => {
 	fs.mkdirSync(LOG_DIR, { recursive: true });
@@ -41,7 +51,7 @@ beforeAll(async () => {
 	stack = await queue.startQueueStack({ workers: 2, log });
 	fake = await startFakeServiceProcess({
 		apiKey: API_KEY,
-		latencyMs: 100,
+		latencyMs: LATENCY_MS,
 		concurrencyLimit: 10,
 		templates: sandboxTemplates(),
 	});
@@ -66,14 +76,30 @@ beforeAll(async () => {
 	await ask.publishExamples(ctx.rest);
 	ctx.hookUrl = `${stack.main.url}/webhook/${webhookPath}`;
 	await waitForWebhook(ctx.hookUrl);
+
+	const workflows = links.answerLinksWorkflows({ baseUrl: stack.main.url, credential });
+	linksCtx.workflows = {
+		...workflows,
+		trigger: await createActiveWorkflow(ctx.rest, workflows.trigger),
+		send: await createActiveWorkflow(ctx.rest, workflows.send),
+	};
+	await waitForWebhook(workflows.triggerUrl);
+	await waitForWebhook(workflows.sendUrl);
+	Object.assign(linksCtx, { rest: ctx.rest, requests: ctx.requests, latencyMs: LATENCY_MS });
+	// Each worker logs the executions it takes: which one ran an execution, if any did.
+	linksCtx.ranBy = (id) =>
+		stack.workers.find((worker) => worker.started.some((s) => s.executionId === id))?.name;
 }, 420_000);
 
 afterAll(async () => {
 	await stopAndReport(
 		[fake, stack],
-		`ask many (${count} customers, ${waitSeconds} s limit): ${JSON.stringify(ctx.figures)}`,
+		`ask many (${count} customers, ${waitSeconds} s limit): ${JSON.stringify(ctx.figures)}\n` +
+			`answer links (${JSON.stringify(linkSizes)}): ${JSON.stringify(linksCtx.figures)}`,
 		LOG_FILE,
 	);
 }, 120_000);
 
 ask.askManyTests(ctx, { count, answered, waitSeconds });
+
+describe('answer links', () => links.answerLinksTests(linksCtx, linkSizes));
