@@ -37,7 +37,6 @@ const {
 } = require('./support');
 const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('./sendAndWait.support');
 const { answerThroughPage } = require('../helpers/answerPage');
-const { mapperValue } = require('../helpers/mapperValue');
 const scale = require('../helpers/answerLinksAtScale');
 
 const TRIGGER_ID = crypto.randomUUID();
@@ -96,15 +95,10 @@ function sendWorkflow(id, webhookPath, customers, validFor, credential) {
 		codeNode('Customers', customers),
 		omniNode(
 			'Send',
-			{
-				resource: 'whatsappTemplate',
-				operation: 'send',
-				channelId: { __rl: true, mode: 'id', value: '12' },
-				templateId: { __rl: true, mode: 'id', value: '101' },
-				customerPhone: '={{ $json.phone }}',
-				variablesMode: 'mapper',
-				variables: mapperValue({ 1: '={{ $json.name }}', 2: '1042' }),
-				options: {
+			scale.templateSend(
+				'101',
+				{ 1: '={{ $json.name }}', 2: '1042' },
+				{
 					answerLink: {
 						values: {
 							triggerUrl: `${base}/webhook/${TRIGGER_ID}`,
@@ -114,7 +108,7 @@ function sendWorkflow(id, webhookPath, customers, validFor, credential) {
 						},
 					},
 				},
-			},
+			),
 			{ credential },
 		),
 	]);
@@ -156,6 +150,7 @@ beforeAll(async () => {
 		rest,
 		fake,
 		baseUrl: server.url,
+		n8nPid: server.child.pid,
 		database: path.join(root, 'user', '.n8n', 'database.sqlite'),
 	});
 }, 420_000);

@@ -8,17 +8,13 @@
  * Trigger receiving as many POSTs. `npm run test:e2e` runs it on a few dozen customers;
  * `npm run bench:answer-links` (scripts/bench/answer-links.js) on 5,000, 1,000 answering.
  */
+const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 
 const n8n = require('../../scripts/lib/n8n');
 const { measure } = require('../../scripts/bench/waiting-db');
-const { median } = require('../../scripts/bench/measure');
-const {
-	restData,
-	storedExecution,
-	createActiveWorkflow,
-	waitForWebhook,
-} = require('../e2e/support');
+const { median, treeCpuMs } = require('../../scripts/bench/measure');
+const { storedExecution, createActiveWorkflow, waitForWebhook } = require('../e2e/support');
 const { CREDENTIAL, chain, omniNode, splitOut, webhookTrigger } = require('../e2e/support');
 const {
 	PREVIEW_AGENTS,
@@ -94,6 +90,20 @@ function formTriggerWorkflow(webhookId) {
 	]);
 }
 
+/** WhatsApp Template → Send on channel 12 to `$json.phone`: the template, its variables mapped, Options. */
+function templateSend(templateId, variables, options = {}) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: { __rl: true, mode: 'id', value: '12' },
+		templateId: { __rl: true, mode: 'id', value: templateId },
+		customerPhone: '={{ $json.phone }}',
+		variablesMode: 'mapper',
+		variables: mapperValue(variables),
+		options,
+	};
+}
+
 /**
  * Webhook → Split Out → WhatsApp Template Send of template 108 ("please confirm your appointment
  * on {{2}} on this page: {{3}}"): with `link`, an Answer Link in {{3}}; without, a fixed link.
@@ -101,28 +111,12 @@ function formTriggerWorkflow(webhookId) {
 function broadcastWorkflow(webhookPath, { link, credential } = {}) {
 	const variables = { 1: '={{ $json.name }}', 2: '={{ $json.appointment }}' };
 	if (!link) variables[3] = '=https://example.com/appointments/{{ $json.appointmentId }}';
-	const answerLink = link && {
-		answerLink: {
-			values: { reference: '={{ $json.appointmentId }}', linkVariable: 3, ...link },
-		},
-	};
+	const values = { reference: '={{ $json.appointmentId }}', linkVariable: 3, ...link };
+	const options = link ? { answerLink: { values } } : {};
 	return chain(`E2eAnswerScale-${webhookPath}`, `answer links at scale: ${webhookPath}`, [
 		webhookTrigger(webhookPath),
 		splitOut('Split Out', 'body.customers'),
-		omniNode(
-			'Send',
-			{
-				resource: 'whatsappTemplate',
-				operation: 'send',
-				channelId: { __rl: true, mode: 'id', value: '12' },
-				templateId: { __rl: true, mode: 'id', value: '108' },
-				customerPhone: '={{ $json.phone }}',
-				variablesMode: 'mapper',
-				variables: mapperValue(variables),
-				options: answerLink ?? {},
-			},
-			{ credential },
-		),
+		omniNode('Send', templateSend('108', variables, options), { credential }),
 	]);
 }
 
@@ -164,19 +158,19 @@ async function postAll(items, requestOf) {
 	});
 }
 
-/** Every execution of a workflow, newest first: n8n lists 100 at a time. */
-async function allExecutions(rest, workflowId) {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const all = [];
-	for (;;) {
-		const after = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
-		const { results } = restData(
-			await rest.request('GET', `/rest/executions?filter=${filter}&limit=100${after}`),
-			'GET /rest/executions',
-		);
-		all.push(...results);
-		if (results.length < 100) return all;
-	}
+/**
+ * The ids of a workflow's executions, newest first, read from n8n's database: its REST API lists
+ * 100 at a time, and pages them one way in 1.x and another in 2.x.
+ */
+function executionIdsIn(database, workflowId) {
+	const sql = `
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute('select id from execution_entity where workflowId = ? order by id desc', (sys.argv[2],))
+print(json.dumps([str(row[0]) for row in rows]))`;
+	return JSON.parse(
+		execFileSync('python3', ['-c', sql, database, workflowId], { encoding: 'utf8' }),
+	);
 }
 
 /** The answer each execution's last node got; n8n 1.x can store a success before its run data. */
@@ -199,7 +193,7 @@ async function answersOf(rest, ids) {
 const ratioText = (values) => values.map((v) => v.toFixed(3)).join(', ');
 
 /**
- * The tests, in order. `ctx` comes from the test file's beforeAll: `rest`, `baseUrl` (n8n),
+ * The tests, in order. `ctx` comes from the test file's beforeAll: `rest`, `baseUrl` and `n8nPid` (n8n),
  * `fake` (the service at 100 ms, 10 in flight), `database` (n8n's SQLite file), `figures`.
  */
 function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
@@ -216,6 +210,7 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 	async function broadcast(webhookPath, people) {
 		const before = await settledDatabase(ctx.database);
 		ctx.fake.reset();
+		const cpu = treeCpuMs(ctx.n8nPid);
 		const started = Date.now();
 		const response = await fetch(`${ctx.baseUrl}/webhook/${webhookPath}`, {
 			method: 'POST',
@@ -229,6 +224,7 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 		return {
 			sent,
 			outMs: sent.lastOutAt + ctx.fake.latencyMs - started,
+			cpuMs: treeCpuMs(ctx.n8nPid) - cpu,
 			executions: after.executions - before.executions,
 			waiting: after.waiting,
 			storedGrowth: after.stored - before.stored,
@@ -286,11 +282,16 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 						pair[kind] = result;
 					}
 					figures.broadcasts.push(pair);
-					// The link's own option in the stored copy of the workflow: a few hundred bytes.
-					expect(pair.links.storedGrowth).toBeLessThanOrEqual(pair.plain.storedGrowth + 2048);
+					// The same execution: the link's option in its copy of the workflow is a few hundred
+					// bytes, and n8n's run data stores a value once where items share it (a timestamp), so
+					// two runs of one workflow differ by up to a few per thousand.
+					expect(pair.links.storedGrowth).toBeLessThanOrEqual(
+						pair.plain.storedGrowth * 1.01 + 4096,
+					);
 				}
 				const ratios = figures.broadcasts.map((p) => p.links.outMs / p.plain.outMs);
 				figures.outRatios = ratioText(ratios);
+				figures.cpuRatios = ratioText(figures.broadcasts.map((p) => p.links.cpuMs / p.plain.cpuMs));
 				figures.outRatioMedian = median(ratios);
 				figures.floorMs = floorMs;
 			},
@@ -300,16 +301,18 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 		test(
 			`link previews (WhatsApp, Facebook, Telegram, Slack) of all ${count} links start nothing`,
 			async () => {
+				const started = Date.now();
 				const statuses = await previewAll(
 					list.map((c) => linkOf.get(c.phone)),
 					ANSWERS_AT_ONCE,
 					PREVIEW_AGENTS,
 				);
+				figures.previewsMs = Date.now() - started;
 				expect(statuses.filter((status) => status !== 200)).toEqual([]);
 				await new Promise((resolve) => setTimeout(resolve, 1500));
-				expect(await allExecutions(ctx.rest, trigger.id)).toEqual([]);
+				expect(executionIdsIn(ctx.database, trigger.id)).toEqual([]);
 			},
-			60_000 + count * 50,
+			60_000 + count * 300,
 		);
 
 		test(
@@ -340,15 +343,12 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 					inBrowser,
 				});
 				// The Form Trigger recorded the choices too: its newest execution holds the last one posted.
-				const [lastForm] = await allExecutions(ctx.rest, form.id);
-				const [formAnswer] = (await answersOf(ctx.rest, [lastForm.id]))[0].items;
+				const [lastForm] = executionIdsIn(ctx.database, form.id);
+				const [formAnswer] = (await answersOf(ctx.rest, [lastForm]))[0].items;
 				expect(CHOICES).toContain(formAnswer['Will you come?']);
-				const executions = await allExecutions(ctx.rest, trigger.id);
+				const executions = executionIdsIn(ctx.database, trigger.id);
 				expect(executions).toHaveLength(answered);
-				const got = await answersOf(
-					ctx.rest,
-					executions.map((e) => e.id),
-				);
+				const got = await answersOf(ctx.rest, executions);
 				expect(got.filter((g) => g.status !== 'success' || g.items.length !== 1)).toEqual([]);
 				const seen = got.map(({ items: [item] }) =>
 					[item.recipient.phone, item.reference, item.data.choice].join(' '),
@@ -374,6 +374,7 @@ async function answerLegs(ctx, answering, { trigger, form, formUrl, runs }) {
 	const size = Math.ceil(answering.length / runs);
 	const timed = async (workflowId, post) => {
 		const done = (await countWith(ctx.rest, 'success', workflowId)) + post.n;
+		const cpu = treeCpuMs(ctx.n8nPid);
 		const started = Date.now();
 		const statuses = await post.send();
 		const postsMs = Date.now() - started;
@@ -384,7 +385,7 @@ async function answerLegs(ctx, answering, { trigger, form, formUrl, runs }) {
 			300_000,
 			100,
 		);
-		return { postsMs, doneMs: Date.now() - started };
+		return { postsMs, doneMs: Date.now() - started, cpuMs: treeCpuMs(ctx.n8nPid) - cpu };
 	};
 	for (let run = 0; run < runs; run++) {
 		const part = answering.slice(run * size, (run + 1) * size);
@@ -419,10 +420,11 @@ async function answerLegs(ctx, answering, { trigger, form, formUrl, runs }) {
 		legs,
 		doneRatios: ratioText(ratios),
 		postsRatios: ratioText(legs.map((l) => l.links.postsMs / l.form.postsMs)),
+		cpuRatios: ratioText(legs.map((l) => l.links.cpuMs / l.form.cpuMs)),
 		doneRatioMedian: median(ratios),
 		answersPerSecond: legs.map((l) => Math.round((l.n * 10000) / l.links.doneMs) / 10),
 		formPerSecond: legs.map((l) => Math.round((l.n * 10000) / l.form.doneMs) / 10),
 	};
 }
 
-module.exports = { answerLinksSizes, answerLinksAtScaleTests, CHOICES };
+module.exports = { answerLinksSizes, answerLinksAtScaleTests, templateSend, CHOICES };
