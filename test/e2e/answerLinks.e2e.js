@@ -138,7 +138,7 @@ beforeAll(async () => {
 	const service = { latencyMs: 100, concurrencyLimit: 10, templates: sandboxTemplates() };
 	fake = await startFakeService({ apiKey: API_KEY, ...service });
 	otherFake = await startFakeService({ apiKey: `${API_KEY}-other`, ...service });
-	const { root, env } = await n8nWithCredentials('e2e-answer-links', [
+	const { root, env } = await n8nWithCredentials(`e2e-answer-links-${n8n.installedVersion()}`, [
 		credentialFor(fake.url),
 		credentialFor(otherFake.url, { ...OTHER_KEY, apiKey: `${API_KEY}-other` }),
 	]);
