@@ -15,9 +15,12 @@ const { startFakeService } = require('../../test/fake-service');
 const { mapperValue } = require('../../test/helpers/mapperValue');
 const e2e = require('../../test/e2e/support');
 
-const COUNT = Number(process.argv[2] ?? 100);
+const COUNT = Number((require.main === module && process.argv[2]) || 100);
 
-/** The database as SQLite counts it (pages in use, the WAL included), and the waiting rows' bytes. */
+/**
+ * The database as SQLite counts it (pages in use, the WAL included), the executions, and the
+ * waiting rows' bytes; `stored`: every execution's data and copy of its workflow, in bytes.
+ */
 function measure(database) {
 	const sql = `
 import json, sqlite3, sys
@@ -27,10 +30,12 @@ pages = one('pragma page_count')[0] - one('pragma freelist_count')[0]
 rows = one("""select count(*), sum(length(d.data)), sum(length(d.workflowData))
   from execution_data d join execution_entity e on e.id = d.executionId where e.status = 'waiting'""")
 running = one("select count(*) from execution_entity where status in ('new', 'running')")[0]
+executions = one('select count(*) from execution_entity')[0]
+stored = one('select sum(length(data)) + sum(length(workflowData)) from execution_data')[0]
 others = one("""select sum(length(d.data)) from execution_data d
   join execution_entity e on e.id = d.executionId where e.status != 'waiting'""")[0] or 0
 print(json.dumps({'bytes': pages * one('pragma page_size')[0], 'waiting': rows[0], 'running': running,
-  'data': rows[1] or 0, 'workflowData': rows[2] or 0, 'parentData': others}))`;
+  'executions': executions, 'stored': stored or 0, 'data': rows[1] or 0, 'workflowData': rows[2] or 0, 'parentData': others}))`;
 	return JSON.parse(execFileSync('python3', ['-c', sql, database], { encoding: 'utf8' }));
 }
 
@@ -134,7 +139,10 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+if (require.main === module)
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+
+module.exports = { measure };

@@ -6,11 +6,17 @@
  * Next) receives the answers. Every link is opened by link previews and a browser (nothing
  * starts), then answered through its page (exactly one execution each, with its recipient and
  * reference); the same link answered again starts an execution that Remove Duplicates ends; a
- * tampered link and an expired one get a page that says so, and start nothing.
+ * tampered link, an expired one and one sealed under another API key get a page that says so, and
+ * start nothing. The service answers after 100 ms with 10 requests in flight, as at scale: then the
+ * same checks on a few dozen customers, or on 5,000 under `npm run bench:answer-links`
+ * (test/helpers/answerLinksAtScale.js).
  */
 const crypto = require('node:crypto');
 
+const path = require('node:path');
+
 const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
@@ -31,7 +37,7 @@ const {
 } = require('./support');
 const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('./sendAndWait.support');
 const { answerThroughPage } = require('../helpers/answerPage');
-const { mapperValue } = require('../helpers/mapperValue');
+const scale = require('../helpers/answerLinksAtScale');
 
 const TRIGGER_ID = crypto.randomUUID();
 const CUSTOMERS = [
@@ -41,7 +47,12 @@ const CUSTOMERS = [
 ];
 const E164 = (phone) => phone.replace(/\s/g, '');
 
+// The same service under another API key, and a credential for it.
+const OTHER_KEY = { id: 'OmniOtherKeyCred', name: 'Omnichannel Messaging (another key)' };
+const ctx = { figures: {} };
+
 let fake;
+let otherFake;
 let server;
 let rest;
 let answers;
@@ -78,39 +89,38 @@ function answerWorkflow() {
 }
 
 /** A workflow that sends the appointment template to `customers`, the link in {{3}}. */
-function sendWorkflow(id, webhookPath, customers, validFor) {
+function sendWorkflow(id, webhookPath, customers, validFor, credential) {
 	const built = chain(id, `e2e answer links: send ${webhookPath}`, [
 		webhookTrigger(webhookPath),
 		codeNode('Customers', customers),
-		omniNode('Send', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '101' },
-			customerPhone: '={{ $json.phone }}',
-			variablesMode: 'mapper',
-			variables: mapperValue({ 1: '={{ $json.name }}', 2: '1042' }),
-			options: {
-				answerLink: {
-					values: {
-						triggerUrl: `${base}/webhook/${TRIGGER_ID}`,
-						reference: '={{ $json.appointment }}',
-						...validFor,
-						linkVariable: 3,
+		omniNode(
+			'Send',
+			scale.templateSend(
+				'101',
+				{ 1: '={{ $json.name }}', 2: '1042' },
+				{
+					answerLink: {
+						values: {
+							triggerUrl: `${base}/webhook/${TRIGGER_ID}`,
+							reference: '={{ $json.appointment }}',
+							...validFor,
+							linkVariable: 3,
+						},
 					},
 				},
-			},
-		}),
+			),
+			{ credential },
+		),
 	]);
 	return { ...built, webhookPath };
 }
 
 /** Runs a send workflow; resolves with the link each customer's message carries, in order. */
-async function send(workflow, count) {
-	const before = fake.sends().length;
+async function send(workflow, count, service = fake) {
+	const before = service.sends().length;
 	const output = await callWebhook(`${server.url}/webhook/${workflow.webhookPath}`, {});
 	expect(output.map((item) => item.status)).toEqual(Array(count).fill('ongoing'));
-	const sent = fake.sends().slice(before);
+	const sent = service.sends().slice(before);
 	expect(sent).toHaveLength(count);
 	return sent.map((request) => ({
 		phone: request.body.customer_phone,
@@ -125,17 +135,33 @@ async function startedSince(mark) {
 }
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
-	const { env } = await n8nWithCredentials('e2e-answer-links', [credentialFor(fake.url)]);
+	const service = { latencyMs: 100, concurrencyLimit: 10, templates: sandboxTemplates() };
+	fake = await startFakeService({ apiKey: API_KEY, ...service });
+	otherFake = await startFakeService({ apiKey: `${API_KEY}-other`, ...service });
+	const { root, env } = await n8nWithCredentials(`e2e-answer-links-${n8n.installedVersion()}`, [
+		credentialFor(fake.url),
+		credentialFor(otherFake.url, { ...OTHER_KEY, apiKey: `${API_KEY}-other` }),
+	]);
 	({ server, rest } = await startServerLoggedIn({ ...env, N8N_LOG_LEVEL: 'warn' }));
 	base = server.url;
 	answers = await createActiveWorkflow(rest, answerWorkflow());
 	await waitForWebhook(`${server.url}/webhook/${TRIGGER_ID}`);
+	Object.assign(ctx, {
+		rest,
+		fake,
+		baseUrl: server.url,
+		n8nPid: server.child.pid,
+		database: path.join(root, 'user', '.n8n', 'database.sqlite'),
+	});
 }, 420_000);
 
 afterAll(async () => {
 	await server?.stop();
 	await fake?.close();
+	await otherFake?.close();
+	process.stderr.write(
+		`\nanswer links (n8n ${n8n.installedVersion()}): ${JSON.stringify(ctx.figures)}\n`,
+	);
 });
 
 describe('answer links: a template broadcast and the Omnichannel Messaging Trigger', () => {
@@ -214,22 +240,7 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 		const position = link.indexOf('?a=') + 20;
 		const tampered =
 			link.slice(0, position) + (link[position] === 'A' ? 'B' : 'A') + link.slice(position + 1);
-		const mark = await executionMark(rest, answers.id);
-		for (const method of ['GET', 'POST']) {
-			const response = await fetch(tampered, {
-				method,
-				headers: {
-					'user-agent': BROWSER_AGENT,
-					'content-type': 'application/x-www-form-urlencoded',
-				},
-				body: method === 'POST' ? 'approved=true' : undefined,
-			});
-			expect(response.status).toBe(400);
-			const page = await response.text();
-			expect(page).toContain('This link is not valid');
-			expect(page).not.toContain('<form');
-		}
-		expect(await startedSince(mark)).toBe(false);
+		await expectRefused(tampered, 400, 'This link is not valid');
 	});
 
 	test('an expired link gets a page that says so, on GET and POST, and starts nothing', async () => {
@@ -242,21 +253,43 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 		const [{ link }] = await send(workflow, 1);
 		// Valid for 3 seconds, sealed in whole seconds: expired 5 seconds later whatever the rounding.
 		await new Promise((resolve) => setTimeout(resolve, 5000));
-		const mark = await executionMark(rest, answers.id);
-		for (const method of ['GET', 'POST']) {
-			const response = await fetch(link, {
-				method,
-				headers: {
-					'user-agent': BROWSER_AGENT,
-					'content-type': 'application/x-www-form-urlencoded',
-				},
-				body: method === 'POST' ? 'approved=true' : undefined,
-			});
-			expect(response.status).toBe(410);
-			const page = await response.text();
-			expect(page).toContain('This link has expired');
-			expect(page).not.toContain('<form');
-		}
-		expect(await startedSince(mark)).toBe(false);
+		await expectRefused(link, 410, 'This link has expired');
+	});
+
+	test('a link sealed under another API key is refused as not valid, and starts nothing', async () => {
+		const workflow = sendWorkflow(
+			'E2eAnswerLinks04',
+			'al-send-other-key',
+			[CUSTOMERS[1]],
+			{ validFor: 7, validForUnit: 'days' },
+			OTHER_KEY,
+		);
+		await createActiveWorkflow(rest, workflow);
+		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
+		const [{ link }] = await send(workflow, 1, otherFake);
+		expect(link.startsWith(`${server.url}/webhook/${TRIGGER_ID}?a=`)).toBe(true);
+		await expectRefused(link, 400, 'This link is not valid');
 	});
 });
+
+/** A GET and a POST of `link` get a page with `status` that says `refusal`, no form; nothing starts. */
+async function expectRefused(link, status, refusal) {
+	const mark = await executionMark(rest, answers.id);
+	for (const method of ['GET', 'POST']) {
+		const response = await fetch(link, {
+			method,
+			headers: {
+				'user-agent': BROWSER_AGENT,
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+			body: method === 'POST' ? 'approved=true' : undefined,
+		});
+		expect(response.status).toBe(status);
+		const page = await response.text();
+		expect(page).toContain(refusal);
+		expect(page).not.toContain('<form');
+	}
+	expect(await startedSince(mark)).toBe(false);
+}
+
+scale.answerLinksAtScaleTests(ctx, scale.answerLinksSizes());

@@ -121,9 +121,9 @@ function sendsOf(requests) {
 /** The execution an answer link resumes: /webhook-waiting/<execution>/<node>. */
 const executionOf = (link) => new URL(link).pathname.split('/')[2];
 
-/** How many executions of the sub-workflow n8n lists with `status`. */
-async function countWith(rest, status) {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: SUB_ID, status: [status] }));
+/** How many executions of the sub-workflow (or `workflowId`) n8n lists with `status`. */
+async function countWith(rest, status, workflowId = SUB_ID) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
 	const data = restData(
 		await rest.request('GET', `/rest/executions?filter=${filter}&limit=1`),
 		'GET /rest/executions',
@@ -157,11 +157,11 @@ async function eachAtOnce(inputs, atOnce, task) {
 
 /**
  * Every link fetched by a preview fetcher, WhatsApp's, Facebook's and Telegram's in turn (a
- * link is previewed where it is shared): the statuses they got.
+ * link is previewed where it is shared), or `agents` in turn: the statuses they got.
  */
-async function previewAll(links, atOnce = 10) {
+async function previewAll(links, atOnce = 10, agents = PREVIEWS) {
 	return await eachAtOnce(links, atOnce, (link, index) =>
-		previewFetch(link, PREVIEWS[index % PREVIEWS.length]),
+		previewFetch(link, agents[index % agents.length]),
 	);
 }
 
