@@ -35,7 +35,8 @@ stored = one('select sum(length(data)) + sum(length(workflowData)) from executio
 others = one("""select sum(length(d.data)) from execution_data d
   join execution_entity e on e.id = d.executionId where e.status != 'waiting'""")[0] or 0
 print(json.dumps({'bytes': pages * one('pragma page_size')[0], 'waiting': rows[0], 'running': running,
-  'executions': executions, 'stored': stored or 0, 'data': rows[1] or 0, 'workflowData': rows[2] or 0, 'parentData': others}))`;
+  'executions': executions, 'stored': stored or 0, 'data': rows[1] or 0, 'workflowData': rows[2] or 0,
+  'parentData': others}))`;
 	return JSON.parse(execFileSync('python3', ['-c', sql, database], { encoding: 'utf8' }));
 }
 

@@ -259,7 +259,7 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 		}, 300_000);
 
 		test(
-			'each customer gets the template once, with its own link; nothing waits; the database grows by the broadcast only',
+			'each customer gets the template once, its own link; nothing waits; the database grows by the broadcast only',
 			async () => {
 				for (let run = 0; run < runs; run++) {
 					const order = run % 2 === 0 ? ['links', 'plain'] : ['plain', 'links'];
@@ -316,7 +316,8 @@ function answerLinksAtScaleTests(ctx, { count, answered, inBrowser, runs }) {
 		);
 
 		test(
-			`${answered} answer (${inBrowser} in Chromium, the rest by the page's POST): one execution each, its recipient, reference and choice`,
+			`${answered} answer (${inBrowser} in Chromium, the rest by POST): ` +
+				'one execution each, its recipient, reference and choice',
 			async () => {
 				const answering = list.slice(0, answered).map((c, i) => ({
 					...c,
