@@ -1,6 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { SendSession } from '../delivery';
+import { accepted, refused } from '../helpers/checked';
+import type { Checked } from '../helpers/checked';
 import { invalidInputError } from '../helpers/errors/run';
 import { toServiceString } from '../helpers/values';
 import type { OperationContext } from '../helpers/values';
@@ -137,68 +139,72 @@ export function hasAnswerLink(context: OperationContext): boolean {
 }
 
 /** The trigger's URL, without a trailing "/", and its last path segment, or what is wrong with it. */
-function triggerOf(raw: unknown): { url: string; trigger: string } | string {
+function triggerOf(raw: unknown): Checked<{ url: string; trigger: string }> {
 	const text = toServiceString(raw)?.trim() ?? '';
-	if (text === '') return "it is empty: copy the trigger's Production URL from its panel";
+	if (text === '') return refused("it is empty: copy the trigger's Production URL from its panel");
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return (
+		return refused(
 			"it is not a URL: copy the trigger's Production URL, for example " +
-			'https://n8n.example.com/webhook/…'
+				'https://n8n.example.com/webhook/…',
 		);
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		return 'it must start with https:// (or http://)';
+		return refused('it must start with https:// (or http://)');
 	if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
-		return "it has a query, fragment or user name: copy the trigger's Production URL as it is";
+		return refused(
+			"it has a query, fragment or user name: copy the trigger's Production URL as it is",
+		);
 	const path = url.pathname.replace(/\/+$/, '');
 	if (/\/webhook-(test|waiting)\//.test(`${path}/`))
-		return "it is a test or waiting URL, which stops answering: use the trigger's Production URL";
+		return refused(
+			"it is a test or waiting URL, which stops answering: use the trigger's Production URL",
+		);
 	let trigger: string;
 	try {
 		trigger = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 	} catch {
-		return "its path is not valid: copy the trigger's Production URL as it is";
+		return refused("its path is not valid: copy the trigger's Production URL as it is");
 	}
-	if (trigger === '') return "it has no path: copy the trigger's Production URL";
-	return { url: `${url.origin}${path}`, trigger };
+	if (trigger === '') return refused("it has no path: copy the trigger's Production URL");
+	return accepted({ url: `${url.origin}${path}`, trigger });
 }
 
 /** How long the link lives, in ms, or what is wrong with Valid for. */
-function lifetimeOf(amount: unknown, unit: unknown): number | string {
+function lifetimeOf(amount: unknown, unit: unknown): Checked<number> {
 	const unitMs = typeof unit === 'string' && Object.hasOwn(UNIT_MS, unit) ? UNIT_MS[unit] : 0;
-	if (unitMs === 0) return 'the unit must be minutes, hours or days';
+	if (unitMs === 0) return refused('the unit must be minutes, hours or days');
 	const value =
 		typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : NaN;
-	if (!Number.isFinite(value) || value <= 0) return 'it must be a number above 0';
+	if (!Number.isFinite(value) || value <= 0) return refused('it must be a number above 0');
 	// A link must live at least a second: its times are whole seconds.
-	if (value * unitMs < 1000) return 'it must be at least a second';
-	if (value * unitMs > MAX_VALID_MS) return 'it must be at most 365 days';
-	return value * unitMs;
+	if (value * unitMs < 1000) return refused('it must be at least a second');
+	if (value * unitMs > MAX_VALID_MS) return refused('it must be at most 365 days');
+	return accepted(value * unitMs);
 }
 
 /** The reference as text, or what is wrong with it: never quoted, as it may be a customer's data. */
-function referenceOf(raw: unknown): string | { problem: string } {
-	if (raw === undefined || raw === null || raw === '') return '';
+function referenceOf(raw: unknown): Checked<string> {
+	if (raw === undefined || raw === null || raw === '') return accepted('');
 	const text = toServiceString(raw);
-	if (text === undefined) return { problem: 'it is not text or a number' };
+	if (text === undefined) return refused('it is not text or a number');
 	const bytes = Buffer.byteLength(text, 'utf8');
-	if (bytes <= MAX_REFERENCE_BYTES) return text;
+	if (bytes <= MAX_REFERENCE_BYTES) return accepted(text);
 	const wide = bytes === text.length ? '' : ' (letters such as ä or é count as 2)';
-	return { problem: `it is ${bytes} characters long${wide}: keep it to ${MAX_REFERENCE_BYTES}` };
+	return refused(`it is ${bytes} characters long${wide}: keep it to ${MAX_REFERENCE_BYTES}`);
 }
 
 /** The link's recipient as the token packs it; a customer ID must be the service's number. */
-function recipientOf(recipient: Recipient): Recipient | string {
-	if (!('customerId' in recipient)) return recipient;
+function recipientOf(recipient: Recipient): Checked<Recipient> {
+	if (!('customerId' in recipient)) return accepted(recipient);
 	const digits = recipient.customerId.trim();
 	if (/^\d+$/.test(digits) && digits.length <= MAX_CUSTOMER_ID_DIGITS)
-		return { customerId: digits };
-	return (
+		return accepted({ customerId: digits });
+	return refused(
 		"an answer link names the customer by the service's numeric customer ID (up to " +
-		`${MAX_CUSTOMER_ID_DIGITS} digits), and this one is not`
+			`${MAX_CUSTOMER_ID_DIGITS} digits), and this one is not`,
 	);
 }
 
@@ -216,30 +222,30 @@ export async function answerLinkFor(
 	const stop = (field: string, problem: string) =>
 		invalidInputError(context.node, itemIndex, field, problem);
 	const target = triggerOf(context.get(`${VALUES}.triggerUrl`, itemIndex, ''));
-	if (typeof target === 'string') throw stop('Trigger URL', target);
+	if (!target.ok) throw stop('Trigger URL', target.reason);
 	const reference = referenceOf(context.get(`${VALUES}.reference`, itemIndex, ''));
-	if (typeof reference !== 'string') throw stop('Reference', reference.problem);
+	if (!reference.ok) throw stop('Reference', reference.reason);
 	const lifetime = lifetimeOf(
 		context.get(`${VALUES}.validFor`, itemIndex, 7),
 		context.get(`${VALUES}.validForUnit`, itemIndex, 'days'),
 	);
-	if (typeof lifetime === 'string') throw stop('Valid for', lifetime);
+	if (!lifetime.ok) throw stop('Valid for', lifetime.reason);
 	const sealedFor = recipientOf(recipient);
-	if (typeof sealedFor === 'string') throw stop('Customer ID', sealedFor);
+	if (!sealedFor.ok) throw stop('Customer ID', sealedFor.reason);
 	const keys = await session.once('answerLinkKeys', async () => new Map<string, LinkKey>());
-	let key = keys.get(target.trigger);
+	let key = keys.get(target.value.trigger);
 	if (!key) {
 		const apiKey = (await session.connect()).credentialsDecrypted.data?.apiKey;
-		key = linkKey(String(apiKey ?? ''), target.trigger);
-		keys.set(target.trigger, key);
+		key = linkKey(String(apiKey ?? ''), target.value.trigger);
+		keys.set(target.value.trigger, key);
 	}
 	const facts = {
-		recipient: sealedFor,
-		reference,
+		recipient: sealedFor.value,
+		reference: reference.value,
 		sentAt: now,
-		expiresAt: new Date(now.getTime() + lifetime),
+		expiresAt: new Date(now.getTime() + lifetime.value),
 	};
-	return `${target.url}?${LINK_PARAMETER}=${sealLink(facts, key)}`;
+	return `${target.value.url}?${LINK_PARAMETER}=${sealLink(facts, key)}`;
 }
 
 /** The text with the link on its own line at the end, under the item's Link Label. */
