@@ -89,10 +89,12 @@ export class OmnichannelMessagingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// A credential that cannot be read leaves the person a page that says so, never n8n's error.
-		const apiKey = await this.getCredentials(CREDENTIAL_TYPE).then(
-			(credential) => credential.apiKey,
-			() => undefined,
-		);
-		return await answerLinkWebhook.call(this, apiKey);
+		const readApiKey = async () =>
+			await this.getCredentials(CREDENTIAL_TYPE).then(
+				(credential) => (typeof credential.apiKey === 'string' ? credential.apiKey : undefined),
+				() => undefined,
+			);
+		const credential = this.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined;
+		return await answerLinkWebhook.call(this, credential, readApiKey);
 	}
 }

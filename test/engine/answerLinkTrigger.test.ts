@@ -263,13 +263,29 @@ describe('the Omnichannel Messaging Trigger', () => {
 	});
 
 	test('a credential without an API key answers no link, and says nothing of why', async () => {
+		// A credential of its own: the trigger keeps the usual one's key for a minute (token.ts).
 		const answer = await callWebhook(
 			APPROVAL,
 			{ ...approve(token()), credentials: { baseUrl: 'http://127.0.0.1:9', apiKey: '' } },
-			TARGET,
+			{ ...TARGET, credentialId: 'cred-without-key' },
 		);
 		expect(answer.result).toEqual({ noWebhookResponse: true });
 		expect(answer.status).toBe(500);
 		expect(answer.page).toContain('This question cannot be answered at the moment.');
+	});
+
+	test('a changed API key applies to the next answer: a link sealed under the new key is recorded', async () => {
+		const rotated = 'sk-live-omni-rotated-1234567890';
+		expect((await call(APPROVAL, approve(token()))).status).toBe(200);
+		const answer = await callWebhook(
+			APPROVAL,
+			{
+				...approve(token({}, linkKey(rotated, TRIGGER))),
+				credentials: { ...CREDENTIALS, apiKey: rotated },
+			},
+			TARGET,
+		);
+		expect(answer.status).toBe(200);
+		expect(answer.result.workflowData?.[0]).toHaveLength(1);
 	});
 });

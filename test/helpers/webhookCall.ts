@@ -16,6 +16,7 @@ import type {
 
 import {
 	additionalDataFor,
+	CREDENTIAL_TYPE,
 	credentialTypeOf,
 	loadPackage,
 	NODE_NAME,
@@ -53,6 +54,8 @@ export interface WebhookTarget {
 	typeVersion: number;
 	/** A trigger's: its path, `/webhook/<webhook ID>`. */
 	webhookId?: string;
+	/** The ID of the node's credential, when not the usual one. */
+	credentialId?: string;
 }
 
 const SEND_AND_WAIT: WebhookTarget = { type: NODE_TYPE, typeVersion: 2 };
@@ -72,6 +75,9 @@ export async function callWebhook(
 		...packageNode(parameters, target.typeVersion),
 		type: target.type,
 		...(target.webhookId ? { webhookId: target.webhookId } : {}),
+		...(target.credentialId
+			? { credentials: { [CREDENTIAL_TYPE]: { id: target.credentialId, name: 'Another account' } } }
+			: {}),
 	};
 	const workflow = new Workflow({
 		id: 'wf-1',

@@ -192,3 +192,72 @@ export function openLink(token: unknown, linkKeyOf: LinkKey, now: Date): ReadLin
 	const answerKey = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 	return { ok: true, facts, answerKey };
 }
+
+/** How long a trigger keeps a credential's derived key after reading the credential. */
+export const LINK_KEY_KEPT_MS = 60_000;
+
+/** The most keys kept at once: one per credential and trigger in use. */
+const MOST_KEPT_KEYS = 1000;
+
+/**
+ * The derived keys a process's triggers use, by credential ID and trigger, each kept for a
+ * minute after it was read: reading the credential costs n8n a database read, a decryption and
+ * an expression sandbox on every answer, which made answering half again as costly as n8n's Form
+ * Trigger. Only derived keys are kept, never an API key. Time is given on every call.
+ */
+export class LinkKeys {
+	private readonly kept = new Map<string, { key: LinkKey; until: number }>();
+
+	constructor(
+		private readonly keptMs = LINK_KEY_KEPT_MS,
+		private readonly most = MOST_KEPT_KEYS,
+	) {}
+
+	get(credential: string, trigger: string, now: Date): LinkKey | undefined {
+		const id = `${credential} ${trigger}`;
+		const entry = this.kept.get(id);
+		if (entry && entry.until > now.getTime()) return entry.key;
+		this.kept.delete(id);
+		return undefined;
+	}
+
+	keep(credential: string, trigger: string, key: LinkKey, now: Date): void {
+		const id = `${credential} ${trigger}`;
+		this.kept.delete(id);
+		this.kept.set(id, { key, until: now.getTime() + this.keptMs });
+		// The oldest entry goes first: a Map keeps the order of insertion.
+		if (this.kept.size > this.most) this.kept.delete(this.kept.keys().next().value as string);
+	}
+}
+
+/** Where a trigger's key comes from: its credential's ID, its path's last segment, the API key. */
+export interface LinkKeySource {
+	credential: string | undefined;
+	trigger: string;
+	readApiKey: () => Promise<string | undefined>;
+}
+
+/**
+ * Opens `token` at `now` with the key kept for the source, or, when none is kept or the kept
+ * one does not open it, with the key of the credential read now: a changed API key applies to the next
+ * answer, and a link sealed under the replaced key opens at most a minute longer. Undefined when
+ * the credential cannot be read.
+ */
+export async function openWithKeptKey(
+	token: unknown,
+	source: LinkKeySource,
+	keys: LinkKeys,
+	now: Date,
+): Promise<ReadLink | undefined> {
+	const { credential, trigger } = source;
+	const kept = credential === undefined ? undefined : keys.get(credential, trigger, now);
+	const first = kept && openLink(token, kept, now);
+	// An expired link opened: the kept key is the credential's.
+	if (first && (first.ok || first.reason === 'expired')) return first;
+	const apiKey = await source.readApiKey();
+	if (apiKey === undefined || apiKey === '') return undefined;
+	const key = linkKey(apiKey, trigger);
+	if (credential !== undefined) keys.keep(credential, trigger, key, now);
+	if (first && kept.key.equals(key.key)) return first;
+	return openLink(token, key, now);
+}

@@ -8,7 +8,7 @@ import type {
 
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
-import { LINK_PARAMETER, linkKey, openLink } from '../answerLinks/token';
+import { LINK_PARAMETER, LinkKeys, openWithKeptKey } from '../answerLinks/token';
 import type { LinkFacts } from '../answerLinks/token';
 import { readAnswer, resumeItem } from './answer';
 import type { AnswerConfig, AnswerOutcome } from './answer';
@@ -306,12 +306,21 @@ const REFUSALS = {
 /** The trigger's page has no message to repeat: its question is the Response Form Description. */
 const noQuestion: ReadQuestion = async () => undefined;
 
-/** The last segment of the trigger's own path: the link was sealed for it (token.ts). */
+/**
+ * The last segment of the trigger's own path, for which the link was sealed (token.ts): its
+ * webhook ID, the path's only part. Read from the URL only where a node has none: n8n works the
+ * URL out through an expression, a cost on every answer.
+ */
 function triggerSegment(functions: IWebhookFunctions): string {
+	const { webhookId } = functions.getNode();
+	if (webhookId) return webhookId;
 	const url = functions.getNodeWebhookUrl('default') ?? '';
 	const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
 	return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 }
+
+/** The keys of this process's triggers, kept for a minute (token.ts). */
+const LINK_KEYS = new LinkKeys();
 
 function refuse(
 	functions: IWebhookFunctions,
@@ -343,20 +352,22 @@ function answerItem(facts: LinkFacts, answerKey: string) {
 }
 
 /**
- * One request to the trigger: the link's token is opened with the credential's API key (the
- * node reads it) at `now`; a refused link is said on the page, and the page of a good one is
- * Send and Wait's. The same link can be answered again: the webhook has no store to remember
- * it in, so each answer starts an execution with the link's answerKey for the workflow to
- * tell repeats (n8n's Remove Duplicates node keeps the first).
+ * One request to the trigger: the link's token is opened at `now` with the key of the
+ * credential's API key (`readApiKey`, called only when no key is kept); a refused link is said on
+ * the page, and the page of a good one is Send and Wait's. The same link can be answered again:
+ * the webhook has no store to remember it in, so each answer starts an execution with the link's
+ * answerKey for the workflow to tell repeats (n8n's Remove Duplicates node keeps the first).
  */
 export async function answerLinkWebhook(
 	this: IWebhookFunctions,
-	apiKey: unknown,
+	credential: string | undefined,
+	readApiKey: () => Promise<string | undefined>,
 	now: Date = new Date(),
 ): Promise<IWebhookResponseData> {
-	if (typeof apiKey !== 'string' || apiKey === '') return refuse(this, 500, REFUSALS.unusable);
 	const query = this.getRequestObject().query as Record<string, unknown> | undefined;
-	const link = openLink(query?.[LINK_PARAMETER], linkKey(apiKey, triggerSegment(this)), now);
+	const source = { credential, trigger: triggerSegment(this), readApiKey };
+	const link = await openWithKeptKey(query?.[LINK_PARAMETER], source, LINK_KEYS, now);
+	if (!link) return refuse(this, 500, REFUSALS.unusable);
 	if (!link.ok) return refuse(this, link.reason === 'expired' ? 410 : 400, REFUSALS[link.reason]);
 	return await sendAndWaitWebhook.call(this, noQuestion, answerItem(link.facts, link.answerKey));
 }
