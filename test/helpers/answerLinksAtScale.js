@@ -428,4 +428,10 @@ async function answerLegs(ctx, answering, { trigger, form, formUrl, runs }) {
 	};
 }
 
-module.exports = { answerLinksSizes, answerLinksAtScaleTests, templateSend, CHOICES };
+module.exports = {
+	answerLinksSizes,
+	answerLinksAtScaleTests,
+	templateSend,
+	formTriggerWorkflow,
+	CHOICES,
+};

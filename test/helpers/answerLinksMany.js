@@ -18,8 +18,8 @@ const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('../e2e/sendAndWai
 const { launchChromium, personPage } = require('../e2e/sendAndWait.support');
 const { previewFetch, answerThroughPage } = require('./answerPage');
 const { SEND_PATH, poll, eachAtOnce } = require('./askMany');
+const { formTriggerWorkflow, CHOICES } = require('./answerLinksAtScale');
 
-const CHOICES = ['Confirm', 'Reschedule', 'Cancel'];
 const QUESTION = 'Can you come to your appointment?';
 const SEND_HOOK = 'answer-links-send';
 // Answers through Chromium, beside the POSTs: a phone's browser pressing the page's button.
@@ -49,8 +49,9 @@ function customers(count, batch = 3, validMinutes = 7 * 24 * 60) {
 }
 
 /**
- * The two workflows: On Answer (the trigger, its path a fresh webhook ID) → Next; and Webhook →
- * Customers (Split Out) → Send, whose link lives each customer's `validMinutes`.
+ * The workflows: On Answer (the trigger, its path a fresh webhook ID) → Next; Webhook →
+ * Customers (Split Out) → Send, whose link lives each customer's `validMinutes`; and n8n's Form
+ * Trigger with the same choices, to compare the answers' throughput with.
  */
 function answerLinksWorkflows({ baseUrl, credential }) {
 	const webhookId = crypto.randomUUID();
@@ -86,7 +87,15 @@ function answerLinksWorkflows({ baseUrl, credential }) {
 			reference,
 		),
 	]);
-	return { trigger, send, triggerUrl, sendUrl: `${baseUrl}/webhook/${SEND_HOOK}` };
+	const formId = crypto.randomUUID();
+	return {
+		trigger,
+		send,
+		form: formTriggerWorkflow(formId),
+		triggerUrl,
+		sendUrl: `${baseUrl}/webhook/${SEND_HOOK}`,
+		formUrl: `${baseUrl}/form/${formId}`,
+	};
 }
 
 /** The accepted template sends to `phones`: per phone its requests, as the service saw them. */
@@ -291,7 +300,8 @@ function answerLinksTests(ctx, { customers: count, answered }) {
 			250,
 		);
 		expect(done).toBe(posted.length);
-		ctx.figures.answersPerSecond = Math.round((posted.length / (Date.now() - started)) * 1e4) / 10;
+		ctx.answersMs = Date.now() - started;
+		ctx.figures.answersPerSecond = Math.round((posted.length / ctx.answersMs) * 1e4) / 10;
 		const tapped = await answerInChromium(answers.slice(0, IN_CHROMIUM));
 		expect(tapped).toEqual(answers.slice(0, IN_CHROMIUM).map((a) => CHOICES[a.choice]));
 
@@ -329,6 +339,30 @@ function answerLinksTests(ctx, { customers: count, answered }) {
 				[...new Set(workers)].map((w) => [w, workers.filter((one) => one === w).length]),
 			);
 		}
+	}, 600_000);
+
+	test("n8n's Form Trigger gets as many POSTs, 20 at a time: one execution each (the throughput beside the answers')", async () => {
+		const posts = list.slice(IN_CHROMIUM, answered).map((customer, index) => CHOICES[index % 3]);
+		const formId = ctx.workflows.form.id;
+		const started = Date.now();
+		const statuses = await eachAtOnce(posts, 20, async (choice) => {
+			const body = new FormData();
+			body.append('field-0', choice);
+			const response = await fetch(ctx.workflows.formUrl, { method: 'POST', body });
+			await response.arrayBuffer();
+			return response.status;
+		});
+		expect(statuses.filter((status) => status !== 200)).toEqual([]);
+		const done = await poll(
+			() => countWith(ctx.rest, { workflowId: formId, status: ['success'] }),
+			(n) => n >= posts.length,
+			300_000,
+			250,
+		);
+		expect(done).toBe(posts.length);
+		const formMs = Date.now() - started;
+		ctx.figures.formPerSecond = Math.round((posts.length / formMs) * 1e4) / 10;
+		ctx.figures.answersTimeToForm = Math.round((ctx.answersMs / formMs) * 100) / 100;
 	}, 600_000);
 
 	test('a changed, an expired and a foreign link get a page that says so and start nothing', async () => {

@@ -82,8 +82,15 @@ beforeAll(async () => {
 		...workflows,
 		trigger: await createActiveWorkflow(ctx.rest, workflows.trigger),
 		send: await createActiveWorkflow(ctx.rest, workflows.send),
+		form: await createActiveWorkflow(ctx.rest, workflows.form),
 	};
 	await waitForWebhook(workflows.triggerUrl);
+	await ask.poll(
+		async () => (await fetch(workflows.formUrl)).status,
+		(status) => status === 200,
+		30_000,
+		250,
+	);
 	await waitForWebhook(workflows.sendUrl);
 	Object.assign(linksCtx, { rest: ctx.rest, requests: ctx.requests, latencyMs: LATENCY_MS });
 	// Each worker logs the executions it takes: which one ran an execution, if any did.
