@@ -5,7 +5,8 @@
  * on examples/ask-many-*.json as shipped): here 500 customers, 300 answering, a 7-minute wait limit
  * in n8n 2.41.1 (N8N_PIN=1.x: 1.123.81), or in queue mode 200, 120 answering, a 5-minute limit.
  * npm run bench:answer-links:queue (--answer-links): the answer-link tests of the queue run
- * (test/helpers/answerLinksMany.js, on 20 customers there) for 500 customers, 200 answering.
+ * (test/helpers/answerLinksMany.js, on 20 customers there) for 500 customers, 200 answering,
+ * the POSTs timed in 3 parts alternating with as many to n8n's Form Trigger.
  * The run prints its figures (ms from the first call: all sent, all waiting, answered, the second
  * run done; for answer links all sent, previews, answers a second) and jest's time. `--help` for
  * the options.
@@ -64,6 +65,7 @@ function answerLinks(options) {
 		...process.env,
 		ANSWER_LINKS_CUSTOMERS: String(options.customers ?? 500),
 		ANSWER_LINKS_ANSWERED: String(options.answered ?? 200),
+		ANSWER_LINKS_RUNS: '3',
 	};
 	runJest(['-c', 'jest.queue.config.js', 'test/queue/ask-many.e2e.js', '-t', '^answer links'], env);
 }

@@ -5,7 +5,8 @@
  * published Omnichannel Messaging Trigger workflow (Choice of three) receives the answers. The
  * checks, as jest tests: each customer's message reaches the service once with its own link, no
  * execution waits, link previews start nothing, each answer starts exactly one execution with its
- * recipient, reference and choice, and a changed, an expired and a foreign link start nothing.
+ * recipient, reference and choice (timed beside n8n's Form Trigger getting as many POSTs), and a
+ * changed, an expired and a foreign link start nothing.
  * Used by test/queue/ask-many.e2e.js; `npm run bench:answer-links:queue` runs them at full size.
  */
 const crypto = require('node:crypto');
@@ -16,7 +17,7 @@ const { chain, omniNode, orderShippedSend, restData, splitOut } = require('../e2
 const { storedExecution, webhookTrigger } = require('../e2e/support');
 const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('../e2e/sendAndWait.support');
 const { launchChromium, personPage } = require('../e2e/sendAndWait.support');
-const { previewFetch, answerThroughPage } = require('./answerPage');
+const { previewFetch } = require('./answerPage');
 const { SEND_PATH, poll, eachAtOnce } = require('./askMany');
 const { formTriggerWorkflow, CHOICES } = require('./answerLinksAtScale');
 
@@ -27,14 +28,16 @@ const IN_CHROMIUM = 2;
 
 /**
  * How many customers get a link and how many of them answer. `npm run test:queue` runs a few;
- * `npm run bench:answer-links:queue` sets ANSWER_LINKS_CUSTOMERS and ANSWER_LINKS_ANSWERED.
+ * `npm run bench:answer-links:queue` sets ANSWER_LINKS_CUSTOMERS, ANSWER_LINKS_ANSWERED and
+ * ANSWER_LINKS_RUNS (the parts the POSTs are timed in, alternating with the Form Trigger's).
  */
 function answerLinksSizes(env = process.env) {
 	const customers = Number(env.ANSWER_LINKS_CUSTOMERS ?? 20);
 	const answered = Number(env.ANSWER_LINKS_ANSWERED ?? 10);
-	if (!(customers >= answered && answered > IN_CHROMIUM))
-		throw new Error(`answer links: ${customers} customers, ${answered} answering`);
-	return { customers, answered };
+	const runs = Number(env.ANSWER_LINKS_RUNS ?? 1);
+	if (!(customers >= answered && answered - IN_CHROMIUM >= runs && runs >= 1))
+		throw new Error(`answer links: ${customers} customers, ${answered} answering, ${runs} runs`);
+	return { customers, answered, runs };
 }
 
 /** `count` customers with distinct phones and appointment IDs, and how long their link lives. */
@@ -198,6 +201,57 @@ async function answerInChromium(answers) {
 	}
 }
 
+const perSecond = (n, ms) => Math.round((n / ms) * 1e4) / 10;
+
+/** Waits until `workflowId` has `n` more successful executions than when `count` was read. */
+async function moreSucceeded(ctx, workflowId, before, n) {
+	return await poll(
+		() => countWith(ctx.rest, { workflowId, status: ['success'] }),
+		(done) => done >= before + n,
+		300_000,
+		250,
+	);
+}
+
+/**
+ * `part`'s answers as the page's button posts them (its index), 20 at a time: the time until
+ * every execution they started succeeded.
+ */
+async function answersLeg(ctx, part) {
+	const workflowId = ctx.workflows.trigger.id;
+	const before = await countWith(ctx.rest, { workflowId, status: ['success'] });
+	const started = Date.now();
+	const pages = await eachAtOnce(part, 20, async ({ link, choice }) => {
+		const response = await fetch(link, {
+			method: 'POST',
+			headers: { 'user-agent': BROWSER_AGENT, 'content-type': 'application/x-www-form-urlencoded' },
+			body: `choice=${choice}`,
+		});
+		return { status: response.status, text: await response.text() };
+	});
+	expect(pages.map((p) => p.status)).toEqual(part.map(() => 200));
+	expect(pages.map((p) => p.text.includes(`Recorded: `))).not.toContain(false);
+	expect(await moreSucceeded(ctx, workflowId, before, part.length)).toBe(before + part.length);
+	return Date.now() - started;
+}
+
+/** As many POSTs to n8n's Form Trigger, as its page sends them: the same time. */
+async function formLeg(ctx, part) {
+	const workflowId = ctx.workflows.form.id;
+	const before = await countWith(ctx.rest, { workflowId, status: ['success'] });
+	const started = Date.now();
+	const statuses = await eachAtOnce(part, 20, async ({ choice }) => {
+		const body = new FormData();
+		body.append('field-0', CHOICES[choice]);
+		const response = await fetch(ctx.workflows.formUrl, { method: 'POST', body });
+		await response.arrayBuffer();
+		return response.status;
+	});
+	expect(statuses.filter((status) => status !== 200)).toEqual([]);
+	expect(await moreSucceeded(ctx, workflowId, before, part.length)).toBe(before + part.length);
+	return Date.now() - started;
+}
+
 /**
  * The checks, in order. `ctx` is filled in by the test file's beforeAll: `rest` (logged in),
  * `workflows` (answerLinksWorkflows', published: `trigger.id`, `send.id`, `triggerUrl`,
@@ -205,7 +259,7 @@ async function answerInChromium(answers) {
  * `figures` (reported), and in
  * queue mode `ranBy(executionId)`, the worker that ran an execution.
  */
-function answerLinksTests(ctx, { customers: count, answered }) {
+function answerLinksTests(ctx, { customers: count, answered, runs: parts }) {
 	const list = customers(count);
 	const [shortLived] = customers(1, 4, 0.05);
 	const phones = list.map((c) => c.phone);
@@ -279,29 +333,28 @@ function answerLinksTests(ctx, { customers: count, answered }) {
 		await nothingStarts(0);
 	}, 600_000);
 
-	const answering = `${answered} answers, 20 at a time by the page's POST and ${IN_CHROMIUM} in Chromium`;
+	const answering =
+		`${answered} answers, 20 at a time by the page's POST (beside as many to n8n's Form ` +
+		`Trigger, ${parts} part${parts > 1 ? 's' : ''}) and ${IN_CHROMIUM} in Chromium`;
 	test(`${answering}: one execution each, with its recipient, reference and choice`, async () => {
 		const answers = list.slice(0, answered).map((customer, index) => ({
 			customer,
 			link: links.get(customer.phone),
 			choice: index % CHOICES.length,
 		}));
-		const started = Date.now();
 		const posted = answers.slice(IN_CHROMIUM);
-		const pages = await eachAtOnce(posted, 20, ({ link, choice }) =>
-			answerThroughPage(link, { button: choice }),
-		);
-		expect(pages.map((p) => p.status)).toEqual(posted.map(() => 200));
-		expect(pages.map((p) => p.text.includes('Recorded: '))).not.toContain(false);
-		const done = await poll(
-			() => countWith(ctx.rest, { workflowId: ctx.workflows.trigger.id, status: ['success'] }),
-			(n) => n >= posted.length,
-			300_000,
-			250,
-		);
-		expect(done).toBe(posted.length);
-		ctx.answersMs = Date.now() - started;
-		ctx.figures.answersPerSecond = Math.round((posted.length / ctx.answersMs) * 1e4) / 10;
+		const legs = [];
+		const size = Math.ceil(posted.length / parts);
+		for (let run = 0; run < parts; run++) {
+			const part = posted.slice(run * size, (run + 1) * size);
+			const leg = { n: part.length };
+			for (const kind of run % 2 === 0 ? ['links', 'form'] : ['form', 'links'])
+				leg[kind] = await (kind === 'links' ? answersLeg(ctx, part) : formLeg(ctx, part));
+			legs.push(leg);
+		}
+		ctx.figures.answersPerSecond = legs.map((l) => perSecond(l.n, l.links));
+		ctx.figures.formPerSecond = legs.map((l) => perSecond(l.n, l.form));
+		ctx.figures.answersTimeToForm = legs.map((l) => Math.round((l.links / l.form) * 100) / 100);
 		const tapped = await answerInChromium(answers.slice(0, IN_CHROMIUM));
 		expect(tapped).toEqual(answers.slice(0, IN_CHROMIUM).map((a) => CHOICES[a.choice]));
 
@@ -339,30 +392,6 @@ function answerLinksTests(ctx, { customers: count, answered }) {
 				[...new Set(workers)].map((w) => [w, workers.filter((one) => one === w).length]),
 			);
 		}
-	}, 600_000);
-
-	test("n8n's Form Trigger gets as many POSTs, 20 at a time: one execution each (the throughput beside the answers')", async () => {
-		const posts = list.slice(IN_CHROMIUM, answered).map((customer, index) => CHOICES[index % 3]);
-		const formId = ctx.workflows.form.id;
-		const started = Date.now();
-		const statuses = await eachAtOnce(posts, 20, async (choice) => {
-			const body = new FormData();
-			body.append('field-0', choice);
-			const response = await fetch(ctx.workflows.formUrl, { method: 'POST', body });
-			await response.arrayBuffer();
-			return response.status;
-		});
-		expect(statuses.filter((status) => status !== 200)).toEqual([]);
-		const done = await poll(
-			() => countWith(ctx.rest, { workflowId: formId, status: ['success'] }),
-			(n) => n >= posts.length,
-			300_000,
-			250,
-		);
-		expect(done).toBe(posts.length);
-		const formMs = Date.now() - started;
-		ctx.figures.formPerSecond = Math.round((posts.length / formMs) * 1e4) / 10;
-		ctx.figures.answersTimeToForm = Math.round((ctx.answersMs / formMs) * 100) / 100;
 	}, 600_000);
 
 	test('a changed, an expired and a foreign link get a page that says so and start nothing', async () => {
