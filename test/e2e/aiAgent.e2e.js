@@ -457,15 +457,14 @@ describe('Send and Wait for Response as a plain tool', () => {
 
 		// `n8n execute` starts its own task broker: another port than the running server's.
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) };
-		const { code, stdout, stderr } = await n8n.n8nCli(
-			['execute', `--id=${created.id}`, '--rawOutput'],
-			{ env: cliEnv, timeoutMs: 120_000 },
-		);
+		const { code, stdout, stderr, result } = await n8n.executeWorkflow(created.id, {
+			env: cliEnv,
+			timeoutMs: 120_000,
+		});
 		expect({ code, stderr: code === 0 ? '' : `${stdout}\n${stderr}` }).toEqual({
 			code: 0,
 			stderr: '',
 		});
-		const result = n8n.parseRawOutput(stdout);
 		expect(result.status).toBe('success');
 		expect(result.waitTill).toBeUndefined();
 		expect(result.data.resultData.runData['AI Agent'].at(-1).data.main[0][0].json.output).toBe(

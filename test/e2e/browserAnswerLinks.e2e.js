@@ -109,10 +109,10 @@ afterAll(async () => {
 async function runBroadcast() {
 	// `n8n execute` starts its own task broker: another port than the running server's.
 	const env = { ...editor.env, N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()) };
-	const { code, stdout, stderr } = await n8n.n8nCli(
-		['execute', `--id=${BROADCAST.id}`, '--rawOutput'],
-		{ env, timeoutMs: 180_000 },
-	);
+	const { code, stdout, stderr } = await n8n.executeWorkflow(BROADCAST.id, {
+		env,
+		timeoutMs: 180_000,
+	});
 	expect({ code, output: code === 0 ? '' : `${stdout}\n${stderr}` }).toEqual({
 		code: 0,
 		output: '',

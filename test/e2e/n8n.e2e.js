@@ -211,18 +211,14 @@ const workflows = {
 async function execute(id, faults = []) {
 	fake.reset();
 	for (const [path, fault, times] of faults) fake.addFault(path, fault, times);
-	const result = await n8n.n8nCli(['execute', `--id=${id}`, '--rawOutput'], { env });
-	let parsed;
-	try {
-		parsed = n8n.parseRawOutput(result.stdout);
-	} catch {
+	const run = await n8n.executeWorkflow(id, { env });
+	if (run.result === undefined)
 		throw new Error(
-			`n8n execute --id=${id} exited ${result.code} without JSON:\n${result.stdout}\n${result.stderr}`,
+			`n8n execute --id=${id} exited ${run.code} without JSON:\n${run.stdout}\n${run.stderr}`,
 		);
-	}
 	// The last lines n8n wrote to stderr, shown only when it did not exit 0 (a crash says why there).
-	const stderrEnd = result.code === 0 ? '' : result.stderr.trim().split('\n').slice(-5).join('\n');
-	return { code: result.code, signal: result.signal, stderrEnd, result: parsed };
+	const stderrEnd = run.code === 0 ? '' : run.stderr.trim().split('\n').slice(-5).join('\n');
+	return { code: run.code, signal: run.signal, stderrEnd, result: run.result };
 }
 
 /** Runs an imported workflow as `execute` does, expects n8n to exit 0, and gives back what `node` output. */
