@@ -238,10 +238,10 @@ export interface LinkKeySource {
 }
 
 /**
- * Opens `token` at `now` with the key kept for the source, or, when none is kept or the kept
- * one does not open it, with the key of the credential read now: a changed API key applies to the next
- * answer, and a link sealed under the replaced key opens at most a minute longer. Undefined when
- * the credential cannot be read.
+ * Opens `token` at `now` with the key kept for the source, or, when none is kept or the kept one
+ * does not open it, with the key of the credential read now: a changed API key applies to the
+ * next answer, and a link sealed under the replaced key opens at most a minute longer. Undefined
+ * when the credential cannot be read.
  */
 export async function openWithKeptKey(
 	token: unknown,
