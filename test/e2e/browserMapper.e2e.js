@@ -17,7 +17,7 @@ const n8n = require('../../scripts/lib/n8n');
 const { startEditor, until } = require('./editor');
 const { API_KEY, credentialFor, restData, trigger, omniNode, chain } = require('./support');
 const { waitForWebhook, executionMark, executionSince, storedExecution } = require('./support');
-const { BROWSER_AGENT, lastOutput } = require('./sendAndWait.support');
+const { lastOutput, phonePage } = require('./sendAndWait.support');
 
 const readExample = (file) =>
 	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
@@ -127,13 +127,18 @@ async function addOption(ndv, name) {
 		.click();
 }
 
-/** Types `value` into the field `name` and leaves it, as a builder does. */
+/**
+ * Types `value` into the field `name` and leaves it, as a builder does. Text starting with "{{"
+ * turns the field into an expression editor, which a click beside it leaves.
+ */
 async function fillField(ndv, name, value) {
 	const input = ndv.getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
 	await input.scrollIntoViewIfNeeded();
 	await input.click();
 	await input.fill(String(value));
-	await input.press('Tab');
+	if (String(value).startsWith('{{'))
+		await ndv.getByTestId('node-parameters').click({ position: { x: 5, y: 5 } });
+	else await input.press('Tab');
 }
 
 const fieldValue = (ndv, name) =>
@@ -150,17 +155,11 @@ async function executeNode(ndv) {
 /** The customer opens `link` on a phone and taps `choice`; the answers workflow's execution. */
 async function answer(link, choice) {
 	const mark = await executionMark(rest, ANSWERS.id);
-	const context = await editor.browser.newContext({
-		userAgent: BROWSER_AGENT,
-		viewport: { width: 390, height: 844 },
-		isMobile: true,
-		hasTouch: true,
-	});
-	const page = await context.newPage();
+	const page = await phonePage(editor.browser);
 	await page.goto(link);
 	await page.getByRole('button', { name: choice }).tap();
 	await page.getByText(`Recorded: ${choice}`).waitFor();
-	await context.close();
+	await page.context().close();
 	const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
 	expect(status).toBe('success');
 	return await storedExecution(rest, id);
