@@ -19,17 +19,21 @@ const TRIGGER_URL = `https://n8n.example.com/webhook/${TRIGGER}`;
 const PERSON = { phone: '+4915123456789', name: 'Anna' };
 const DAY = 86_400_000;
 
-async function properties(): Promise<INodeProperties[]> {
+async function description() {
 	const type = (await loadPackage()).getNode('omnichannelMessaging').type as INodeType;
-	return NodeHelpers.getVersionedNodeType(type, 2).description.properties;
+	return NodeHelpers.getVersionedNodeType(type, 2).description;
 }
+
+const properties = async (): Promise<INodeProperties[]> => (await description()).properties;
 
 /** The parameters as n8n saves them (defaults left out), then loads them (defaults put back). */
 async function savedAndLoaded(parameters: INodeParameters) {
-	const all = await properties();
+	const type = await description();
 	const node = packageNode(parameters, 2);
-	const saved = NodeHelpers.getNodeParameters(all, parameters, false, false, node) ?? {};
-	const loaded = NodeHelpers.getNodeParameters(all, saved, true, false, node) ?? {};
+	const save = (values: INodeParameters, defaults: boolean) =>
+		NodeHelpers.getNodeParameters(type.properties, values, defaults, false, node, type) ?? {};
+	const saved = save(parameters, false);
+	const loaded = save(saved, true);
 	return { saved, loaded };
 }
 
@@ -45,7 +49,7 @@ async function addedAnswerLink(): Promise<IDataObject> {
 	return structuredClone((option as INodeProperties).default as IDataObject);
 }
 
-const templateSend = (answerLink: IDataObject, variables: IDataObject = mapped({ 1: 'Anna' })) =>
+const templateSend = (answerLink: IDataObject, variables = mapped({ 1: 'Anna' })) =>
 	broadcastSend({ answerLink }, { variables, customerPhone: PERSON.phone });
 
 /** The variables the service received, the link in `linkAt` opened as the trigger opens it. */

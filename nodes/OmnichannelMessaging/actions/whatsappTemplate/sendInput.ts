@@ -88,10 +88,7 @@ export function readVariables(
 	return { values, empty, field };
 }
 
-/**
- * Without the template check nothing else notices a value left empty: say so instead of dropping
- * it. `values`: the item's variables with the link's, which fills its own.
- */
+/** Without the template check nothing else notices a value left empty (`values`: with the link's). */
 function reportEmpty(
 	context: OperationContext,
 	itemIndex: number,
