@@ -32,6 +32,13 @@ export const REQUEST_TIMEOUT_MS = 30_000;
  */
 export const EDITOR_TIMEOUT_MS = 10_000;
 
+/**
+ * Where Template Send's Answer Link keeps its Link Variable, and what a node saved without one
+ * holds: n8n leaves a field at its default out of the saved workflow, and 0.2.0's default was 1.
+ */
+export const ANSWER_LINK_VARIABLE = 'options.answerLink.values.linkVariable';
+export const SAVED_LINK_VARIABLE = 1;
+
 /** Timers overflow past 2^31-1 ms and would fire at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 

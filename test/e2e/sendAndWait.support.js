@@ -317,12 +317,24 @@ async function personPage(browser, viewport) {
 	return page;
 }
 
+/** A page in Chromium as on a phone: its user agent, a 390 × 844 screen and touch. */
+async function phonePage(browser) {
+	const context = await browser.newContext({
+		userAgent: BROWSER_AGENT,
+		viewport: { width: 390, height: 844 },
+		isMobile: true,
+		hasTouch: true,
+	});
+	return await context.newPage();
+}
+
 module.exports = {
 	CHOICE_LABELS,
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
 	launchChromium,
 	personPage,
+	phonePage,
 	WORKFLOWS,
 	FORM_FIELDS,
 	FORM_ANSWER,

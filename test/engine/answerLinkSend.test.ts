@@ -215,15 +215,15 @@ describe('WhatsApp Template → Send with an Answer Link', () => {
 		});
 	});
 
-	test('a value mapped into the Link Variable too is refused, naming Variables', async () => {
+	test('a value mapped into the Link Variable before the mapper left it out gives way to the link', async () => {
 		const { error } = await service.run(
 			send({ linkVariable: 3 }, { '1': 'x', '2': '1042', '3': 'Friday' }),
 			{ items: [PEOPLE[0]] },
 		);
-		expect(error?.message).toBe(
-			'Variables (item 0): {{3}} receives the answer link (Link Variable): leave it empty',
-		);
-		expect(service.fake.sends('/whatsapp/send-template-message')).toHaveLength(0);
+		expect(error).toBeUndefined();
+		const [post] = service.fake.sends('/whatsapp/send-template-message');
+		const { attributes } = post.body as { attributes: Record<string, string> };
+		expect(opened(attributes['3']).recipient).toEqual({ phone: '+4915123456789' });
 	});
 
 	test('a Link Variable the template does not have is refused by the template check', async () => {

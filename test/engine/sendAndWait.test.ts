@@ -205,12 +205,15 @@ describe('WhatsApp Template → Send and Wait for Response', () => {
 		expect(service.fake.sends()).toHaveLength(0);
 	});
 
-	test('a value mapped to the Link Variable too is an error, not overwritten', async () => {
+	test('a value the JSON gives the Link Variable too is an error, not overwritten', async () => {
 		const result = await run(
-			waitingTemplate({ variables: mapped({ '1': 'A', '2': 'B', '3': 'C' }) }),
+			waitingTemplate({
+				variablesMode: 'json',
+				variablesJson: '{"1": "A", "2": "B", "3": "C"}',
+			}),
 		);
 		expect(result.error?.message).toBe(
-			'Variables (item 0): {{3}} receives the answer link (Link Variable): leave it empty',
+			'Variables (JSON) (item 0): {{3}} receives the answer link (Link Variable): leave it empty',
 		);
 		expect(service.fake.sends()).toHaveLength(0);
 	});

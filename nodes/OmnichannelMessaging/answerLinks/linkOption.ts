@@ -5,6 +5,7 @@ import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
 import { invalidInputError } from '../helpers/errors/run';
 import { toServiceString } from '../helpers/values';
+import { ANSWER_LINK_VARIABLE, SAVED_LINK_VARIABLE } from '../constants';
 import type { OperationContext } from '../helpers/values';
 import {
 	LINK_PARAMETER,
@@ -46,13 +47,23 @@ export function linkVariableField(opens?: string): INodeProperties {
 		name: 'linkVariable',
 		type: 'number',
 		required: true,
-		default: 1,
+		default: SAVED_LINK_VARIABLE,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
-			'The template body variable that receives the answer link: 2 puts it into {{2}}. ' +
-			`${leaveOut} this variable out of Variables.`,
+			'The template body variable that receives the answer link: 3 puts it into {{3}}. ' +
+			`${leaveOut} it out of Variables (JSON); Map Each Variable leaves it out itself.`,
 	};
 }
+
+/**
+ * A template's Answer Link comes with an empty Link Variable, so the builder picks the one the
+ * link fills: {{1}} is usually a name. The field's default stays 1, which saved Answer Links that
+ * left it at 1 hold (n8n leaves a default out of the saved workflow).
+ */
+const NEW_LINK_VALUES: Record<LinkPlace, IDataObject> = {
+	text: {},
+	template: { linkVariable: null },
+};
 
 /** Where the link goes: under a label at the end of a text, or into a template's variable. */
 export type LinkPlace = 'text' | 'template';
@@ -97,7 +108,8 @@ function linkValues(place: LinkPlace): INodeProperties[] {
 			name: 'validFor',
 			type: 'number',
 			default: 7,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
+			// Whole units in the editor; a decimal saved before (1.5 days) still lives as long.
+			typeOptions: { minValue: 0, numberPrecision: 0 },
 			description: 'How long the link can be answered, from when it is sent (up to 365 days)',
 		},
 		{
@@ -126,7 +138,13 @@ export function answerLinkOption(place: LinkPlace): INodeProperties {
 			"Whether to add a link to the message where the person answers. Each answer starts the trigger's " +
 			'workflow; nothing waits here.',
 		default: {
-			values: { triggerUrl: '', reference: '', validFor: 7, validForUnit: 'days' },
+			values: {
+				triggerUrl: '',
+				reference: '',
+				validFor: 7,
+				validForUnit: 'days',
+				...NEW_LINK_VALUES[place],
+			},
 		},
 		options: [{ displayName: 'Values', name: 'values', values: linkValues(place) }],
 	};
@@ -262,5 +280,5 @@ export function textWithLink(
 
 /** The template variable the link goes into, as given (sendInput.ts checks it). */
 export function linkVariableOf(context: OperationContext, itemIndex: number): unknown {
-	return context.get(`${VALUES}.linkVariable`, itemIndex, 1);
+	return context.get(ANSWER_LINK_VARIABLE, itemIndex, SAVED_LINK_VARIABLE);
 }

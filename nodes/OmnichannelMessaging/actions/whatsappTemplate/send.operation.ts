@@ -12,6 +12,7 @@ import {
 } from '../../answerLinks/linkOption';
 import { prepareTemplateSend, withLinkVariable } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
+import { ANSWER_LINK_VARIABLE } from '../../constants';
 
 export const description: INodeProperties[] = [
 	{
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor('whatsappTemplate', 'send'),
 	},
-	...templateMessageFields('send'),
+	...templateMessageFields('send', [ANSWER_LINK_VARIABLE]),
 	sendOptionsField({
 		resource: 'whatsappTemplate',
 		operation: 'send',

@@ -31,7 +31,7 @@ import {
 	positionKey,
 } from '../../helpers/template';
 import { connectToService, fetchTemplate } from '../../transport';
-import { EDITOR_TIMEOUT_MS } from '../../constants';
+import { EDITOR_TIMEOUT_MS, SAVED_LINK_VARIABLE } from '../../constants';
 import { channelIdFrom, templateIdFrom } from '../common.descriptions';
 import { prepareTemplateSend, withLinkVariable } from './sendInput';
 import { TEMPLATE_OPTIONS, templateMessageFields } from './sendFields';
@@ -67,7 +67,7 @@ function addAnswerLink(
 		context,
 		itemIndex,
 		values,
-		context.get('linkVariable', itemIndex, 1),
+		context.get('linkVariable', itemIndex, SAVED_LINK_VARIABLE),
 		link,
 	);
 }

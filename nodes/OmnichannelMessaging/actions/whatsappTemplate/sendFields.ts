@@ -226,7 +226,9 @@ function variablesMapperField(show: Show, mapperDependsOn: string[]): INodePrope
 			loadOptionsDependsOn: [...CHANNEL_DEPENDENCY, 'templateId.value', ...mapperDependsOn],
 			resourceMapper: {
 				resourceMapperMethod: 'getTemplateVariables',
-				mode: 'add',
+				// Not 'add': n8n then refuses to start a workflow whose saved fields (a link's variable,
+				// mapped before the mapper left it out) lack a value. The send checks the values itself.
+				mode: 'map',
 				valuesLabel: 'Template Variables',
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
@@ -261,7 +263,7 @@ function variablesJsonField(show: Show): INodeProperties {
 
 /**
  * Variables Input and its two forms: one mapper field per placeholder, or JSON keyed by position.
- * `mapperDependsOn`: more fields the mapper reloads after (Send and Wait's link variable).
+ * `mapperDependsOn`: more fields the mapper reloads after (the Link Variable of a link).
  */
 export function variablesFields(show: Show, mapperDependsOn: string[] = []): INodeProperties[] {
 	return [

@@ -31,6 +31,11 @@ export interface HeaderMedia {
 	type: HeaderMediaType | 'auto';
 }
 
+/** Whether the item's variables come as JSON, else from Map Each Variable. */
+function variablesInJson(context: OperationContext, itemIndex: number): boolean {
+	return context.get('variablesMode', itemIndex, 'mapper') === 'json';
+}
+
 function readRawVariables(context: OperationContext, itemIndex: number, json: boolean): unknown {
 	if (!json) return (context.get('variables', itemIndex, null) as IDataObject | null)?.value ?? {};
 	const parsed = parseVariablesJson(context.get('variablesJson', itemIndex, '{}'));
@@ -39,16 +44,33 @@ function readRawVariables(context: OperationContext, itemIndex: number, json: bo
 	return parsed.value;
 }
 
+/** The positions the mapper shows, as saved with the node: the fields a builder did not remove. */
+function mapperPositions(context: OperationContext, itemIndex: number): string[] {
+	const schema = (context.get('variables', itemIndex, null) as IDataObject | null)?.schema;
+	if (!Array.isArray(schema)) return [];
+	return schema
+		.filter((field: IDataObject | null) => field?.removed !== true)
+		.map((field: IDataObject | null) => positionKey(field?.id))
+		.filter((position): position is string => position !== undefined);
+}
+
+/** An item's variables as mapped, and the positions it left empty. */
+export interface MappedVariables {
+	values: Record<string, string>;
+	empty: string[];
+	field: string;
+}
+
 /**
- * The item's variables as the service takes them. Without the template check nothing else
- * notices a value left empty (`reportEmpty`): say so instead of dropping it.
+ * The item's variables as the service takes them. The mapper leaves a field left empty out of
+ * its value: it is as empty as a value of "" (sent as one with Allow Empty Variables).
  */
 export function readVariables(
 	context: OperationContext,
 	itemIndex: number,
-	{ allowEmpty, reportEmpty }: { allowEmpty: boolean; reportEmpty: boolean },
-): Record<string, string> {
-	const json = context.get('variablesMode', itemIndex, 'mapper') === 'json';
+	allowEmpty: boolean,
+): MappedVariables {
+	const json = variablesInJson(context, itemIndex);
 	const field = json ? 'Variables (JSON)' : 'Variables';
 	const empty: string[] = [];
 	const checked = normalizeVariables(
@@ -57,22 +79,34 @@ export function readVariables(
 		(position) => empty.push(position),
 	);
 	if (!checked.ok) throw invalidInputError(context.node, itemIndex, field, checked.reason);
-	const missing = reportEmpty
-		? [...new Set(empty)].filter((position) => !(position in checked.value))
-		: [];
-	if (missing.length > 0) {
-		const gaps = missing
-			.sort((a, b) => Number(a) - Number(b))
-			.map((position) => `{{${position}}}`)
-			.join(', ');
-		throw invalidInputError(
-			context.node,
-			itemIndex,
-			field,
-			`${gaps} has no value: map a value to it, or turn on Allow Empty Variables`,
-		);
+	const values = checked.value;
+	for (const position of json ? [] : mapperPositions(context, itemIndex)) {
+		if (position in values) continue;
+		if (allowEmpty) values[position] = '';
+		else empty.push(position);
 	}
-	return checked.value;
+	return { values, empty, field };
+}
+
+/** Without the template check nothing else notices a value left empty (`values`: with the link's). */
+function reportEmpty(
+	context: OperationContext,
+	itemIndex: number,
+	mapped: MappedVariables,
+	values: Record<string, string>,
+): void {
+	const missing = [...new Set(mapped.empty)].filter((position) => !(position in values));
+	if (missing.length === 0) return;
+	const gaps = missing
+		.sort((a, b) => Number(a) - Number(b))
+		.map((position) => `{{${position}}}`)
+		.join(', ');
+	throw invalidInputError(
+		context.node,
+		itemIndex,
+		mapped.field,
+		`${gaps} has no value: map a value to it, or turn on Allow Empty Variables`,
+	);
 }
 
 export function readHeaderMedia(context: OperationContext, itemIndex: number): HeaderMedia {
@@ -246,8 +280,10 @@ export type AddVariables = (
 const LINK_FIELD = 'Link Variable';
 
 /**
- * The item's variables with `link` in the one at `rawPosition` (Link Variable): a position that
- * is not a number, or a value the item mapped there too, is a mistake to name, not to guess at.
+ * The item's variables with `link` in the one at `rawPosition` (Link Variable): an empty or
+ * non-numeric position, or a value the item's JSON gives there too, is a mistake to name, not to
+ * guess at. Map Each Variable leaves that variable out; a value saved there before it did is not
+ * shown any more, so the link takes its place.
  */
 export function withLinkVariable(
 	context: OperationContext,
@@ -256,15 +292,21 @@ export function withLinkVariable(
 	rawPosition: unknown,
 	link: string,
 ): Record<string, string> {
+	const stop = (field: string, problem: string) =>
+		invalidInputError(context.node, itemIndex, field, problem);
+	if (rawPosition === undefined || rawPosition === null || rawPosition === '')
+		throw stop(LINK_FIELD, 'it is empty: give the variable the link goes into, 3 for {{3}}');
 	const position = positionKey(rawPosition);
-	if (position === undefined) {
-		const problem = `${JSON.stringify(rawPosition)} is not a variable position: use 2 for {{2}}`;
-		throw invalidInputError(context.node, itemIndex, LINK_FIELD, problem);
-	}
-	if (values[position]?.trim()) {
-		const problem = `{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`;
-		throw invalidInputError(context.node, itemIndex, 'Variables', problem);
-	}
+	if (position === undefined)
+		throw stop(
+			LINK_FIELD,
+			`${JSON.stringify(rawPosition)} is not a variable position: use 2 for {{2}}`,
+		);
+	if (values[position]?.trim() && variablesInJson(context, itemIndex))
+		throw stop(
+			'Variables (JSON)',
+			`{{${position}}} receives the answer link (${LINK_FIELD}): leave it empty`,
+		);
 	return { ...values, [position]: link };
 }
 
@@ -312,11 +354,11 @@ async function readTemplateItem(
 	const phone = readPhone(context, itemIndex, () =>
 		countryForItem(context, itemIndex, options.defaultCountry),
 	);
-	const mapped = readVariables(context, itemIndex, {
-		allowEmpty: options.allowEmptyVariables,
-		reportEmpty: !options.validateTemplate && !options.allowEmptyVariables,
-	});
-	const values = addVariables ? await addVariables(itemIndex, session, mapped, phone) : mapped;
+	const mapped = readVariables(context, itemIndex, options.allowEmptyVariables);
+	const values = addVariables
+		? await addVariables(itemIndex, session, mapped.values, phone)
+		: mapped.values;
+	if (!options.validateTemplate) reportEmpty(context, itemIndex, mapped, values);
 	return { channelId, templateId, phone, values, media: readHeaderMedia(context, itemIndex) };
 }
 
