@@ -454,15 +454,20 @@ async function startQueueStack({
 		stack.main = await startMain(stack, { log });
 		stack.timings.mainMs = Date.now() - t0;
 		const names = Array.from({ length: workers }, (_, i) => `worker-${i + 1}`);
-		const started = await allStarted([
-			...names.map(
-				(name) => () =>
-					startWorker(stack, { name, concurrency: workerConcurrency, extraEnv: workerEnv, log }),
-			),
-			...webhookPorts.map(
-				(port, i) => () => startWebhookProcess(stack, { name: `webhook-${i + 1}`, port, log }),
-			),
-		]);
+		// n8n's start is bound by the CPU: processes started at once on two cores take as many
+		// times as long, so each is given a minute per process starting beside it.
+		const timeoutMs = 60_000 * Math.max(2, workers + webhooks);
+		const worker = (name) => () =>
+			startWorker(stack, {
+				name,
+				concurrency: workerConcurrency,
+				extraEnv: workerEnv,
+				log,
+				timeoutMs,
+			});
+		const webhook = (port, i) => () =>
+			startWebhookProcess(stack, { name: `webhook-${i + 1}`, port, log, timeoutMs });
+		const started = await allStarted([...names.map(worker), ...webhookPorts.map(webhook)]);
 		stack.workers = started.slice(0, workers);
 		stack.webhooks = started.slice(workers);
 		stack.timings.workersMs = Date.now() - t0;
