@@ -114,24 +114,28 @@ function acceptedTo(requests, phones) {
 }
 
 /**
- * Every execution n8n lists (of a workflow, with a status), 100 a page: 2.x by cursor, 1.x by id.
- * An execution that finishes between two pages moves in the list: each is kept once, by its id.
+ * Every execution n8n lists (of a workflow, with a status), 100 a page, each kept once by its id.
+ * n8n 2.x sorts a page by start but its cursor cuts by id, which skips executions that started
+ * out of id order (two workers, two webhook processes): the next page is asked for as the ones
+ * started at or before the page's last, and read until one adds none. 1.x pages by id.
  */
 async function executionsWith(rest, filter) {
-	const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&limit=100`;
 	const all = new Map();
-	let page = '';
+	let next = { filter, page: '' };
 	for (;;) {
+		const query = `filter=${encodeURIComponent(JSON.stringify(next.filter))}&limit=100`;
 		const data = restData(
-			await rest.request('GET', `/rest/executions?${query}${page}`),
+			await rest.request('GET', `/rest/executions?${query}${next.page}`),
 			'GET /rest/executions',
 		);
 		const results = data.results ?? [];
+		const before = all.size;
 		for (const execution of results) all.set(String(execution.id), execution);
-		if (results.length < 100) return [...all.values()];
-		page = data.nextCursor
-			? `&cursor=${encodeURIComponent(data.nextCursor)}`
-			: `&lastId=${results[results.length - 1].id}`;
+		if (results.length < 100 || all.size === before) return [...all.values()];
+		const last = results[results.length - 1];
+		next = data.nextCursor
+			? { filter: { ...filter, startedBefore: last.startedAt ?? last.createdAt }, page: '' }
+			: { filter, page: `&lastId=${last.id}` };
 	}
 }
 
