@@ -6,7 +6,8 @@
  * in n8n 2.41.1 (N8N_PIN=1.x: 1.123.81), or in queue mode 200, 120 answering, a 5-minute limit.
  * npm run bench:answer-links:queue (--answer-links): the answer-link tests of the queue run
  * (test/helpers/answerLinksMany.js, on 20 customers there) for 500 customers, 200 answering,
- * the POSTs timed in 3 parts alternating with as many to n8n's Form Trigger.
+ * the POSTs timed in 3 parts alternating with as many to n8n's Form Trigger, received by two
+ * `n8n webhook` processes behind a round-robin proxy on 127.0.0.1 (the test run has one).
  * The run prints its figures (ms from the first call: all sent, all waiting, answered, the second
  * run done; for answer links all sent, previews, answers a second) and jest's time. `--help` for
  * the options.
@@ -18,7 +19,7 @@ const REPO = path.resolve(__dirname, '..', '..');
 const HELP = `npm run bench:ask-many[:queue] -- [options]
   --queue            queue mode: Redis, Postgres, a main and two workers (bench:ask-many:queue)
   --answer-links     answer links instead of a waiting execution each; queue mode only for now
-                     (bench:answer-links:queue)
+                     (bench:answer-links:queue), on two webhook processes
   --customers N      customers asked at once (default 500; bench:ask-many:queue 200)
   --answered N       of them, how many answer through the page (default 3 in 5; answer links 200)
   --wait-seconds N   the wait limit (default 420; queue mode 300); every check but the last must
@@ -66,6 +67,7 @@ function answerLinks(options) {
 		ANSWER_LINKS_CUSTOMERS: String(options.customers ?? 500),
 		ANSWER_LINKS_ANSWERED: String(options.answered ?? 200),
 		ANSWER_LINKS_RUNS: '3',
+		QUEUE_WEBHOOK_PROCESSES: '2',
 	};
 	runJest(['-c', 'jest.queue.config.js', 'test/queue/ask-many.e2e.js', '-t', '^answer links'], env);
 }

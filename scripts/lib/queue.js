@@ -1,12 +1,12 @@
 'use strict';
 /*
  * n8n's queue mode on this machine, with the parts users run: Redis and Postgres from Debian's
- * packages (installed when missing), an n8n main instance and `n8n worker` processes sharing
- * one database and one encryption key. Everything runs on 127.0.0.1 on free ports, with its data
- * under one git-ignored folder (Postgres's under the system's temporary folder, see
- * startPostgres), and is stopped by process id (processes.js). Every pid is also written to
- * <folder>/pids.json so that a run that died half-way is cleaned up by the next one (or by
- * jest's globalTeardown) without killing anything by name.
+ * packages (installed when missing), an n8n main instance, `n8n worker` processes and, when asked,
+ * `n8n webhook` processes, sharing one database and one encryption key. Everything runs on
+ * 127.0.0.1 on free ports, with its data under one git-ignored folder (Postgres's under the
+ * system's temporary folder, see startPostgres), and is stopped by process id (processes.js).
+ * Every pid is also written to <folder>/pids.json so that a run that died half-way is cleaned up
+ * by the next one (or by jest's globalTeardown) without killing anything by name.
  * Used by the queue-mode tests (test/queue). Written for Node >= 20; n8n runs under Node 24.
  */
 const crypto = require('node:crypto');
@@ -20,6 +20,7 @@ const { installMissing } = require('./apt');
 const n8n = require('./n8n');
 const { node24Binary, envWithNode24 } = require('./node24');
 const { descendantsOf, startProcess, stopRecorded, wait, waitFor } = require('./processes');
+const { startRoundRobin } = require('./round-robin');
 
 const QUEUE_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue');
 
@@ -291,32 +292,59 @@ function spawnN8n({ stack, name, args, env, log }) {
 	});
 }
 
-/** `n8n start` in queue mode: the editor, REST API and production webhooks; it runs no executions itself. */
+/** Whether an n8n process on `url` is migrated and ready; `rest`: the REST routes answer too. */
+function readyOn(url, { rest = false } = {}) {
+	return async () => {
+		try {
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (!response.ok || (await response.json()).status !== 'ok') return false;
+			// Readiness means the database is migrated; the REST routes come a moment later.
+			return !rest || (await fetch(`${url}/rest/settings`)).ok;
+		} catch {
+			return false;
+		}
+	};
+}
+
+/**
+ * `n8n start` in queue mode: the editor and REST API; it runs no executions itself. With webhook
+ * processes it serves no production webhooks either (N8N_DISABLE_PRODUCTION_MAIN_PROCESS), as
+ * n8n's scaling guide sets them up; every process names their address (stack.webhookUrl).
+ */
 async function startMain(stack, { log, timeoutMs = 240_000 } = {}) {
 	const port = await n8n.freePort();
 	const url = `http://127.0.0.1:${port}`;
+	stack.webhookUrl ??= url;
 	const env = queueEnv({
 		stack,
 		userFolder: processFolder(stack.dir, 'main'),
 		port,
 		brokerPort: await n8n.freePort(),
-		extra: webhookUrlEnv(url),
+		extra: {
+			...webhookUrlEnv(stack.webhookUrl),
+			...(stack.webhookUrl === url ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }),
+		},
 	});
 	const handle = spawnN8n({ stack, name: 'n8n-main', args: ['start'], env, log });
-	const ready = async () => {
-		try {
-			// Readiness means the database is migrated; the REST routes come a moment later.
-			const response = await fetch(`${url}/healthz/readiness`);
-			return (
-				response.ok &&
-				(await response.json()).status === 'ok' &&
-				(await fetch(`${url}/rest/settings`)).ok
-			);
-		} catch {
-			return false;
-		}
-	};
-	await waitFor(handle, ready, timeoutMs, 'readiness');
+	await waitFor(handle, readyOn(url, { rest: true }), timeoutMs, 'readiness');
+	return Object.assign(handle, { port, url });
+}
+
+/**
+ * `n8n webhook` on `port`: production webhooks, forms and waiting executions' resumes, each
+ * execution handed to the workers over Redis. The package in its own nodes folder, as on a worker.
+ */
+async function startWebhookProcess(stack, { name, port, log, timeoutMs = 120_000 }) {
+	const url = `http://127.0.0.1:${port}`;
+	const env = queueEnv({
+		stack,
+		userFolder: processFolder(stack.dir, name),
+		port,
+		brokerPort: await n8n.freePort(),
+		extra: webhookUrlEnv(stack.webhookUrl),
+	});
+	const handle = spawnN8n({ stack, name, args: ['webhook'], env, log });
+	await waitFor(handle, readyOn(url), timeoutMs, 'readiness');
 	return Object.assign(handle, { port, url });
 }
 
@@ -328,9 +356,9 @@ async function startWorker(stack, { name, concurrency, extraEnv, log, timeoutMs 
 		port: await n8n.freePort(),
 		brokerPort: await n8n.freePort(),
 		extra: {
-			// Links a worker writes into messages (signed resume URLs of send and wait) lead to the main,
-			// which receives webhooks; without it they would name the worker's own port.
-			...webhookUrlEnv(stack.main.url),
+			// Links a worker writes into messages (signed resume URLs of send and wait) lead to where
+			// webhooks are received; without it they would name the worker's own port.
+			...webhookUrlEnv(stack.webhookUrl),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(await n8n.freePort()),
 			...extraEnv,
@@ -358,15 +386,37 @@ async function startWorker(stack, { name, concurrency, extraEnv, log, timeoutMs 
 }
 
 /**
- * The whole deployment: Redis, Postgres, one main, `workers` workers. Leftovers of an earlier run
- * are stopped first. When any part fails to start, everything already started (or starting) is
- * stopped by pid before the error is thrown, with the cause first in its message.
- * `pgRoot`: where Postgres's folder is made (see startPostgres); `workerEnv`: extra variables of
- * the workers.
+ * Where production webhooks are received: the main when `count` is 0, else `count` webhook
+ * processes on ports chosen now (their address goes into every process's environment), behind a
+ * round-robin proxy on 127.0.0.1 when there are two or more.
+ */
+async function webhookAddress(stack, count) {
+	const ports = await Promise.all(Array.from({ length: count }, () => n8n.freePort()));
+	if (count > 1) stack.balancer = await startRoundRobin(ports.map((p) => `http://127.0.0.1:${p}`));
+	if (count > 0) stack.webhookUrl = stack.balancer?.url ?? `http://127.0.0.1:${ports[0]}`;
+	return ports;
+}
+
+/** Starts every one of `starts` (functions returning a promise); when one fails, throws its error. */
+async function allStarted(starts) {
+	// allSettled: a part that fails must not leave the others still starting, unstopped.
+	const settled = await Promise.allSettled(starts.map((start) => start()));
+	const failed = settled.find((result) => result.status === 'rejected');
+	if (failed) throw failed.reason;
+	return settled.map((result) => result.value);
+}
+
+/**
+ * The whole deployment: Redis, Postgres, one main, `workers` workers and `webhooks` webhook
+ * processes (see webhookAddress). Leftovers of an earlier run are stopped first. When any part
+ * fails to start, everything already started (or starting) is stopped by pid before the error is
+ * thrown, with the cause first in its message. `pgRoot`: where Postgres's folder is made (see
+ * startPostgres); `workerEnv`: extra variables of the workers.
  */
 async function startQueueStack({
 	dir = QUEUE_DIR,
 	workers = 2,
+	webhooks = 0,
 	workerConcurrency,
 	workerEnv,
 	pgRoot,
@@ -385,6 +435,7 @@ async function startQueueStack({
 		dir,
 		encryptionKey: crypto.randomBytes(24).toString('hex'),
 		workers: [],
+		webhooks: [],
 		started: [],
 		timings: {},
 	};
@@ -393,31 +444,32 @@ async function startQueueStack({
 	const group = stack.started;
 	const t0 = Date.now();
 	try {
-		// allSettled: a part that fails must not leave the other still starting, unstopped.
-		const services = await Promise.allSettled([
-			startRedis({ dir, group, log }),
-			startPostgres({ dir, pgBin, pgRoot, group, log }),
+		[stack.redis, stack.postgres] = await allStarted([
+			() => startRedis({ dir, group, log }),
+			() => startPostgres({ dir, pgBin, pgRoot, group, log }),
 		]);
-		const failed = services.find((result) => result.status === 'rejected');
-		if (failed) throw failed.reason;
-		[stack.redis, stack.postgres] = services.map((result) => result.value);
 		stack.timings.servicesMs = Date.now() - t0;
-		// The main migrates the database; workers start after it so they do not race the migration.
+		const webhookPorts = await webhookAddress(stack, webhooks);
+		// The main migrates the database; the others start after it so they do not race the migration.
 		stack.main = await startMain(stack, { log });
 		stack.timings.mainMs = Date.now() - t0;
-		const started = await Promise.allSettled(
-			Array.from({ length: workers }, (_, i) =>
-				startWorker(stack, {
-					name: `worker-${i + 1}`,
-					concurrency: workerConcurrency,
-					extraEnv: workerEnv,
-					log,
-				}),
-			),
-		);
-		const failedWorker = started.find((result) => result.status === 'rejected');
-		if (failedWorker) throw failedWorker.reason;
-		stack.workers = started.map((result) => result.value);
+		const names = Array.from({ length: workers }, (_, i) => `worker-${i + 1}`);
+		// n8n's start is bound by the CPU: processes started at once on two cores take as many
+		// times as long, so each is given a minute per process starting beside it.
+		const timeoutMs = 60_000 * Math.max(2, workers + webhooks);
+		const worker = (name) => () =>
+			startWorker(stack, {
+				name,
+				concurrency: workerConcurrency,
+				extraEnv: workerEnv,
+				log,
+				timeoutMs,
+			});
+		const webhook = (port, i) => () =>
+			startWebhookProcess(stack, { name: `webhook-${i + 1}`, port, log, timeoutMs });
+		const started = await allStarted([...names.map(worker), ...webhookPorts.map(webhook)]);
+		stack.workers = started.slice(0, workers);
+		stack.webhooks = started.slice(workers);
 		stack.timings.workersMs = Date.now() - t0;
 	} catch (error) {
 		await stopQueueStack(stack);
@@ -428,18 +480,21 @@ async function startQueueStack({
 }
 
 /**
- * Stops the workers, the main, then Redis and Postgres, each by its pid and within a bounded time,
- * then anything else the stack started (a part that was still starting when another failed).
+ * Stops the webhook processes, the workers, the main, then Redis and Postgres, each by its pid and
+ * within a bounded time, then anything else the stack started (a part that was still starting
+ * when another failed), and the proxy.
  */
 async function stopQueueStack(stack) {
 	const results = {};
 	const stopAll = async (handles) =>
 		await Promise.all(handles.filter(Boolean).map(async (h) => (results[h.name] = await h.stop())));
+	await stopAll(stack.webhooks ?? []);
 	await stopAll(stack.workers ?? []);
 	await stopAll([stack.main]);
 	await stopAll([stack.redis, stack.postgres]);
 	await stopAll(stack.started ?? []);
 	await stopRecorded(stack.dir);
+	await stack.balancer?.stop();
 	stack.guard?.kill('SIGTERM');
 	return results;
 }
@@ -473,6 +528,7 @@ module.exports = {
 	queueEnv,
 	startMain,
 	startWorker,
+	startWebhookProcess,
 	startQueueStack,
 	stopQueueStack,
 };

@@ -114,24 +114,28 @@ function acceptedTo(requests, phones) {
 }
 
 /**
- * Every execution n8n lists (of a workflow, with a status), 100 a page: 2.x by cursor, 1.x by id.
- * An execution that finishes between two pages moves in the list: each is kept once, by its id.
+ * Every execution n8n lists (of a workflow, with a status), 100 a page, each kept once by its id.
+ * n8n 2.x sorts a page by start but its cursor cuts by id, which skips executions that started
+ * out of id order (two workers, two webhook processes): the next page is asked for as the ones
+ * started at or before the page's last, and read until one adds none. 1.x pages by id.
  */
 async function executionsWith(rest, filter) {
-	const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&limit=100`;
 	const all = new Map();
-	let page = '';
+	let next = { filter, page: '' };
 	for (;;) {
+		const query = `filter=${encodeURIComponent(JSON.stringify(next.filter))}&limit=100`;
 		const data = restData(
-			await rest.request('GET', `/rest/executions?${query}${page}`),
+			await rest.request('GET', `/rest/executions?${query}${next.page}`),
 			'GET /rest/executions',
 		);
 		const results = data.results ?? [];
+		const before = all.size;
 		for (const execution of results) all.set(String(execution.id), execution);
-		if (results.length < 100) return [...all.values()];
-		page = data.nextCursor
-			? `&cursor=${encodeURIComponent(data.nextCursor)}`
-			: `&lastId=${results[results.length - 1].id}`;
+		if (results.length < 100 || all.size === before) return [...all.values()];
+		const last = results[results.length - 1];
+		next = data.nextCursor
+			? { filter: { ...filter, startedBefore: last.startedAt ?? last.createdAt }, page: '' }
+			: { filter, page: `&lastId=${last.id}` };
 	}
 }
 
@@ -149,14 +153,15 @@ function changed(link) {
 }
 
 /**
- * A link to the same trigger sealed with another API key: the fake service takes one key, so it
- * is sealed with the package's own token code, as a send with that key would.
+ * A link to the same trigger sealed with `apiKey` (by default one the credential does not hold):
+ * the fake service takes one key, so it is sealed with the package's own token code, as a send
+ * with that key would.
  */
-function foreignLink(triggerUrl, customer) {
+function foreignLink(triggerUrl, customer, apiKey = 'another-api-key-9876543210') {
 	const token = require(
 		path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'answerLinks', 'token.js'),
 	);
-	const key = token.linkKey('another-api-key-9876543210', triggerUrl.split('/').pop());
+	const key = token.linkKey(apiKey, triggerUrl.split('/').pop());
 	const now = new Date();
 	const facts = {
 		recipient: { phone: customer.phone },
@@ -165,6 +170,11 @@ function foreignLink(triggerUrl, customer) {
 		expiresAt: new Date(now.getTime() + 86_400_000),
 	};
 	return `${triggerUrl}?a=${token.sealLink(facts, key)}`;
+}
+
+/** `link` sent to the n8n process at `base` (a webhook process's own address) instead. */
+function on(link, base) {
+	return base ? base + link.slice(new URL(link).origin.length) : link;
 }
 
 /** GET and POST of a link the trigger must refuse: the statuses and whether a page offered buttons. */
@@ -305,6 +315,7 @@ function answerLinksTests(ctx, { customers: count, answered, runs: parts }) {
 			links.set(customer.phone, link);
 		}
 		expect(new Set(links.values()).size).toBe(count);
+		Object.assign(ctx, { customers: list, links });
 		const [short] = acceptedTo(await ctx.requests(), [shortLived.phone]).get(shortLived.phone);
 		ctx.shortLivedLink = { link: short.attributes[3], sentAt: short.time };
 		// n8n may answer the webhook a moment before it stores the execution's end.
@@ -398,18 +409,21 @@ function answerLinksTests(ctx, { customers: count, answered, runs: parts }) {
 		const [first] = list;
 		const { link: expired, sentAt } = ctx.shortLivedLink;
 		await new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + 5000 - Date.now())));
-		expect(await refusedBoth(changed(links.get(first.phone)))).toEqual([
-			['GET', 400, false],
-			['POST', 400, false],
-		]);
-		expect(await refusedBoth(expired)).toEqual([
-			['GET', 410, false],
-			['POST', 410, false],
-		]);
-		expect(await refusedBoth(foreignLink(ctx.workflows.triggerUrl, first))).toEqual([
-			['GET', 400, false],
-			['POST', 400, false],
-		]);
+		// Where webhook processes receive the answers, each refuses as one process does.
+		for (const base of ctx.webhookBases ?? [undefined]) {
+			expect(await refusedBoth(on(changed(links.get(first.phone)), base))).toEqual([
+				['GET', 400, false],
+				['POST', 400, false],
+			]);
+			expect(await refusedBoth(on(expired, base))).toEqual([
+				['GET', 410, false],
+				['POST', 410, false],
+			]);
+			expect(await refusedBoth(on(foreignLink(ctx.workflows.triggerUrl, first), base))).toEqual([
+				['GET', 400, false],
+				['POST', 400, false],
+			]);
+		}
 		await nothingStarts(answered);
 		expect(await countWith(ctx.rest, { status: ['waiting'] })).toBe(0);
 		const accepted = acceptedTo(await ctx.requests(), [...phones, shortLived.phone]);
@@ -417,4 +431,13 @@ function answerLinksTests(ctx, { customers: count, answered, runs: parts }) {
 	}, 120_000);
 }
 
-module.exports = { answerLinksSizes, answerLinksWorkflows, answerLinksTests };
+module.exports = {
+	answerLinksSizes,
+	answerLinksWorkflows,
+	answerLinksTests,
+	countWith,
+	executionsWith,
+	foreignLink,
+	on,
+	refusedBoth,
+};

@@ -1,20 +1,24 @@
 'use strict';
 /*
- * Asking many customers at once in queue mode (Redis, Postgres, a main and two workers):
+ * Asking many customers at once in queue mode (Redis, Postgres, a main, two workers and an
+ * `n8n webhook` process that receives every production webhook, the main none; the benchmark
+ * runs two behind a round-robin proxy, QUEUE_WEBHOOK_PROCESSES=2):
  * examples/ask-many-parent.json and examples/ask-many-sub-workflow.json imported through n8n's
  * CLI as shipped (the credential re-pointed, a wait limit of seconds instead of 24 hours), the
  * fake service at 100 ms with 10 requests in flight. The same checks as test/e2e/askMany.e2e.js
  * (test/helpers/askMany.js): one message per customer with its own link, every execution waiting
  * in Postgres, previews resume none, a second run sends nothing and leaves them waiting, answers
- * through the main resume exactly those executions on a worker, the others end at the limit.
+ * through the webhook process resume exactly those executions on a worker, the others end at the
+ * limit.
  *
  * `npm run test:queue` asks 8 customers with a 45-second limit; `npm run bench:ask-many:queue`
  * asks 200 with a 5-minute limit (test/helpers/askMany.js, askManySizes).
  *
  * Then the other way, on the same deployment: answer links (test/helpers/answerLinksMany.js). A
- * worker sends the broadcast, sealing each link with the credential it decrypts; the main opens
- * the links and starts an execution per answer, which a worker runs. 20 customers, 10 answers;
- * `npm run bench:answer-links:queue` runs 500 and 200 (answerLinksSizes).
+ * worker sends the broadcast, sealing each link with the credential it decrypts; the webhook
+ * processes open the links and start an execution per answer, which a worker runs; each refuses
+ * a bad link and applies a rotated API key (test/helpers/answerLinksWebhooks.js). 20 customers,
+ * 10 answers; `npm run bench:answer-links:queue` runs 500 and 200 on two webhook processes.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -32,9 +36,12 @@ const {
 const { createActiveWorkflow } = require('../e2e/support');
 const ask = require('../helpers/askMany');
 const links = require('../helpers/answerLinksMany');
+const { webhookProcessTests } = require('../helpers/answerLinksWebhooks');
 
 const { count, answered, waitSeconds } = ask.askManySizes();
 const linkSizes = links.answerLinksSizes();
+// `n8n webhook` processes receiving every production webhook; the benchmark runs two.
+const WEBHOOK_PROCESSES = Number(process.env.QUEUE_WEBHOOK_PROCESSES ?? 1);
 const LATENCY_MS = 100;
 const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
 const LOG_FILE = path.join(LOG_DIR, 'ask-many-stack.log');
@@ -48,7 +55,7 @@ beforeAll(async () => {
 	fs.mkdirSync(LOG_DIR, { recursive: true });
 	fs.writeFileSync(LOG_FILE, '');
 	const log = (line) => fs.appendFileSync(LOG_FILE, `${line}\n`);
-	stack = await queue.startQueueStack({ workers: 2, log });
+	stack = await queue.startQueueStack({ workers: 2, webhooks: WEBHOOK_PROCESSES, log });
 	fake = await startFakeServiceProcess({
 		apiKey: API_KEY,
 		latencyMs: LATENCY_MS,
@@ -74,10 +81,10 @@ beforeAll(async () => {
 	});
 	await ask.importWorkflows(env, stack.dir, [sub, parent]);
 	await ask.publishExamples(ctx.rest);
-	ctx.hookUrl = `${stack.main.url}/webhook/${webhookPath}`;
+	ctx.hookUrl = `${stack.webhookUrl}/webhook/${webhookPath}`;
 	await waitForWebhook(ctx.hookUrl);
 
-	const workflows = links.answerLinksWorkflows({ baseUrl: stack.main.url, credential });
+	const workflows = links.answerLinksWorkflows({ baseUrl: stack.webhookUrl, credential });
 	linksCtx.workflows = {
 		...workflows,
 		trigger: await createActiveWorkflow(ctx.rest, workflows.trigger),
@@ -93,6 +100,13 @@ beforeAll(async () => {
 	);
 	await waitForWebhook(workflows.sendUrl);
 	Object.assign(linksCtx, { rest: ctx.rest, requests: ctx.requests, latencyMs: LATENCY_MS });
+	Object.assign(linksCtx, {
+		credential,
+		mainUrl: stack.main.url,
+		processes: stack.webhooks.map(({ name, url }) => ({ name, url })),
+		webhookBases: stack.webhooks.map(({ url }) => url),
+		balancer: stack.balancer,
+	});
 	// Each worker logs the executions it takes: which one ran an execution, if any did.
 	linksCtx.ranBy = (id) =>
 		stack.workers.find((worker) => worker.started.some((s) => s.executionId === id))?.name;
@@ -102,11 +116,15 @@ afterAll(async () => {
 	await stopAndReport(
 		[fake, stack],
 		`ask many (${count} customers, ${waitSeconds} s limit): ${JSON.stringify(ctx.figures)}\n` +
-			`answer links (${JSON.stringify(linkSizes)}): ${JSON.stringify(linksCtx.figures)}`,
+			`answer links (${JSON.stringify(linkSizes)}, ${WEBHOOK_PROCESSES} webhook processes): ` +
+			JSON.stringify(linksCtx.figures),
 		LOG_FILE,
 	);
 }, 120_000);
 
 ask.askManyTests(ctx, { count, answered, waitSeconds });
 
-describe('answer links', () => links.answerLinksTests(linksCtx, linkSizes));
+describe('answer links', () => {
+	links.answerLinksTests(linksCtx, linkSizes);
+	webhookProcessTests(linksCtx, linkSizes);
+});
