@@ -65,8 +65,9 @@ function parametersOf(language, css) {
 		freeText: { responseType: 'freeText', ...styled },
 		form: {
 			responseType: 'customForm',
-			defineForm: 'fields',
-			'formFields.values': everyTypeFields(form),
+			// As JSON: a dropdown of several choices is JSON's only, as on n8n's Form node.
+			defineForm: 'json',
+			jsonOutput: JSON.stringify(everyTypeFields(form)),
 			'options.responseFormTitle': form.title,
 			'options.responseFormButtonLabel': form.button,
 			...styled,

@@ -24,13 +24,16 @@ const SCHEMES = ['light', 'dark'];
 
 let axeSource;
 
-/** A context where axe can run on a page under its Content-Security-Policy, on `screen` in `scheme`. */
-async function checkingContext(browser, { screen = '320', scheme = 'light', userAgent } = {}) {
+/**
+ * A context where axe can run on a page under its Content-Security-Policy, on `screen` in
+ * `scheme`; `options` are Playwright's (a user agent, a locale).
+ */
+async function checkingContext(browser, { screen = '320', scheme = 'light', ...options } = {}) {
 	return await browser.newContext({
 		...SCREENS[screen],
 		colorScheme: scheme,
 		bypassCSP: true,
-		...(userAgent ? { userAgent } : {}),
+		...options,
 	});
 }
 
@@ -48,7 +51,8 @@ function violationsOf(result) {
  */
 async function axeCheck(page) {
 	axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-	await page.addScriptTag({ content: axeSource });
+	if (!(await page.evaluate(() => 'axe' in globalThis)))
+		await page.addScriptTag({ content: axeSource });
 	const result = await page.evaluate(
 		(tags) =>
 			globalThis.axe.run(globalThis.document, {
@@ -71,4 +75,33 @@ async function overflowWidth(page) {
 	});
 }
 
-module.exports = { AXE_TAGS, SCREENS, SCHEMES, checkingContext, axeCheck, overflowWidth };
+/**
+ * The page as it is shown now, in the light and then the dark scheme: axe's violations and the
+ * overflow in each (`{ light: { violations: [], overflow: 0 }, dark: … }` for a page that passes).
+ * The page stays in the dark scheme.
+ */
+async function readableIn(page) {
+	const found = {};
+	for (const scheme of SCHEMES) {
+		await page.emulateMedia({ colorScheme: scheme });
+		const { violations } = await axeCheck(page);
+		found[scheme] = { violations, overflow: await overflowWidth(page) };
+	}
+	return found;
+}
+
+/** What readableIn gives for a page that passes. */
+const READABLE = Object.fromEntries(
+	SCHEMES.map((scheme) => [scheme, { violations: [], overflow: 0 }]),
+);
+
+module.exports = {
+	AXE_TAGS,
+	SCREENS,
+	SCHEMES,
+	READABLE,
+	checkingContext,
+	axeCheck,
+	overflowWidth,
+	readableIn,
+};

@@ -1,6 +1,6 @@
 'use strict';
 /*
- * A custom form with every field type n8n's Form node has, as the node's Form Elements: the
+ * A custom form with every field type n8n's Form node has, as its form JSON: the
  * accessibility checks (scripts/a11y.js, the end-to-end suites) draw it and answer it.
  */
 
@@ -39,7 +39,9 @@ const EVERY_TYPE_WORDS = {
 	},
 };
 
-/** That form as the node's Form Elements: each type once, the dropdown and files twice (one and several). */
+/**
+ * That form as n8n's form JSON: each type once, the dropdown and files twice (one and several).
+ */
 function everyTypeFields(words = EVERY_TYPE_WORDS.en) {
 	const [name, comment, code, quantity, email, date] = words.labels;
 	const choices = ([fieldLabel, ...names]) => ({ fieldLabel, fieldOptions: options(...names) });
