@@ -199,7 +199,7 @@ describe('the answer-link examples, imported as shipped', () => {
 		expect(crm.received).toHaveLength(1);
 	}, 120_000);
 
-	test("readable by everyone: a link's page, its recorded page and a cut link's page pass axe; the keyboard answers", async () => {
+	test("readable by everyone: a link's page, recorded and cut link pages pass axe; keys answer", async () => {
 		const link = sent[2].body.attributes['3'];
 		const mark = await executionMark(rest, ANSWERS.id);
 		const page = await checkingPage(editor.browser);

@@ -105,7 +105,8 @@ const STYLE =
 	'@media (prefers-color-scheme:dark){body{background:#000;color:#f5f5f7}main{background:#1c1c1e}' +
 	'button,input,select,textarea{background:#2c2c2e;color:inherit;border-color:#8e8e93}' +
 	'::placeholder{color:#aeaeb2}.hint{color:#c7c7cc}.error{color:#ff8a80}' +
-	'[aria-invalid="true"],.alert{border-color:#ff8a80}:focus-visible,input[type="date"]:focus-within{outline-color:#8ab4f8}}';
+	'[aria-invalid="true"],.alert{border-color:#ff8a80}' +
+	':focus-visible,input[type="date"]:focus-within{outline-color:#8ab4f8}}';
 
 const attribute = (name: string, value: string | undefined): string =>
 	value ? ` ${name}="${escapeHtml(value)}"` : '';
