@@ -9,6 +9,8 @@
  * as imported. A second tap on the same link goes no further than Remove Duplicates. The
  * example's unsubscribe trigger (a Choice of one option) gets its link from a Send Text built
  * here, as its note says, and its stand-in marks the contact.
+ * A link's page, its recorded page and a cut link's page pass axe-core's WCAG 2.1 A/AA rules in
+ * the light and the dark scheme at 320 pixels, and the keyboard alone answers.
  *
  * In the editor, the trigger's panel shows its Production URL, the one the send's Trigger URL
  * holds (`/webhook/<webhookId>`), where the notice tells the builder to copy it from.
@@ -34,7 +36,14 @@ const {
 	executionSince,
 	storedExecution,
 } = require('./support');
-const { BROWSER_AGENT, lastOutput, phonePage } = require('./sendAndWait.support');
+const {
+	BROWSER_AGENT,
+	lastOutput,
+	phonePage,
+	checkingPage,
+	tabTo,
+} = require('./sendAndWait.support');
+const { READABLE, readableIn } = require('../../scripts/lib/axe');
 
 /** The items a node's last run put out on its output `index` (a Switch's branch). */
 const branchOutput = (execution, nodeName, index) =>
@@ -165,6 +174,32 @@ describe('the answer-link examples, imported as shipped', () => {
 		const execution = await storedExecution(rest, id);
 		expect(lastOutput(execution, 'First answer only')).toEqual([]);
 		for (const name of STAND_INS) expect(lastOutput(execution, name)).toBeUndefined();
+	}, 120_000);
+
+	test("readable by everyone: a link's page, recorded and cut link pages pass axe; keys answer", async () => {
+		const link = sent[2].body.attributes['3'];
+		const mark = await executionMark(rest, ANSWERS.id);
+		const page = await checkingPage(editor.browser);
+		await page.goto(link);
+		expect(await readableIn(page)).toEqual(READABLE);
+		await tabTo(page, 'button');
+		expect(await page.evaluate(() => globalThis.document.activeElement.textContent)).toBe(
+			'Confirm',
+		);
+		await page.keyboard.press('Enter');
+		await page.getByText('Recorded: Confirm').waitFor();
+		expect(await readableIn(page)).toEqual(READABLE);
+		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		expect(status).toBe('success');
+		const [answer] = branchOutput(await storedExecution(rest, id), 'Which choice', 0);
+		expect(answer.json).toMatchObject({ data: { choice: 'Confirm' }, reference: 'APT-2043' });
+
+		// The link cut short, as a message app may do: the page that says so.
+		const refused = await page.goto(link.slice(0, -6));
+		expect(refused.status()).toBe(400);
+		await page.getByRole('heading', { name: 'Nothing recorded' }).waitFor();
+		expect(await readableIn(page)).toEqual(READABLE);
+		await page.context().close();
 	}, 120_000);
 });
 

@@ -7,7 +7,10 @@
  * of 3 seconds ends the wait with the input passed on and exactly one message sent. Custom forms
  * (fields, JSON, on the template): filled in Chromium on a phone, crafted answers that break each
  * rule refused, a form that cannot be built sending nothing, and HTML and CSS that run no script.
- * Choice on the message and on the template: tapped on a phone's touch screen.
+ * Choice on the message and on the template: tapped on a phone's touch screen. Readable by
+ * everyone: each page a person meets passes axe-core's WCAG 2.1 A/AA rules in the light and the
+ * dark scheme at 320 pixels, and Approval, Choice and a form of every field type are answered
+ * with the keyboard only (`npm run test:a11y` checks every page type under more conditions).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -42,7 +45,11 @@ const {
 	tampered,
 	launchChromium,
 	personPage: personPageIn,
+	checkingPage,
+	tabTo,
 } = require('./sendAndWait.support');
+const { READABLE, readableIn } = require('../../scripts/lib/axe');
+const { EVERY_TYPE_WORDS } = require('../helpers/everyTypeForm');
 const { postCustomForm } = require('../helpers/answerPage');
 
 let fake;
@@ -555,3 +562,120 @@ describe('Send and Wait with a custom form', () => {
 		expect(watch.received.filter((request) => /^\/(img|css)$/.test(request.url))).toEqual([]);
 	});
 });
+
+describe('readable by everyone: axe at 320 px, light and dark, and the keyboard only', () => {
+	test('Approval: the page and its recorded page pass; Tab and Enter approve', async () => {
+		const { links, executionId } = await ask(WORKFLOWS.approval, { customer: '4003' });
+		const page = await checkingPage(browser);
+		await page.goto(links[0]);
+		expect(await readableIn(page)).toEqual(READABLE);
+		await tabTo(page, 'button');
+		await page.keyboard.press('Enter');
+		await page.getByText('Recorded: ✓ Approve').waitFor();
+		expect(await readableIn(page)).toEqual(READABLE);
+		const [answer] = lastOutput(await finished(executionId), 'Next');
+		expect(answer.json.data).toEqual({ approved: true, respondedAt: expect.any(String) });
+	});
+
+	test('Choice: Tab to the third option, Space records it', async () => {
+		const { links, executionId } = await ask(WORKFLOWS.choice, { name: 'Anna' });
+		const page = await checkingPage(browser);
+		await page.goto(links[0]);
+		expect(await readableIn(page)).toEqual(READABLE);
+		for (const label of CHOICE_LABELS) {
+			await page.keyboard.press('Tab');
+			expect(await page.evaluate(() => globalThis.document.activeElement.textContent)).toBe(label);
+		}
+		await page.keyboard.press('Space');
+		await page.getByText(`Recorded: ${CHOICE_LABELS[2]}`).waitFor();
+		const [answer] = lastOutput(await finished(executionId), 'Next');
+		expect(answer.json.data.choice).toBe(CHOICE_LABELS[2]);
+	});
+
+	test('a form of every field type, its refused form with marks and its recorded page', async () => {
+		const words = EVERY_TYPE_WORDS.en;
+		const { links, executionId } = await askForm('everyType');
+		const page = await checkingPage(browser);
+		await page.goto(links[0]);
+		expect(await readableIn(page)).toEqual(READABLE);
+		await fillWithKeys(page, ['Anna K', 'Ring twice', 's3cret', '3', 'anna@example.com']);
+		// Three extras, one more than the field takes: the server refuses, the browser cannot tell.
+		for (const option of [0, 1, 2]) {
+			await tabTo(page, `field-8-${option}`);
+			await page.keyboard.press('Space');
+		}
+		await tabTo(page, 'field-9-0');
+		await page.keyboard.press('ArrowDown');
+		await chooseReceipt(page);
+		await tabTo(page, 'button');
+		await page.keyboard.press('Enter');
+		await page.getByRole('alert').waitFor();
+		expect(await page.locator('#field-8-error').innerText()).toBe('Choose between 1 and 2.');
+		expect(await readableIn(page)).toEqual(READABLE);
+		expect((await storedExecution(rest, executionId)).status).toBe('waiting');
+
+		// Fixed with the keyboard: the file chosen again, then back (Shift+Tab) to the third extra,
+		// and to the access code, which a page shown again leaves empty.
+		expect(await page.locator('#field-2').inputValue()).toBe('');
+		await chooseReceipt(page);
+		await tabTo(page, 'field-8-2', { back: true });
+		await page.keyboard.press('Space');
+		await tabTo(page, 'field-2', { back: true });
+		await page.keyboard.type('s3cret');
+		await tabTo(page, 'button');
+		await page.keyboard.press('Enter');
+		await page.getByRole('heading', { name: 'Answer recorded' }).waitFor();
+		expect(await readableIn(page)).toEqual(READABLE);
+		const [answer] = await nextOf('everyType', executionId);
+		expect(answer.json.data).toEqual({
+			Name: 'Anna K',
+			Comment: 'Ring twice',
+			'Access code': 's3cret',
+			Quantity: 3,
+			'E-mail': 'anna@example.com',
+			'Delivery date': '2026-12-24',
+			Colour: 'Green',
+			Sizes: ['Small', 'Medium'],
+			Extras: ['Gift wrap', 'Card'],
+			Delivery: 'Next day',
+			note: words.html,
+			source: 'sms',
+			Receipt: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
+			Photos: null,
+			respondedAt: expect.any(String),
+		});
+	});
+});
+
+/**
+ * Types the text fields in order (Name to E-mail), then the date as digits, and picks with the
+ * arrow keys: Green in the dropdown, Small and Medium (Shift extends) in the list of sizes.
+ */
+async function fillWithKeys(page, texts) {
+	for (const [index, text] of texts.entries()) {
+		await tabTo(page, `field-${index}`);
+		await page.keyboard.type(text);
+	}
+	await tabTo(page, 'field-5');
+	await page.keyboard.type('12242026');
+	await tabTo(page, 'field-6');
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('ArrowDown');
+	await tabTo(page, 'field-7');
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('Shift+ArrowDown');
+}
+
+/** Space on the Receipt field opens the file chooser, where the receipt is chosen. */
+async function chooseReceipt(page) {
+	await tabTo(page, 'field-12');
+	const [chooser] = await Promise.all([
+		page.waitForEvent('filechooser'),
+		page.keyboard.press('Space'),
+	]);
+	await chooser.setFiles({
+		name: RECEIPT.name,
+		mimeType: RECEIPT.type,
+		buffer: Buffer.from(RECEIPT.content),
+	});
+}

@@ -2,7 +2,9 @@
 /* The Send and Wait end-to-end test's workflows and readers (test/e2e/sendAndWait.e2e.js). */
 const crypto = require('node:crypto');
 
+const { checkingContext } = require('../../scripts/lib/axe');
 const { ensureChromium } = require('../../scripts/lib/chromium');
+const { everyTypeFields } = require('../helpers/everyTypeForm');
 const { mapperValue } = require('../helpers/mapperValue');
 const { omniNode, chain, workflow, storedExecution, byId } = require('./support');
 
@@ -198,8 +200,8 @@ function hostileMarkup(watchUrl) {
 
 /**
  * One workflow of several Webhook → Ask → Next chains, each asking with a custom form: the form
- * of fields, the same as JSON, on the WhatsApp template, one that cannot be built, and one whose
- * HTML and CSS try to run a script that would call `watchUrl`.
+ * of fields, the same as JSON, on the WhatsApp template, one of every field type, one that cannot
+ * be built, and one whose HTML and CSS try to run a script that would call `watchUrl`.
  */
 function formWorkflow(watchUrl) {
 	const customForm = { operation: 'sendAndWait', responseType: 'customForm' };
@@ -229,6 +231,12 @@ function formWorkflow(watchUrl) {
 			formFields: { values: FORM_FIELDS },
 			options: formOptions('Return request (template)'),
 		},
+		// As JSON: a dropdown of several choices is JSON's only, as on n8n's Form node.
+		everyType: onMessage('6005', {
+			defineForm: 'json',
+			jsonOutput: JSON.stringify(everyTypeFields()),
+			options: formOptions('Return request (every type)'),
+		}),
 		broken: onMessage('6003', { defineForm: 'json', jsonOutput: '[{"fieldLabel": "Name", ' }),
 		hostile: onMessage('6004', {
 			defineForm: 'fields',
@@ -309,6 +317,36 @@ async function launchChromium() {
 	});
 }
 
+/**
+ * A page 320 pixels wide with a phone's user agent, where axe-core can run (scripts/lib/axe.js);
+ * dates are typed as in the United States (month, day, year).
+ */
+async function checkingPage(browser) {
+	const context = await checkingContext(browser, {
+		screen: '320',
+		userAgent: BROWSER_AGENT,
+		locale: 'en-US',
+	});
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	return page;
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until the element with id `id` (or the page's submit
+ * button, for `button`) has the focus: as a person does who uses the keyboard only.
+ */
+async function tabTo(page, id, { back = false } = {}) {
+	for (let presses = 0; presses < 40; presses++) {
+		const at = await page.evaluate(
+			() => globalThis.document.activeElement?.id || globalThis.document.activeElement?.localName,
+		);
+		if (at === id) return;
+		await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+	}
+	throw new Error(`Tab did not reach ${id}`);
+}
+
 /** A page in Chromium with a phone's ordinary user agent (and `viewport`, e.g. a phone's screen). */
 async function personPage(browser, viewport) {
 	const context = await browser.newContext({ userAgent: BROWSER_AGENT, viewport });
@@ -335,6 +373,8 @@ module.exports = {
 	launchChromium,
 	personPage,
 	phonePage,
+	checkingPage,
+	tabTo,
 	WORKFLOWS,
 	FORM_FIELDS,
 	FORM_ANSWER,

@@ -82,6 +82,33 @@ describe('the answer page', () => {
 		);
 	});
 
+	/** The page's style sheet: the built-in style, then the builder's. */
+	const styleOf = (html: string) => /<style>(.*)<\/style>/s.exec(html)?.[1] ?? '';
+
+	test("a dark scheme where the phone asks for one, before the builder's CSS, which comes last", () => {
+		const builder = 'h1{color:#0a7d32}@media (prefers-color-scheme:dark){h1{color:#6fdc8c}}';
+		const style = styleOf(
+			renderPage(
+				{ kind: 'form', question: 'Why?', fields: [] },
+				{ buttonLabel: 'Send', css: builder },
+			),
+		);
+		expect(style).toMatch(/^:root\{color-scheme:light dark\}/);
+		const dark = style.indexOf('@media (prefers-color-scheme:dark){');
+		expect(dark).toBeGreaterThan(0);
+		expect(style.endsWith(builder)).toBe(true);
+		expect(style.indexOf(builder)).toBeGreaterThan(dark);
+	});
+
+	test('a focus ring on what the keyboard reaches; sides by the text direction, for right to left', () => {
+		const style = styleOf(renderPage({ kind: 'refused', reason: 'x' }));
+		expect(style).toMatch(/:focus-visible[^{]*\{outline:3px solid/);
+		expect(style).toMatch(
+			/\.alert\{border-inline-start:4px solid [^;]+;padding-inline-start:10px\}/,
+		);
+		expect(style).not.toMatch(/left|right/);
+	});
+
 	test('nothing on the page loads from anywhere: no script, link, image or frame', () => {
 		for (const html of [
 			renderPage({ kind: 'form', question: 'Why?', fields: [] }),
