@@ -9,7 +9,8 @@
  * tampered link, an expired one and one sealed under another API key get a page that says so, and
  * start nothing. The service answers after 100 ms with 10 requests in flight, as at scale: then the
  * same checks on a few dozen customers, or on 5,000 under `npm run bench:answer-links`
- * (test/helpers/answerLinksAtScale.js).
+ * (test/helpers/answerLinksAtScale.js); junk sent to a trigger (test/helpers/junkLinks.js) and
+ * what each page costs to serve (test/helpers/answerPageCosts.js).
  */
 const crypto = require('node:crypto');
 
@@ -38,6 +39,8 @@ const {
 const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('./sendAndWait.support');
 const { answerThroughPage } = require('../helpers/answerPage');
 const scale = require('../helpers/answerLinksAtScale');
+const junk = require('../helpers/junkLinks');
+const pages = require('../helpers/answerPageCosts');
 
 const TRIGGER_ID = crypto.randomUUID();
 const CUSTOMERS = [
@@ -293,3 +296,5 @@ async function expectRefused(link, status, refusal) {
 }
 
 scale.answerLinksAtScaleTests(ctx, scale.answerLinksSizes());
+junk.junkLinksTests(ctx, junk.junkLinksSizes());
+pages.answerPagesTests(ctx, pages.answerPagesSizes());

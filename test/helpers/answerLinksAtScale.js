@@ -433,5 +433,10 @@ module.exports = {
 	answerLinksAtScaleTests,
 	templateSend,
 	formTriggerWorkflow,
+	choiceTriggerWorkflow,
+	broadcastWorkflow,
+	acceptedSends,
+	executionIdsIn,
+	answersOf,
 	CHOICES,
 };
