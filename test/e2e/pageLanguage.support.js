@@ -9,6 +9,8 @@ const crypto = require('node:crypto');
 const n8n = require('../../scripts/lib/n8n');
 const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require('./support');
 const { mapperValue } = require('../helpers/mapperValue');
+const { unescapeHtml } = require('../helpers/answerPage');
+const { askWorkflow } = require('./sendAndWait.support');
 
 /*
  * Every text of 0.2.0's pages that the node wrote and the builder could not change, as it stood in
@@ -78,14 +80,6 @@ const ENGLISH = ENGLISH_TEXTS.map((text) => ({
 	pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'u'),
 }));
 
-const unescapeHtml = (value = '') =>
-	value
-		.replace(/&quot;/g, '"')
-		.replace(/&#39;|&#x27;/g, "'")
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&amp;/g, '&');
-
 /**
  * What a page's HTML says of itself: the `lang` and `dir` of its `<html>`, and which of the
  * English texts it holds anywhere (text, title, attributes: a placeholder or a button's value).
@@ -105,28 +99,7 @@ function pageFacts(html) {
 /** What a page in the language `tag` says of itself: that tag, its direction, no English text. */
 const inLanguage = (tag) => ({ lang: tag, dir: tag === 'ar' ? 'rtl' : 'ltr', english: [] });
 
-/** A Webhook trigger that answers at once: the execution goes on to wait. */
-function startingWebhook(name, webhookPath) {
-	return {
-		name,
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: crypto.randomUUID(),
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
-	};
-}
-
 const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
-
-/** Webhook → Ask (Send and Wait with `parameters`) → Next. */
-function askWorkflow(id, webhookPath, parameters) {
-	const built = chain(id, `e2e page language ${webhookPath}`, [
-		startingWebhook('Webhook', webhookPath),
-		omniNode('Ask', { operation: 'sendAndWait', ...parameters }),
-		noOp('Next'),
-	]);
-	return { ...built, webhookPath };
-}
 
 const options = (...names) => ({ values: names.map((option) => ({ option })) });
 
@@ -169,17 +142,13 @@ const ARABIC_ANSWER = {
 	الإيصال: RECEIPT,
 };
 
-/** n8n's output of that answer, as for a form in English. */
+/**
+ * n8n's output of that answer, as for a form in English: the number as a number, the Custom HTML
+ * and the hidden field by their names, the file's name, type and size.
+ */
 const ARABIC_DATA = {
-	الاسم: 'ليلى',
+	...ARABIC_ANSWER,
 	الكمية: 3,
-	اللون: 'أخضر',
-	الإضافات: ['تغليف هدية', 'بطاقة'],
-	'طريقة الاستلام': 'المتجر',
-	'تاريخ التوصيل': '2026-12-24',
-	'البريد الإلكتروني': 'layla@example.com',
-	'رمز الطلب': 'A-1042',
-	ملاحظة: 'شكراً',
 	note: '<p>اقرأ هذا أولاً.</p>',
 	source: 'sms',
 	الإيصال: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
@@ -327,7 +296,6 @@ module.exports = {
 	ENGLISH_TEXTS,
 	pageFacts,
 	inLanguage,
-	askWorkflow,
 	triggerWorkflow,
 	broadcastWorkflow,
 	changedToken,

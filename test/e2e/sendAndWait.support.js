@@ -318,6 +318,7 @@ async function personPage(browser, viewport) {
 }
 
 module.exports = {
+	askWorkflow,
 	CHOICE_LABELS,
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
