@@ -5,6 +5,7 @@
  * (its `lang`, its `dir` and any of those texts).
  */
 const crypto = require('node:crypto');
+const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require('./support');
@@ -73,9 +74,24 @@ const ENGLISH_TEXTS = [
 	'✗ Decline',
 ];
 
+/**
+ * The texts of the English page language as the built package has them, each cut at its places
+ * (`{count}`) into its fixed words, the short joints (" and ", ".") left out: the texts added
+ * since 0.2.0 may not show on a page in another language either.
+ */
+function englishOfThePackage() {
+	const texts = path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'sendAndWait');
+	const { ENGLISH } = require(path.join(texts, 'texts.js'));
+	return Object.values(ENGLISH.texts)
+		.flatMap((text) => (typeof text === 'string' ? [text] : Object.values(text)))
+		.flatMap((text) => text.split(/\{\w+\}/))
+		.map((part) => part.trim())
+		.filter((part) => part.length >= 5);
+}
+
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Whole words only: German "Senden" is not "Send". Case counts: markup says type="submit".
-const ENGLISH = ENGLISH_TEXTS.map((text) => ({
+const ENGLISH = [...new Set([...ENGLISH_TEXTS, ...englishOfThePackage()])].map((text) => ({
 	text,
 	pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'u'),
 }));
