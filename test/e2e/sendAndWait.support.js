@@ -367,6 +367,7 @@ async function phonePage(browser) {
 }
 
 module.exports = {
+	askWorkflow,
 	CHOICE_LABELS,
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,

@@ -121,6 +121,7 @@ async function postCustomForm(link, fields, answer) {
 
 module.exports = {
 	postCustomForm,
+	unescapeHtml,
 	waitingLinks,
 	previewFetch,
 	previewEveryLink,

@@ -1,0 +1,389 @@
+'use strict';
+/*
+ * The answer page in the customer's language, in a real n8n (2.41.1, or 1.123.81 with
+ * N8N_PIN=1.x) and Chromium on a phone 390 pixels wide, against the fake service: a WhatsApp
+ * Template Send and Wait (Choice) in Portuguese (Brazil), a Message Send and Wait (a Custom Form of
+ * every field type) in Arabic, and an answer-link broadcast whose three links each carry the
+ * language of their customer's item (pt-BR, ar, de). Each page, the page after the answer, a
+ * refused answer and an expired link's page are in that language: its `lang`, its `dir` (rtl for
+ * Arabic) and none of the English texts the pages had before (pageLanguage.support.js); each answer
+ * comes out as it did. A link whose token was changed cannot say its language: its page is in the
+ * browser's language (Accept-Language) where the node has it, else in the trigger's. The builder's
+ * own texts (title, the page after the answer, the refusal) show where they are set.
+ */
+const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
+const {
+	API_KEY,
+	n8nWithCredentials,
+	credentialFor,
+	startServerLoggedIn,
+	createActiveWorkflow,
+	waitForWebhook,
+	callWebhook,
+	executionMark,
+	executionSince,
+	storedExecution,
+} = require('./support');
+const {
+	BROWSER_AGENT,
+	launchChromium,
+	executionWhen,
+	lastOutput,
+} = require('./sendAndWait.support');
+const { postCustomForm } = require('../helpers/answerPage');
+const {
+	PAGE_LANGUAGE,
+	pageFacts,
+	inLanguage,
+	changedToken,
+	ARABIC_FIELDS,
+	ARABIC_ANSWER,
+	ARABIC_DATA,
+	RECEIPT,
+	CHOICES_PT,
+} = require('./pageLanguage.support');
+
+const { TRIGGER_ID, TEXTS_TRIGGER_ID, TRIGGER_LANGUAGE, BUILDER, CUSTOMERS } = PAGE_LANGUAGE;
+const { WORKFLOWS, TRIGGERS, BROADCAST } = PAGE_LANGUAGE;
+const E164 = (phone) => phone.replace(/\s/g, '');
+
+let fake;
+let server;
+let rest;
+let browser;
+const triggers = {};
+
+beforeAll(async () => {
+	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
+	const { env } = await n8nWithCredentials('e2e-page-language', [credentialFor(fake.url)], {
+		logLevel: 'warn',
+	});
+	({ server, rest } = await startServerLoggedIn(env, { timeoutMs: 240_000 }));
+	for (const workflow of [...Object.values(WORKFLOWS), BROADCAST]) {
+		await createActiveWorkflow(rest, workflow);
+		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
+	}
+	for (const [key, workflow] of Object.entries(TRIGGERS))
+		triggers[key] = await createActiveWorkflow(rest, workflow);
+	for (const webhookId of [TRIGGER_ID, TEXTS_TRIGGER_ID])
+		await waitForWebhook(`${server.url}/webhook/${webhookId}`);
+	browser = await launchChromium();
+}, 420_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+	await fake?.close();
+});
+
+/**
+ * Chromium as a phone: a touch screen 390 pixels wide, a phone browser's user agent, and the
+ * browser's language: `locale`, which Chromium then sends alone as the Accept-Language header
+ * (`fr-FR`, no quality values), or `acceptLanguage`, the header itself. Not both: a context's
+ * locale can win over its extra header.
+ */
+async function phonePage({ locale = 'en-US', acceptLanguage } = {}) {
+	const context = await browser.newContext({
+		userAgent: BROWSER_AGENT,
+		viewport: { width: 390, height: 844 },
+		isMobile: true,
+		hasTouch: true,
+		...(acceptLanguage ? { extraHTTPHeaders: { 'accept-language': acceptLanguage } } : { locale }),
+	});
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	return page;
+}
+
+/** What the page shown in Chromium says of itself (pageLanguage.support.js). */
+const factsOf = async (page) => pageFacts(await page.content());
+
+/** Waits for the page after the answer: it has no button. */
+const recordedShown = (page) => page.getByRole('button').first().waitFor({ state: 'detached' });
+
+/** Starts a Send and Wait workflow; resolves with its link and execution once it waits. */
+async function ask(workflow) {
+	const before = fake.sends().length;
+	await callWebhook(`${server.url}/webhook/${workflow.webhookPath}`, {});
+	const deadline = Date.now() + 20_000;
+	while (fake.sends().length === before && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	const sent = fake.sends()[before];
+	const text = String(sent.body.text ?? sent.body.attributes?.['3']);
+	const [link] = text.match(/https?:\/\/\S+/g);
+	const executionId = new URL(link).pathname.split('/')[2];
+	await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
+	return { link, executionId };
+}
+
+/** The execution once it succeeded and Next ran (n8n writes the status a moment before the data). */
+const answered = async (executionId) =>
+	lastOutput(
+		await executionWhen(
+			rest,
+			executionId,
+			(e) => e.status === 'success' && lastOutput(e, 'Next') !== undefined,
+			{ what: 'success with Next run', timeoutMs: 30_000 },
+		),
+		'Next',
+	);
+
+describe('Send and Wait in the Page Language', () => {
+	test('WhatsApp Template (Choice) in Portuguese (Brazil): page, refusal, tap, the page after it', async () => {
+		const { link, executionId } = await ask(WORKFLOWS.choice);
+		const refused = await fetch(link, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_AGENT },
+			body: 'choice=9',
+		});
+		expect([refused.status, pageFacts(await refused.text())]).toEqual([400, inLanguage('pt-BR')]);
+
+		const page = await phonePage();
+		await page.goto(link);
+		expect(await factsOf(page)).toEqual(inLanguage('pt-BR'));
+		expect(await page.getByRole('button').allInnerTexts()).toEqual(CHOICES_PT);
+		await page.getByRole('button', { name: CHOICES_PT[1] }).tap();
+		await recordedShown(page);
+		await page.getByText(CHOICES_PT[1]).waitFor();
+		expect(await factsOf(page)).toEqual(inLanguage('pt-BR'));
+		const [item] = await answered(executionId);
+		expect(item.json).toEqual({ data: { choice: CHOICES_PT[1], respondedAt: expect.any(String) } });
+	});
+
+	test('Message (Custom Form, every field type) in Arabic: page, each refusal, answer, the page after it', async () => {
+		const { link, executionId } = await ask(WORKFLOWS.form);
+		const big = { ...RECEIPT, content: Buffer.alloc(16 * 1024 * 1024 + 1) };
+		const broken = {
+			الاسم: '',
+			الكمية: 'ثلاثة',
+			اللون: 'بنفسجي',
+			الإضافات: ['تغليف هدية', 'بطاقة', 'شحن سريع'],
+			'طريقة الاستلام': 'المكتب',
+			'تاريخ التوصيل': '2026-13-45',
+			'البريد الإلكتروني': 'layla.example.com',
+			الإيصال: { ...RECEIPT, name: 'receipt.exe' },
+		};
+		const seen = {};
+		for (const [label, value] of [...Object.entries(broken), ['الإيصال', big]]) {
+			const index = ARABIC_FIELDS.findIndex((field) => field.fieldLabel === label);
+			const shown = await postCustomForm(link, ARABIC_FIELDS, { ...ARABIC_ANSWER, [label]: value });
+			const says = new RegExp(`<p class="error" id="field-${index}-error">([^<]+)</p>`);
+			seen[label] = { status: shown.status, ...pageFacts(shown.text), says: says.test(shown.text) };
+		}
+		const refusal = { status: 400, ...inLanguage('ar'), says: true };
+		expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((label) => [label, refusal])));
+		expect((await storedExecution(rest, executionId)).status).toBe('waiting');
+
+		const page = await phonePage();
+		await page.goto(link);
+		expect(await factsOf(page)).toEqual(inLanguage('ar'));
+		await fillArabicForm(page);
+		await page.locator('button[type="submit"]').click();
+		await recordedShown(page);
+		await page.getByText(RECEIPT.name).waitFor();
+		expect(await factsOf(page)).toEqual(inLanguage('ar'));
+		const [item] = await answered(executionId);
+		expect(item.json).toEqual({ data: { ...ARABIC_DATA, respondedAt: expect.any(String) } });
+		// As for any label: the binary property is the label with each non-word character as `_`.
+		expect(item.binary).toEqual({
+			_______: expect.objectContaining({ fileName: RECEIPT.name, mimeType: RECEIPT.type }),
+		});
+	});
+
+	test("Message (Approval) in German with the builder's title and the page after the answer", async () => {
+		const { link, executionId } = await ask(WORKFLOWS.texts);
+		const page = await phonePage();
+		await page.goto(link);
+		expect(await factsOf(page)).toEqual(inLanguage('de'));
+		expect(await page.title()).toBe(BUILDER.responseFormTitle);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+			BUILDER.responseFormTitle,
+		);
+		await page.getByRole('button').first().tap();
+		await page.getByText(BUILDER.completionMessage).waitFor();
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(BUILDER.completionTitle);
+		expect(await factsOf(page)).toEqual(inLanguage('de'));
+		const [item] = await answered(executionId);
+		expect(item.json).toEqual({ data: { approved: true, respondedAt: expect.any(String) } });
+	});
+});
+
+/** A customer fills the Arabic form as its labels name the fields. */
+async function fillArabicForm(page) {
+	const field = (label) => page.getByLabel(label, { exact: true });
+	const answer = ARABIC_ANSWER;
+	for (const label of [
+		'الاسم',
+		'الكمية',
+		'تاريخ التوصيل',
+		'البريد الإلكتروني',
+		'رمز الطلب',
+		'ملاحظة',
+	])
+		await field(label).fill(answer[label]);
+	await field('اللون').selectOption(answer['اللون']);
+	for (const extra of answer['الإضافات']) await field(extra).check();
+	await field(answer['طريقة الاستلام']).check();
+	await field('الإيصال').setInputFiles({
+		name: RECEIPT.name,
+		mimeType: RECEIPT.type,
+		buffer: Buffer.from(RECEIPT.content),
+	});
+}
+
+/**
+ * Runs the broadcast for `customers`, each with the trigger and validity given; resolves with each
+ * one's link, in order.
+ */
+async function broadcast(customers) {
+	const before = fake.sends().length;
+	const output = await callWebhook(`${server.url}/webhook/${BROADCAST.webhookPath}`, { customers });
+	expect(output.map((item) => item.status)).toEqual(customers.map(() => 'ongoing'));
+	const sent = fake.sends().slice(before);
+	expect(sent.map((request) => request.body.customer_phone)).toEqual(
+		customers.map(({ phone }) => E164(phone)),
+	);
+	return sent.map((request) => request.body.attributes['3']);
+}
+
+const toTrigger = (webhookId, validForMinutes) => (customer) => ({
+	...customer,
+	triggerUrl: `${server.url}/webhook/${webhookId}`,
+	validForMinutes,
+});
+
+/** The trigger workflow's executions started after `mark`, after a moment for any to appear. */
+async function startedSince(workflowId, mark) {
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+	return (await executionMark(rest, workflowId)) > mark;
+}
+
+/**
+ * A link opened in Chromium (`browserLanguage` as phonePage takes it): the Accept-Language header
+ * Chromium sent, the page's status and what it says of itself.
+ */
+async function opened(link, browserLanguage) {
+	const page = await phonePage(browserLanguage);
+	const response = await page.goto(link);
+	const header = (await response.request().allHeaders())['accept-language'];
+	const facts = await factsOf(page);
+	await page.context().close();
+	return { header, status: response.status(), ...facts };
+}
+
+describe('answer links: a Page Language per customer, from their item', () => {
+	let expired;
+
+	// Sent first, valid for 3 seconds: expired by the time the others are answered.
+	beforeAll(async () => {
+		const soon = [
+			...CUSTOMERS.map(toTrigger(TRIGGER_ID, 0.05)),
+			toTrigger(TEXTS_TRIGGER_ID, 0.05)(CUSTOMERS[0]),
+		];
+		const sentAt = Date.now();
+		expired = { links: await broadcast(soon), sentAt };
+	});
+
+	test('three links in pt-BR, ar and de: each page and the page after the answer; each answer as before', async () => {
+		const links = await broadcast(CUSTOMERS.map(toTrigger(TRIGGER_ID, 7 * 24 * 60)));
+		for (const link of links)
+			expect(link.length - `${server.url}/webhook/${TRIGGER_ID}`.length).toBeLessThanOrEqual(160);
+		for (const [index, link] of links.entries()) {
+			const { locale, phone, appointment } = CUSTOMERS[index];
+			const mark = await executionMark(rest, triggers.plain.id);
+			const page = await phonePage();
+			await page.goto(link);
+			expect([locale, await factsOf(page)]).toEqual([locale, inLanguage(locale)]);
+			expect(await page.getByRole('button').count()).toBe(2);
+			await page.getByRole('button').first().tap();
+			await recordedShown(page);
+			expect([locale, await factsOf(page)]).toEqual([locale, inLanguage(locale)]);
+			await page.context().close();
+			const { id, status } = await executionSince(rest, triggers.plain.id, mark, {
+				timeoutMs: 30_000,
+			});
+			expect(status).toBe('success');
+			const [item] = lastOutput(await storedExecution(rest, id), 'Next');
+			expect(item.json).toEqual({
+				data: { approved: true, respondedAt: expect.any(String) },
+				recipient: { phone: E164(phone) },
+				reference: appointment,
+				sentAt: expect.any(String),
+				answeredAt: item.json.data.respondedAt,
+				answerKey: expect.stringMatching(/^[\w-]{22}$/),
+			});
+		}
+	});
+
+	test("the expired links: a page in each link's language, on GET and POST; nothing starts", async () => {
+		// Valid for 3 seconds, sealed in whole seconds: expired 5 seconds after sending, whatever the rounding.
+		await new Promise((resolve) =>
+			setTimeout(resolve, Math.max(0, expired.sentAt + 5000 - Date.now())),
+		);
+		const mark = await executionMark(rest, triggers.plain.id);
+		for (const [index, link] of expired.links.slice(0, 3).entries()) {
+			const { locale } = CUSTOMERS[index];
+			expect([locale, await opened(link)]).toEqual([
+				locale,
+				{ header: 'en-US', status: 410, ...inLanguage(locale) },
+			]);
+			const posted = await fetch(link, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+					'user-agent': BROWSER_AGENT,
+				},
+				body: 'approved=true',
+			});
+			const facts = { status: posted.status, ...pageFacts(await posted.text()) };
+			expect([locale, facts]).toEqual([locale, { status: 410, ...inLanguage(locale) }]);
+		}
+		expect(await startedSince(triggers.plain.id, mark)).toBe(false);
+	});
+
+	test("a changed link: the browser's language where offered, else the trigger's; nothing starts", async () => {
+		const [link] = await broadcast([toTrigger(TRIGGER_ID, 60)(CUSTOMERS[1])]);
+		const changed = changedToken(link);
+		const mark = await executionMark(rest, triggers.plain.id);
+		// Chromium sends its locale alone as Accept-Language; a phone's own list has quality values.
+		const quality = 'ja,ar;q=0.5,tr;q=0.9';
+		const seen = [
+			await opened(changed, { locale: 'fr-FR' }),
+			await opened(changed, { locale: 'ja' }),
+			await opened(changed, { acceptLanguage: quality }),
+		];
+		const refused = (header, tag) => ({ header, status: 400, ...inLanguage(tag) });
+		expect(seen).toEqual([
+			refused('fr-FR', 'fr'),
+			refused('ja', TRIGGER_LANGUAGE),
+			refused(quality, 'tr'),
+		]);
+		expect(await startedSince(triggers.plain.id, mark)).toBe(false);
+	});
+
+	test("the trigger's builder texts: its title, the page after the answer, the refusal", async () => {
+		const [link] = await broadcast([toTrigger(TEXTS_TRIGGER_ID, 60)(CUSTOMERS[0])]);
+		const mark = await executionMark(rest, triggers.texts.id);
+		const page = await phonePage();
+		await page.goto(link);
+		expect(await factsOf(page)).toEqual(inLanguage('pt-BR'));
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+			BUILDER.responseFormTitle,
+		);
+		await page.getByRole('button').first().tap();
+		await page.getByText(BUILDER.completionMessage).waitFor();
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(BUILDER.completionTitle);
+		await page.context().close();
+		const { status } = await executionSince(rest, triggers.texts.id, mark, { timeoutMs: 30_000 });
+		expect(status).toBe('success');
+
+		const refusals = [expired.links[3], changedToken(link)];
+		for (const refused of refusals) {
+			const shown = await phonePage({ locale: 'de-DE' });
+			await shown.goto(refused);
+			await shown.getByText(BUILDER.refusalMessage).waitFor();
+			await shown.context().close();
+		}
+	});
+});
