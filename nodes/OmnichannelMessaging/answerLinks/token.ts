@@ -69,7 +69,9 @@ export interface LinkKey {
 /** A token read back: its facts and a key that is the same for every answer through it, or why not. */
 export type ReadLink =
 	| { ok: true; facts: LinkFacts; answerKey: string }
-	| { ok: false; reason: 'invalid' | 'expired' };
+	| { ok: false; reason: 'invalid' }
+	// An expired link's page is still drawn in the language it was sealed with.
+	| { ok: false; reason: 'expired'; language?: number };
 
 /**
  * The key for links to the trigger whose path ends with `trigger` (its last segment), under
@@ -244,7 +246,8 @@ export function openLink(token: unknown, linkKeyOf: LinkKey, now: Date): ReadLin
 	const plain = bytes && openBytes(bytes, linkKeyOf);
 	const facts = plain && readFacts(bytes[0], plain);
 	if (!bytes || !facts) return { ok: false, reason: 'invalid' };
-	if (now.getTime() >= facts.expiresAt.getTime()) return { ok: false, reason: 'expired' };
+	if (now.getTime() >= facts.expiresAt.getTime())
+		return { ok: false, reason: 'expired', language: facts.language };
 	// The tag is fixed by the whole token, which only the key's holder can make: one per link.
 	const answerKey = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 	return { ok: true, facts, answerKey };

@@ -343,10 +343,6 @@ function refuse(
 	return { noWebhookResponse: true };
 }
 
-/** The language an expired link was sealed with, where its reading says. */
-const expiredLanguage = (link: object): LanguageSetting =>
-	settingOfLinkCode((link as { language?: number }).language);
-
 /** The answer's item: Send and Wait's `data`, then who answered, about what, and when. */
 function answerItem(facts: LinkFacts, answerKey: string) {
 	return (item: INodeExecutionData): INodeExecutionData => {
@@ -382,15 +378,9 @@ export async function answerLinkWebhook(
 	const source = { credential, trigger: triggerSegment(this), readApiKey };
 	const link = await openWithKeptKey(query?.[LINK_PARAMETER], source, LINK_KEYS, now);
 	if (!link) return refuse(this, 500, REFUSALS.unusable, undefined);
-	if (!link.ok) {
-		const expired = link.reason === 'expired';
-		return refuse(
-			this,
-			expired ? 410 : 400,
-			REFUSALS[link.reason],
-			expired ? expiredLanguage(link) : BROWSER,
-		);
-	}
+	if (!link.ok && link.reason === 'expired')
+		return refuse(this, 410, REFUSALS.expired, settingOfLinkCode(link.language));
+	if (!link.ok) return refuse(this, 400, REFUSALS.invalid, BROWSER);
 	const language = settingOfLinkCode(link.facts.language);
 	return await sendAndWaitWebhook.call(
 		this,

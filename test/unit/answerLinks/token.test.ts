@@ -217,6 +217,15 @@ describe('an answer link token', () => {
 		expect(openLink(token, KEY, at(WEEK))).toEqual({ ok: false, reason: 'expired' });
 	});
 
+	test('an expired link still says its language, for the page that says it expired', () => {
+		const token = sealLink({ ...PHONE, expiresAt: at(3_000), language: 3 }, KEY);
+		expect(openLink(token, KEY, at(3_000))).toStrictEqual({
+			ok: false,
+			reason: 'expired',
+			language: 3,
+		});
+	});
+
 	test('keeps whole seconds: a send at .5 s is sealed at its second, its expiry at the next', () => {
 		const facts = { ...PHONE, sentAt: at(500), expiresAt: at(500 + 60_000) };
 		const opened = openLink(sealLink(facts, KEY), KEY, at(1000));
