@@ -10,20 +10,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { linkKey, openLink, sealLink } from '../../nodes/OmnichannelMessaging/answerLinks/token';
 import { ENGLISH } from '../../nodes/OmnichannelMessaging/sendAndWait/texts';
 import { FORM, post } from '../helpers/customForm';
-import { PACKAGE_NAME } from '../helpers/engine';
 import { API_KEY, sendTextTo, useFakeService } from '../helpers/fixtures';
-import { callWebhook } from '../helpers/webhookCall';
+import { callWebhook, triggerTarget } from '../helpers/webhookCall';
 import type { WebhookRequest } from '../helpers/webhookCall';
 
 const service = useFakeService();
 
 const TRIGGER = '4f7c1a52-9a0e-4d43-8c55-0f1e2d3c4b5a';
 const TRIGGER_URL = `https://n8n.example.com/webhook/${TRIGGER}`;
-const TARGET = {
-	type: `${PACKAGE_NAME}.omnichannelMessagingTrigger`,
-	typeVersion: 1,
-	webhookId: TRIGGER,
-};
+const TARGET = triggerTarget(TRIGGER);
 const CREDENTIALS = { baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY };
 const HOUR = 3_600_000;
 
