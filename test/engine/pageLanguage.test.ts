@@ -178,7 +178,7 @@ describe("a refused link's page", () => {
 		expect(unknown.page).toContain('Este enlace no es válido');
 	});
 
-	test("an expired link of 0.2.0 (no language): the trigger's language; the builder's Refusal Message where set", async () => {
+	test("an expired 0.2.0 link: the trigger's language; the builder's Refusal Message where set", async () => {
 		const now = Date.now();
 		const token = sealLink(
 			{
