@@ -1,5 +1,6 @@
 import { PAGE_HEADERS, renderPage } from '../../../nodes/OmnichannelMessaging/sendAndWait/page';
 import { escapeHtml } from '../../../nodes/OmnichannelMessaging/sendAndWait/sanitize';
+import { ENGLISH } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>&amp;`;
 
@@ -90,7 +91,7 @@ describe('the answer page', () => {
 		const style = styleOf(
 			renderPage(
 				{ kind: 'form', question: 'Why?', fields: [] },
-				{ buttonLabel: 'Send', css: builder },
+				{ language: ENGLISH, buttonLabel: 'Send', css: builder },
 			),
 		);
 		expect(style).toMatch(/^:root\{color-scheme:light dark\}/);
