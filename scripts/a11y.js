@@ -23,27 +23,24 @@ const DIST = path.join(__dirname, '..', 'dist', 'nodes', 'OmnichannelMessaging',
 const { readAnswerConfig } = require(path.join(DIST, 'webhook.js'));
 const { readAnswer } = require(path.join(DIST, 'answer.js'));
 const { PAGE_HEADERS, renderPage, FORM_END } = require(path.join(DIST, 'page.js'));
+const { say } = require(path.join(DIST, 'texts.js'));
 
 /** A builder's Custom Styling as the field's placeholder suggests it: brand colours and a font. */
 const BUILDER_CSS =
 	'h1 { color: #0a7d32; } button.primary { background: #0a7d32; } ' +
 	'body { font-family: Georgia, serif; } main { border-radius: 4px; }';
 
-/** The words of the buttons pages and the refusal, per language (the form's: EVERY_TYPE_WORDS). */
+/** The builder's words on the buttons pages, per language (the form's: EVERY_TYPE_WORDS). */
 const WORDS = {
 	en: {
 		approval: ['Refund 42 EUR for order 1042?', '✓ Approve', '✗ Decline'],
 		choice: ['When can the technician come?', 'Monday 9:00', 'Tuesday 14:00', 'Friday 8:00'],
 		freeText: 'What should we tell the customer?',
-		refusal:
-			'This link is not valid: it may have been changed or cut short. Open it again from the ' +
-			'message you received.',
 	},
 	ar: {
 		approval: ['هل نعيد 42 يورو عن الطلب 1042؟', '✓ موافقة', '✗ رفض'],
 		choice: ['متى يمكن أن يأتي الفني؟', 'الاثنين 9:00', 'الثلاثاء 14:00', 'الجمعة 8:00'],
 		freeText: 'ماذا نقول للعميل؟',
-		refusal: 'هذا الرابط غير صالح: ربما تغيّر أو اقتُطع. افتحه مرة أخرى من الرسالة التي وصلتك.',
 	},
 };
 
@@ -53,15 +50,20 @@ function parametersOf(language, css) {
 	const form = EVERY_TYPE_WORDS[language];
 	const [, approve, decline] = words.approval;
 	const [, ...choices] = words.choice;
-	const styled = { 'options.responseFormCustomCss': css };
+	const styled = { 'options.pageLanguage': language, 'options.responseFormCustomCss': css };
 	return {
 		approval: {
 			responseType: 'approval',
+			'options.pageLanguage': language,
 			'approvalOptions.values.approvalType': 'double',
 			'approvalOptions.values.approveLabel': approve,
 			'approvalOptions.values.disapproveLabel': decline,
 		},
-		choice: { responseType: 'choice', 'choiceOptions.values': choices.map((label) => ({ label })) },
+		choice: {
+			responseType: 'choice',
+			'options.pageLanguage': language,
+			'choiceOptions.values': choices.map((label) => ({ label })),
+		},
 		freeText: { responseType: 'freeText', ...styled },
 		form: {
 			responseType: 'customForm',
@@ -145,20 +147,20 @@ function viewsOf(language, css) {
 			html: renderPage(outcome.view, config.page),
 		};
 	});
-	const refused = { kind: 'refused', reason: WORDS[language].refusal };
+	// The trigger's page for a link that cannot be read, in the trigger's Page Language.
+	const { page } = configOf(parameters.approval);
+	const refused = { kind: 'refused', reason: say(page.language, 'linkInvalid') };
 	return [
 		...views,
-		{ name: 'link refused', styled: false, status: 400, html: renderPage(refused) },
+		{ name: 'link refused', styled: false, status: 400, html: renderPage(refused, page) },
 	];
 }
 
-/**
- * The page in `language`. Until the renderer takes a language, an Arabic page is today's page with
- * its language and direction set on <html>, the builder's words in Arabic.
- */
-function inLanguage(html, language) {
-	if (language === 'en' || !html.includes('<html lang="en">')) return html;
-	return html.replace('<html lang="en">', `<html lang="${language}" dir="rtl">`);
+/** The page's language and direction, as the page says them: a matrix that checks what it means to. */
+function expectLanguage(html, language) {
+	const expected = `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`;
+	if (!html.includes(expected)) throw new Error(`a page of the matrix is not ${expected}`);
+	return html;
 }
 
 /** Every page of the matrix: type × language × (for forms) with and without the builder's CSS. */
@@ -169,7 +171,7 @@ function allPages() {
 			for (const view of viewsOf(language, css)) {
 				if (css && !view.styled) continue;
 				const styling = css ? 'builder CSS' : 'no CSS';
-				pages.push({ ...view, language, styling, html: inLanguage(view.html, language) });
+				pages.push({ ...view, language, styling, html: expectLanguage(view.html, language) });
 			}
 	return pages;
 }

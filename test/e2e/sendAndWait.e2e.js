@@ -606,7 +606,7 @@ describe('readable by everyone: axe at 320 px, light and dark, and the keyboard 
 		}
 		await tabTo(page, 'field-9-0');
 		await page.keyboard.press('ArrowDown');
-		await chooseReceipt(page);
+		await chooseFiles(page);
 		await tabTo(page, 'button');
 		await page.keyboard.press('Enter');
 		await page.getByRole('alert').waitFor();
@@ -614,10 +614,10 @@ describe('readable by everyone: axe at 320 px, light and dark, and the keyboard 
 		expect(await readableIn(page)).toEqual(READABLE);
 		expect((await storedExecution(rest, executionId)).status).toBe('waiting');
 
-		// Fixed with the keyboard: the file chosen again, then back (Shift+Tab) to the third extra,
+		// Fixed with the keyboard: the files chosen again, then back (Shift+Tab) to the third extra,
 		// and to the access code, which a page shown again leaves empty.
 		expect(await page.locator('#field-2').inputValue()).toBe('');
-		await chooseReceipt(page);
+		await chooseFiles(page);
 		await tabTo(page, 'field-8-2', { back: true });
 		await page.keyboard.press('Space');
 		await tabTo(page, 'field-2', { back: true });
@@ -641,7 +641,7 @@ describe('readable by everyone: axe at 320 px, light and dark, and the keyboard 
 			note: words.html,
 			source: 'sms',
 			Receipt: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
-			Photos: null,
+			Photos: [{ filename: PHOTO.name, mimetype: PHOTO.type, size: PHOTO.content.length }],
 			respondedAt: expect.any(String),
 		});
 	});
@@ -666,16 +666,27 @@ async function fillWithKeys(page, texts) {
 	await page.keyboard.press('Shift+ArrowDown');
 }
 
-/** Space on the Receipt field opens the file chooser, where the receipt is chosen. */
-async function chooseReceipt(page) {
-	await tabTo(page, 'field-12');
-	const [chooser] = await Promise.all([
-		page.waitForEvent('filechooser'),
-		page.keyboard.press('Space'),
-	]);
-	await chooser.setFiles({
-		name: RECEIPT.name,
-		mimeType: RECEIPT.type,
-		buffer: Buffer.from(RECEIPT.content),
-	});
+/** A photo for the Photos field. */
+const PHOTO = { name: 'parcel.png', type: 'image/png', content: 'PNG parcel' };
+
+/**
+ * Space on each file field opens the file chooser, where the receipt, then a photo, is chosen.
+ * Both: n8n 1.x stops reading a form at an empty file input (the page then asks for a file in each).
+ */
+async function chooseFiles(page) {
+	for (const [id, file] of [
+		['field-12', RECEIPT],
+		['field-13', PHOTO],
+	]) {
+		await tabTo(page, id);
+		const [chooser] = await Promise.all([
+			page.waitForEvent('filechooser'),
+			page.keyboard.press('Space'),
+		]);
+		await chooser.setFiles({
+			name: file.name,
+			mimeType: file.type,
+			buffer: Buffer.from(file.content),
+		});
+	}
 }

@@ -171,16 +171,13 @@ function readParameter(
 	}
 }
 
-/** The languages the customer's browser asks for, as its Accept-Language header lists them. */
-const acceptLanguageOf = (functions: IWebhookFunctions): unknown =>
-	functions.getRequestObject().headers?.['accept-language'];
-
 /**
  * The language of a page: the link's (an answer link's own), else the node's Page Language; the
- * customer's browser's where either says so.
+ * languages the customer's browser asks for (Accept-Language) where either says so.
  */
 function languageOf(functions: IWebhookFunctions, read: ReadParameter, link?: LanguageSetting) {
-	return pageLanguageFor(link, acceptLanguageOf(functions), ownLanguage(read));
+	const header = functions.getRequestObject().headers?.['accept-language'];
+	return pageLanguageFor(link, header, ownLanguage(read));
 }
 
 /** The request as the reader takes it; its query only where n8n signed it (`signedQuery`). */
@@ -381,12 +378,12 @@ export async function answerLinkWebhook(
 	if (!link.ok && link.reason === 'expired')
 		return refuse(this, 410, REFUSALS.expired, settingOfLinkCode(link.language));
 	if (!link.ok) return refuse(this, 400, REFUSALS.invalid, BROWSER);
-	const language = settingOfLinkCode(link.facts.language);
+	const item = answerItem(link.facts, link.answerKey);
 	return await sendAndWaitWebhook.call(
 		this,
 		noQuestion,
-		answerItem(link.facts, link.answerKey),
+		item,
 		false,
-		language,
+		settingOfLinkCode(link.facts.language),
 	);
 }

@@ -290,7 +290,7 @@ describe('reading a language from any input', () => {
 		},
 	);
 
-	test("the page's language: the link's, else the node's; the browser's where set, else the node's, else English", () => {
+	test("the page's language: the link's, else the node's; the browser's where set, else English", () => {
 		const [de, ar] = [byTag('de'), byTag('ar')];
 		expect(pageLanguageFor(undefined, 'ar', undefined)).toBe(ENGLISH);
 		expect(pageLanguageFor(undefined, 'ar', de)).toBe(de);
