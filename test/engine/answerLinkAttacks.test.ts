@@ -93,7 +93,7 @@ describe("the Omnichannel Messaging Trigger's credential reads", () => {
 		expect(answer.page).toContain('This link is not valid');
 	};
 
-	test(`junk, forged or no tokens: a credential read in ${LINK_KEY_REREAD_MS} ms at most, nothing started`, async () => {
+	test(`junk, forged or no tokens: a credential read per ${LINK_KEY_REREAD_MS} ms at most, none started`, async () => {
 		const at = clock();
 		const trigger = requests('cred-flood');
 		for (let index = 0; index < 100; index++) {
