@@ -260,6 +260,10 @@ function queueEnv({ stack, userFolder, port, brokerPort, extra = {} }) {
 			N8N_ENCRYPTION_KEY: stack.encryptionKey,
 			// A main waits this long for executions a killed worker will never finish, then stops.
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+			// n8n pings its database every 2 s and, after a ping slower than 5 s, answers every request
+			// with 503 until one succeeds: on a shared 2-core machine under load that refused the form
+			// POSTs of the benchmark (seen on webhook processes). A slow ping is not the test's subject.
+			DB_PING_TIMEOUT_MS: '30000',
 			...extra,
 		},
 	});

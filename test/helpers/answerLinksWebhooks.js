@@ -18,15 +18,14 @@ const { countWith, executionsWith, foreignLink, on, refusedBoth } = require('./a
 const ROTATED_KEY = 'rotated-queue-api-key-0123456789';
 
 /**
- * How long a process may take to apply a new API key: the interval in which a token the kept key
- * cannot open reads the credential again at most once (LINK_KEY_REREAD_MS, when the built
- * package has it); without one the credential is read again on the next such token.
+ * How long a process may take to apply a new API key: a token the kept key cannot open reads the
+ * credential again at most once in LINK_KEY_REREAD_MS (token.ts), read from the built package.
  */
 function rereadMs() {
 	const token = require(
 		path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'answerLinks', 'token.js'),
 	);
-	return token.LINK_KEY_REREAD_MS ?? 0;
+	return token.LINK_KEY_REREAD_MS;
 }
 
 /** The page's POST of `choice` to `link`: its status and whether the page says it was recorded. */
