@@ -17,6 +17,7 @@ const n8n = require('../../scripts/lib/n8n');
 const { startEditor, until } = require('./editor');
 const { API_KEY, credentialFor, restData, trigger, omniNode, chain } = require('./support');
 const { waitForWebhook, executionMark, executionSince, storedExecution } = require('./support');
+const { publishWorkflow } = require('./support');
 const { lastOutput, phonePage } = require('./sendAndWait.support');
 
 const readExample = (file) =>
@@ -72,13 +73,7 @@ beforeAll(async () => {
 	});
 	rest = new n8n.N8nRest(editor.server.url);
 	await rest.ownerSetupOrLogin();
-	const stored = restData(await rest.request('GET', `/rest/workflows/${ANSWERS.id}`), 'GET');
-	restData(
-		await rest.request('POST', `/rest/workflows/${ANSWERS.id}/activate`, {
-			versionId: stored.versionId,
-		}),
-		'publish the answers example',
-	);
+	await publishWorkflow(rest, { id: ANSWERS.id });
 	triggerUrl = `${editor.server.url}/webhook/${TRIGGER.webhookId}`;
 	await waitForWebhook(triggerUrl);
 	fs.mkdirSync(SHOTS, { recursive: true });
