@@ -25,7 +25,7 @@ const { startEditor, until } = require('./editor');
 const {
 	API_KEY,
 	credentialFor,
-	restData,
+	publishWorkflow,
 	createActiveWorkflow,
 	callWebhook,
 	webhookTrigger,
@@ -77,13 +77,7 @@ beforeAll(async () => {
 	});
 	rest = new n8n.N8nRest(editor.server.url);
 	await rest.ownerSetupOrLogin();
-	const stored = restData(await rest.request('GET', `/rest/workflows/${ANSWERS.id}`), 'GET');
-	restData(
-		await rest.request('POST', `/rest/workflows/${ANSWERS.id}/activate`, {
-			versionId: stored.versionId,
-		}),
-		'activate the answers example',
-	);
+	await publishWorkflow(rest, { id: ANSWERS.id });
 	await waitForWebhook(`${editor.server.url}/webhook/${TRIGGER.webhookId}`);
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 420_000);

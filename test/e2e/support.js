@@ -399,13 +399,18 @@ async function createActiveWorkflow(rest, { name, nodes, connections, settings }
 		await rest.request('POST', '/rest/workflows', body),
 		'POST /rest/workflows',
 	);
-	restData(
-		await rest.request('POST', `/rest/workflows/${created.id}/activate`, {
-			versionId: created.versionId,
-		}),
-		`POST /rest/workflows/${created.id}/activate`,
-	);
+	await publishWorkflow(rest, created);
 	return created;
+}
+
+/** Publishes (activates) a stored workflow, `{ id, versionId }`; without versionId, the stored one. */
+async function publishWorkflow(rest, { id, versionId }) {
+	const version =
+		versionId ?? restData(await rest.request('GET', `/rest/workflows/${id}`), 'GET').versionId;
+	restData(
+		await rest.request('POST', `/rest/workflows/${id}/activate`, { versionId: version }),
+		`POST /rest/workflows/${id}/activate`,
+	);
 }
 
 /**
@@ -553,6 +558,7 @@ module.exports = {
 	templateSendBody,
 	restData,
 	createActiveWorkflow,
+	publishWorkflow,
 	waitForWebhook,
 	callWebhook,
 	executionMark,
