@@ -250,41 +250,36 @@ export function openLink(token: unknown, linkKeyOf: LinkKey, now: Date): ReadLin
 	return { ok: true, facts, answerKey };
 }
 
+/*
+ * The derived keys a process's triggers open links with, by credential ID and trigger. Reading
+ * the credential costs n8n a database read, a decryption and an expression sandbox: on every
+ * answer it made answering half again as costly as n8n's Form Trigger, and on every forged link
+ * a flood of them cost n8n about twice a page view each. So a key is kept for a minute after it was
+ * read, a link it does not open reads the credential again at most once in a few seconds, and a
+ * token that is no link's shape is refused before any of it. Only derived keys are kept, never
+ * an API key. Time is given on every call.
+ */
+
 /** How long a trigger keeps a credential's derived key after reading the credential. */
 export const LINK_KEY_KEPT_MS = 60_000;
+
+/**
+ * The least time between two reads of one credential for one trigger: a link the kept key does
+ * not open reads it again only once this long has passed since the last read. A rotated API key
+ * applies to answers within this time; forged links cost one read in it, however many they are.
+ */
+export const LINK_KEY_REREAD_MS = 5_000;
 
 /** The most keys kept at once: one per credential and trigger in use. */
 const MOST_KEPT_KEYS = 1000;
 
-/**
- * The derived keys a process's triggers use, by credential ID and trigger, each kept for a
- * minute after it was read: reading the credential costs n8n a database read, a decryption and
- * an expression sandbox on every answer, which made answering half again as costly as n8n's Form
- * Trigger. Only derived keys are kept, never an API key. Time is given on every call.
- */
-export class LinkKeys {
-	private readonly kept = new Map<string, { key: LinkKey; until: number }>();
-
-	constructor(
-		private readonly keptMs = LINK_KEY_KEPT_MS,
-		private readonly most = MOST_KEPT_KEYS,
-	) {}
-
-	get(credential: string, trigger: string, now: Date): LinkKey | undefined {
-		const id = `${credential} ${trigger}`;
-		const entry = this.kept.get(id);
-		if (entry && entry.until > now.getTime()) return entry.key;
-		this.kept.delete(id);
-		return undefined;
-	}
-
-	keep(credential: string, trigger: string, key: LinkKey, now: Date): void {
-		const id = `${credential} ${trigger}`;
-		this.kept.delete(id);
-		this.kept.set(id, { key, until: now.getTime() + this.keptMs });
-		// The oldest entry goes first: a Map keeps the order of insertion.
-		if (this.kept.size > this.most) this.kept.delete(this.kept.keys().next().value as string);
-	}
+/** One credential and trigger: the key last read while it is kept, and when it was read. */
+interface Kept {
+	key?: LinkKey;
+	until: number;
+	readAt: number;
+	/** The read under way: answers that arrive meanwhile wait for it rather than read again. */
+	reading?: Promise<LinkKey | undefined>;
 }
 
 /** Where a trigger's key comes from: its credential's ID, its path's last segment, the API key. */
@@ -294,11 +289,70 @@ export interface LinkKeySource {
 	readApiKey: () => Promise<string | undefined>;
 }
 
+/** The source's key read now; undefined when the credential cannot be read or has no API key. */
+async function readKey({ trigger, readApiKey }: LinkKeySource): Promise<LinkKey | undefined> {
+	const apiKey = await readApiKey().catch(() => undefined);
+	return typeof apiKey === 'string' && apiKey !== '' ? linkKey(apiKey, trigger) : undefined;
+}
+
+/** A process's kept keys (one set for all its triggers), each credential and trigger apart. */
+export class LinkKeys {
+	private readonly kept = new Map<string, Kept>();
+
+	constructor(
+		private readonly keptMs = LINK_KEY_KEPT_MS,
+		private readonly most = MOST_KEPT_KEYS,
+		private readonly rereadMs = LINK_KEY_REREAD_MS,
+	) {}
+
+	get(credential: string, trigger: string, now: Date): LinkKey | undefined {
+		const entry = this.kept.get(`${credential} ${trigger}`);
+		return entry?.key && entry.until > now.getTime() ? entry.key : undefined;
+	}
+
+	keep(credential: string, trigger: string, key: LinkKey, now: Date): void {
+		const readAt = now.getTime();
+		this.set(`${credential} ${trigger}`, { key, until: readAt + this.keptMs, readAt });
+	}
+
+	/**
+	 * The key to try on a link the kept key did not open: the read under way; else the credential
+	 * read now, unless it was read less than the interval ago, when the kept key (or, after a
+	 * read that failed, none) is all there is.
+	 */
+	async reread(
+		source: LinkKeySource & { credential: string },
+		now: Date,
+	): Promise<LinkKey | undefined> {
+		const { credential, trigger } = source;
+		const id = `${credential} ${trigger}`;
+		const entry = this.kept.get(id);
+		if (entry?.reading) return await entry.reading;
+		const since = entry === undefined ? Infinity : now.getTime() - entry.readAt;
+		if (since >= 0 && since < this.rereadMs) return this.get(credential, trigger, now);
+		const reading = readKey(source);
+		const before = { key: entry?.key, until: entry?.until ?? 0, readAt: now.getTime() };
+		this.set(id, { ...before, reading });
+		const key = await reading;
+		if (key) this.keep(credential, trigger, key, now);
+		else this.set(id, before);
+		return key;
+	}
+
+	private set(id: string, entry: Kept): void {
+		this.kept.delete(id);
+		this.kept.set(id, entry);
+		// The oldest entry goes first: a Map keeps the order of insertion.
+		if (this.kept.size > this.most) this.kept.delete(this.kept.keys().next().value as string);
+	}
+}
+
 /**
  * Opens `token` at `now` with the key kept for the source, or, when none is kept or the kept one
- * does not open it, with the key of the credential read now: a changed API key applies to the
- * next answer, and a link sealed under the replaced key opens at most a minute longer. Undefined
- * when the credential cannot be read.
+ * does not open it, with the key of the credential read again (LinkKeys.reread): a changed API
+ * key applies within LINK_KEY_REREAD_MS, and a link sealed under the replaced key opens at most
+ * a minute longer. A token that cannot be a link is refused without a key. Undefined when the
+ * credential cannot be read.
  */
 export async function openWithKeptKey(
 	token: unknown,
@@ -306,15 +360,19 @@ export async function openWithKeptKey(
 	keys: LinkKeys,
 	now: Date,
 ): Promise<ReadLink | undefined> {
+	if (!isWellFormedToken(token)) return { ok: false, reason: 'invalid' };
 	const { credential, trigger } = source;
-	const kept = credential === undefined ? undefined : keys.get(credential, trigger, now);
+	// A node without a credential ID has nothing to keep its key by: its credential is read each time.
+	if (credential === undefined) {
+		const key = await readKey(source);
+		return key && openLink(token, key, now);
+	}
+	const kept = keys.get(credential, trigger, now);
 	const first = kept && openLink(token, kept, now);
 	// An expired link opened: the kept key is the credential's.
 	if (first && (first.ok || first.reason === 'expired')) return first;
-	const apiKey = await source.readApiKey();
-	if (apiKey === undefined || apiKey === '') return undefined;
-	const key = linkKey(apiKey, trigger);
-	if (credential !== undefined) keys.keep(credential, trigger, key, now);
+	const key = await keys.reread({ ...source, credential }, now);
+	if (!key) return undefined;
 	if (first && kept.key.equals(key.key)) return first;
 	return openLink(token, key, now);
 }

@@ -6,14 +6,11 @@
 import { randomBytes } from 'node:crypto';
 
 import {
-	LINK_KEY_KEPT_MS,
 	LINK_PARAMETER,
-	LinkKeys,
 	MAX_REFERENCE_BYTES,
 	isWellFormedToken,
 	linkKey,
 	openLink,
-	openWithKeptKey,
 	sealLink,
 } from '../../../nodes/OmnichannelMessaging/answerLinks/token';
 import type { LinkFacts } from '../../../nodes/OmnichannelMessaging/answerLinks/token';
@@ -286,96 +283,5 @@ describe("a token's shape, read without a key", () => {
 		])
 			expect(isWellFormedToken(bad)).toBe(false);
 		expect(isWellFormedToken(token)).toBe(true);
-	});
-});
-
-describe("a trigger's kept keys", () => {
-	/** A credential whose API key the test changes; it counts how often it is read. */
-	function credential(apiKey: string | undefined) {
-		const source = {
-			apiKey,
-			reads: 0,
-			credential: 'cred-1' as string | undefined,
-			trigger: TRIGGER,
-			readApiKey: async () => {
-				source.reads += 1;
-				return source.apiKey;
-			},
-		};
-		return source;
-	}
-
-	test('reads the credential once for many answers within a minute, then again', async () => {
-		const keys = new LinkKeys();
-		const source = credential(API_KEY);
-		const token = sealLink(PHONE, KEY);
-		for (const ms of [0, 1_000, LINK_KEY_KEPT_MS - 1])
-			expect(await openWithKeptKey(token, source, keys, at(ms))).toMatchObject({ ok: true });
-		expect(source.reads).toBe(1);
-		expect(await openWithKeptKey(token, source, keys, at(LINK_KEY_KEPT_MS))).toMatchObject({
-			ok: true,
-		});
-		expect(source.reads).toBe(2);
-	});
-
-	test('a changed API key applies to the next answer; the replaced key opens at most a minute longer', async () => {
-		const keys = new LinkKeys();
-		const source = credential(API_KEY);
-		const before = sealLink(PHONE, KEY);
-		expect(await openWithKeptKey(before, source, keys, at(0))).toMatchObject({ ok: true });
-		source.apiKey = 'sk-live-omni-rotated-0000';
-		const after = sealLink(PHONE, linkKey(source.apiKey, TRIGGER));
-		expect(await openWithKeptKey(after, source, keys, at(1_000))).toMatchObject({ ok: true });
-		expect(source.reads).toBe(2);
-		expect(await openWithKeptKey(before, source, keys, at(2_000))).toEqual({
-			ok: false,
-			reason: 'invalid',
-		});
-	});
-
-	test('a link that does not open reads the credential again; an expired one does not', async () => {
-		const keys = new LinkKeys();
-		const source = credential(API_KEY);
-		expect(await openWithKeptKey(sealLink(PHONE, KEY), source, keys, at(0))).toMatchObject({
-			ok: true,
-		});
-		const forged = sealLink(PHONE, linkKey('sk-live-another-key', TRIGGER));
-		expect(await openWithKeptKey(forged, source, keys, at(1))).toEqual({
-			ok: false,
-			reason: 'invalid',
-		});
-		expect(source.reads).toBe(2);
-		const short = sealLink({ ...PHONE, expiresAt: at(2_000) }, KEY);
-		expect(await openWithKeptKey(short, source, keys, at(3_000))).toEqual({
-			ok: false,
-			reason: 'expired',
-		});
-		expect(source.reads).toBe(2);
-	});
-
-	test('keys are kept per credential and trigger; a credential that cannot be read opens nothing', async () => {
-		const keys = new LinkKeys();
-		const source = credential(API_KEY);
-		const token = sealLink(PHONE, KEY);
-		await openWithKeptKey(token, source, keys, at(0));
-		const other = Object.assign(credential(undefined), { credential: 'cred-2' });
-		expect(await openWithKeptKey(token, other, keys, at(1))).toBeUndefined();
-		const elsewhere = Object.assign(credential(API_KEY), { trigger: 'another-trigger' });
-		expect(await openWithKeptKey(token, elsewhere, keys, at(2))).toEqual({
-			ok: false,
-			reason: 'invalid',
-		});
-		const unnamed = Object.assign(credential(API_KEY), { credential: undefined });
-		await openWithKeptKey(token, unnamed, keys, at(3));
-		await openWithKeptKey(token, unnamed, keys, at(4));
-		expect(unnamed.reads).toBe(2);
-	});
-
-	test('keeps at most the given number of keys, dropping the oldest first', () => {
-		const keys = new LinkKeys(LINK_KEY_KEPT_MS, 2);
-		for (const id of ['a', 'b', 'c']) keys.keep(id, TRIGGER, KEY, at(0));
-		expect(keys.get('a', TRIGGER, at(1))).toBeUndefined();
-		expect(keys.get('b', TRIGGER, at(1))).toBe(KEY);
-		expect(keys.get('c', TRIGGER, at(1))).toBe(KEY);
 	});
 });
