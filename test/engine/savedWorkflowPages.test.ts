@@ -15,16 +15,12 @@ import { linkKey, sealLink } from '../../nodes/OmnichannelMessaging/answerLinks/
 import { FIELDS, FORM, GOOD, post } from '../helpers/customForm';
 import { PACKAGE_NAME } from '../helpers/engine';
 import { API_KEY } from '../helpers/fixtures';
-import { callWebhook } from '../helpers/webhookCall';
+import { callWebhook, triggerTarget } from '../helpers/webhookCall';
 import type { WebhookRequest, WebhookTarget } from '../helpers/webhookCall';
 
 const repoDir = path.resolve(__dirname, '..', '..');
 const TRIGGER = '0c9d8e7f-6a5b-4c3d-8e2f-1a2b3c4d5e6f';
-const TRIGGER_TARGET: WebhookTarget = {
-	type: `${PACKAGE_NAME}.omnichannelMessagingTrigger`,
-	typeVersion: 1,
-	webhookId: TRIGGER,
-};
+const TRIGGER_TARGET: WebhookTarget = triggerTarget(TRIGGER);
 const CREDENTIALS = { baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY };
 const HOUR = 3_600_000;
 

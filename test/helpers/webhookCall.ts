@@ -21,6 +21,7 @@ import {
 	loadPackage,
 	NODE_NAME,
 	NODE_TYPE,
+	PACKAGE_NAME,
 	packageNode,
 	PackageNodeTypes,
 	TestCredentialsHelper,
@@ -61,6 +62,13 @@ export interface WebhookTarget {
 }
 
 const SEND_AND_WAIT: WebhookTarget = { type: NODE_TYPE, typeVersion: 2 };
+
+/** The Omnichannel Messaging Trigger on the path of its webhook ID, for which links are sealed. */
+export const triggerTarget = (webhookId: string): WebhookTarget => ({
+	type: `${PACKAGE_NAME}.omnichannelMessagingTrigger`,
+	typeVersion: 1,
+	webhookId,
+});
 
 /**
  * Calls the node's `webhook` for one request, as n8n's waiting-webhook server does (or, for a
