@@ -254,10 +254,10 @@ export function openLink(token: unknown, linkKeyOf: LinkKey, now: Date): ReadLin
  * The derived keys a process's triggers open links with, by credential ID and trigger. Reading
  * the credential costs n8n a database read, a decryption and an expression sandbox: on every
  * answer it made answering half again as costly as n8n's Form Trigger, and on every forged link
- * a flood of them cost n8n about twice a page view each. So a key is kept for a minute after it was
- * read, a link it does not open reads the credential again at most once in a few seconds, and a
- * token that is no link's shape is refused before any of it. Only derived keys are kept, never
- * an API key. Time is given on every call.
+ * a flood of them cost n8n about twice a page view each. So a key is kept for a minute after it
+ * was read, a link it does not open reads the credential again at most once in a few seconds,
+ * and a token that is no link's shape is refused before any of it. Only derived keys are kept,
+ * never an API key. Time is given on every call.
  */
 
 /** How long a trigger keeps a credential's derived key after reading the credential. */
@@ -328,6 +328,7 @@ export class LinkKeys {
 		const id = `${credential} ${trigger}`;
 		const entry = this.kept.get(id);
 		if (entry?.reading) return await entry.reading;
+		// A clock set back reads again rather than wait for a time it has left behind.
 		const since = entry === undefined ? Infinity : now.getTime() - entry.readAt;
 		if (since >= 0 && since < this.rereadMs) return this.get(credential, trigger, now);
 		const reading = readKey(source);

@@ -205,6 +205,14 @@ describe("a trigger's kept keys", () => {
 		expect(unnamed.reads).toBe(2);
 	});
 
+	test('a clock set back reads again rather than wait for a time it has left behind', async () => {
+		const keys = new LinkKeys();
+		const source = credential(API_KEY);
+		await openWithKeptKey(sealLink(FACTS, KEY), source, keys, at(60_000));
+		expect(await openWithKeptKey(forged(), source, keys, at(59_000))).toEqual(INVALID);
+		expect(source.reads).toBe(2);
+	});
+
 	test('keeps at most the given number of keys, dropping the oldest first', () => {
 		const keys = new LinkKeys(LINK_KEY_KEPT_MS, 2);
 		for (const id of ['a', 'b', 'c']) keys.keep(id, TRIGGER, KEY, at(0));
