@@ -333,16 +333,13 @@ function refuse(
 	link: LanguageSetting,
 ): IWebhookResponseData {
 	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
-	const page = pageWords(read, languageOf(functions, read, link));
+	const language = languageOf(functions, read, link);
+	const page = pageWords(read, language);
 	const response = functions.getResponseObject();
 	response.writeHead(status, { ...PAGE_HEADERS });
-	response.end(renderPage({ kind: 'refused', reason: say(page.language, reason) }, page));
+	response.end(renderPage({ kind: 'refused', reason: say(language, reason) }, page));
 	return { noWebhookResponse: true };
 }
-
-/** The language an expired link was sealed with, where its reading says. */
-const expiredLanguage = (link: object): LanguageSetting =>
-	settingOfLinkCode((link as { language?: number }).language);
 
 /** The answer's item: Send and Wait's `data`, then who answered, about what, and when. */
 function answerItem(facts: LinkFacts, answerKey: string) {
@@ -385,7 +382,8 @@ export async function answerLinkWebhook(
 			this,
 			expired ? 410 : 400,
 			REFUSALS[link.reason],
-			expired ? expiredLanguage(link) : BROWSER,
+			// An expired link's own language where its reading gives it; a changed one's, the browser's.
+			expired ? settingOfLinkCode((link as { language?: number }).language) : BROWSER,
 		);
 	}
 	const item = answerItem(link.facts, link.answerKey);
