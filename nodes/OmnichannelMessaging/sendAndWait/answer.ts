@@ -200,7 +200,7 @@ function recordTap(
 	const given = request.query[config.name] ?? request.body[config.name];
 	const buttons = offeredButtons(config, request.query);
 	const button = buttons.find(({ value }) => value === given);
-	const said = sayIn(config.page.language);
+	const said = sayIn(config.page.language ?? ENGLISH);
 	if (!button) {
 		const view = { kind: 'buttons' as const, question, name: config.name, buttons };
 		return { status: 400, view: { ...view, alert: said('notAButton') } };
@@ -331,7 +331,7 @@ function recordForm(
 	question?: string,
 ): AnswerOutcome {
 	const view = { kind: 'form' as const, question, fields };
-	const said = sayIn(page.language);
+	const said = sayIn(page.language ?? ENGLISH);
 	if (!request.multipart) return { status: 400, view: { ...view, alert: said('notFromForm') } };
 	const answer = readFormAnswer(fields, request.body, said);
 	if (!answer.ok) {

@@ -29,11 +29,11 @@ export interface AnswerButton {
 }
 
 /**
- * The answer page's language, the builder's words (n8n's Response Form options and its Form
- * node's ending; each unset is the language's own) and style.
+ * The answer page's language (English when none is given), the builder's words (n8n's Response
+ * Form options and its Form node's ending; each unset is the language's own) and style.
  */
 export interface PageOptions {
-	language: Language;
+	language?: Language;
 	title?: string;
 	/** Shown above the buttons or the form instead of the question. */
 	description?: string;
@@ -267,7 +267,7 @@ function answerList(answers: Array<[string, string]> | undefined): string {
 
 /** The page's title and body for a view; the builder's words where they are set. */
 function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
-	const { language } = page;
+	const language = page.language ?? ENGLISH;
 	switch (view.kind) {
 		case 'buttons':
 			return {
@@ -309,9 +309,10 @@ export function renderPage(
 	page: PageOptions = { language: ENGLISH, buttonLabel: say(ENGLISH, 'submit'), css: '' },
 ): string {
 	const { title, body } = content(view, page);
-	const { tag } = page.language;
+	const language = page.language ?? ENGLISH;
 	return (
-		`<!DOCTYPE html><html lang="${escapeHtml(tag)}" dir="${directionOf(page.language)}"><head><meta charset="utf-8">` +
+		`<!DOCTYPE html><html lang="${escapeHtml(language.tag)}" dir="${directionOf(language)}">` +
+		'<head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		'<meta name="robots" content="noindex, nofollow">' +
 		`<title>${escapeHtml(title)}</title><style>${STYLE}${sanitizeCss(page.css)}</style>` +

@@ -111,17 +111,19 @@ function canonicalTag(text: string): Intl.Locale | undefined {
 	}
 }
 
+/** Each language by its tag in lower case, and its base language (`pt` of pt-BR): built once. */
+const BY_TAG = new Map(LANGUAGES.map((language) => [language.tag.toLowerCase(), language]));
+const BASES = LANGUAGES.map((language) => new Intl.Locale(language.tag).language);
+
 /** The language a tag names: the same tag, else the first of its base language (`de-AT` is `de`). */
 function languageOfTag(text: string): Language | undefined {
 	const locale = canonicalTag(text);
 	if (!locale) return undefined;
-	const tag = locale.baseName.toLowerCase();
-	const same = LANGUAGES.find((language) => language.tag.toLowerCase() === tag);
-	if (same) return same;
 	const region = locale.region ? `${locale.language}-${locale.region}`.toLowerCase() : '';
 	return (
-		LANGUAGES.find((language) => language.tag.toLowerCase() === region) ??
-		LANGUAGES.find((language) => new Intl.Locale(language.tag).language === locale.language)
+		BY_TAG.get(locale.baseName.toLowerCase()) ??
+		BY_TAG.get(region) ??
+		LANGUAGES[BASES.indexOf(locale.language)]
 	);
 }
 

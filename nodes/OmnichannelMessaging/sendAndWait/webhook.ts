@@ -333,10 +333,11 @@ function refuse(
 	link: LanguageSetting,
 ): IWebhookResponseData {
 	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
-	const page = pageWords(read, languageOf(functions, read, link));
+	const language = languageOf(functions, read, link);
+	const page = pageWords(read, language);
 	const response = functions.getResponseObject();
 	response.writeHead(status, { ...PAGE_HEADERS });
-	response.end(renderPage({ kind: 'refused', reason: say(page.language, reason) }, page));
+	response.end(renderPage({ kind: 'refused', reason: say(language, reason) }, page));
 	return { noWebhookResponse: true };
 }
 
@@ -375,6 +376,7 @@ export async function answerLinkWebhook(
 	const source = { credential, trigger: triggerSegment(this), readApiKey };
 	const link = await openWithKeptKey(query?.[LINK_PARAMETER], source, LINK_KEYS, now);
 	if (!link) return refuse(this, 500, REFUSALS.unusable, undefined);
+	// An expired link's page in its own language; a changed one's in the browser's.
 	if (!link.ok && link.reason === 'expired')
 		return refuse(this, 410, REFUSALS.expired, settingOfLinkCode(link.language));
 	if (!link.ok) return refuse(this, 400, REFUSALS.invalid, BROWSER);
