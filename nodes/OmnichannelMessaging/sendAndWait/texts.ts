@@ -41,6 +41,11 @@ export interface Language {
 	linkCode: number;
 	/** More names a contact's record may hold for the language, beyond Intl's (e.g. "Bahasa Indonesia"). */
 	aliases?: string[];
+	/**
+	 * Regions whose tags read as this language rather than as its base language's first entry:
+	 * Angola's `pt-AO` is written as in Portugal (CLDR's parent locale), not as in Brazil.
+	 */
+	regions?: string[];
 	texts: Record<TextKey, string | Plural>;
 }
 
@@ -112,7 +117,13 @@ function canonicalTag(text: string): Intl.Locale | undefined {
 }
 
 /** Each language by its tag in lower case, and its base language (`pt` of pt-BR): built once. */
-const BY_TAG = new Map(LANGUAGES.map((language) => [language.tag.toLowerCase(), language]));
+const BY_TAG = new Map(
+	LANGUAGES.flatMap((language) => {
+		const base = new Intl.Locale(language.tag).language;
+		const regions = (language.regions ?? []).map((region) => `${base}-${region}`.toLowerCase());
+		return [language.tag.toLowerCase(), ...regions].map((tag) => [tag, language] as const);
+	}),
+);
 const BASES = LANGUAGES.map((language) => new Intl.Locale(language.tag).language);
 
 /** The language a tag names: the same tag, else the first of its base language (`de-AT` is `de`). */

@@ -5,6 +5,8 @@ export default {
 	tag: 'pt-PT',
 	name: 'Portuguese (Portugal)',
 	linkCode: 4,
+	// CLDR's children of pt-PT: Portuguese as written in Africa, Asia and Europe outside Brazil.
+	regions: ['AO', 'CH', 'CV', 'GQ', 'GW', 'LU', 'MO', 'MZ', 'ST', 'TL'],
 	texts: {
 		title: 'A sua resposta',
 		freeTextLabel: 'A sua resposta',
