@@ -46,6 +46,8 @@ export interface WebhookAnswer {
 	page: string;
 	/** What the node logged through n8n's logger. */
 	logged: string[];
+	/** How often the node read its credential through n8n's credentials helper. */
+	credentialReads: number;
 }
 
 /** Whose webhook is called: Send and Wait's (the node, version 2), or the trigger's. */
@@ -87,14 +89,13 @@ export async function callWebhook(
 		nodeTypes,
 		settings: { executionOrder: 'v1' },
 	});
-	const additionalData = additionalDataFor(
-		new TestCredentialsHelper(
-			credentialTypeOf(loader),
-			request.credentials ?? { baseUrl: '', apiKey: '' },
-		),
+	const credentialsHelper = new TestCredentialsHelper(
+		credentialTypeOf(loader),
+		request.credentials ?? { baseUrl: '', apiKey: '' },
 	);
+	const additionalData = additionalDataFor(credentialsHelper);
 	additionalData.executionId = 'exec-form';
-	const answer: WebhookAnswer = { result: {}, page: '', logged: [] };
+	const answer: WebhookAnswer = { result: {}, page: '', logged: [], credentialReads: 0 };
 	// n8n's server sets `contentType` to the Content-Type header's media type, without parameters.
 	const contentType = String(request.headers?.['content-type'] ?? '')
 		.split(';')[0]
@@ -141,5 +142,6 @@ export async function callWebhook(
 		value: { debug: log, info: log, warn: log, error: log },
 	});
 	answer.result = await type.webhook!.call(context);
+	answer.credentialReads = credentialsHelper.reads;
 	return answer;
 }

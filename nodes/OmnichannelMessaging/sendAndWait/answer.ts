@@ -142,9 +142,13 @@ export interface FormConfig {
 	page: PageOptions;
 }
 
-/** What the webhook was asked: the method, the link's query (signed by n8n) and the form's body. */
+/** What the webhook was asked: the method, the link's signed query and the form's body. */
 export interface AnswerRequest {
 	method: string;
+	/**
+	 * The query as n8n signed it (Send and Wait's waiting URL); empty on the trigger, whose query
+	 * no one signs, so that there only the form answers.
+	 */
 	query: IDataObject;
 	body: IDataObject;
 	/**

@@ -197,12 +197,17 @@ function readParameter(
 	}
 }
 
-function answerOf(functions: IWebhookFunctions, config: AnswerConfig): AnswerOutcome {
+/** The request as the reader takes it; its query only where n8n signed it (`signedQuery`). */
+function answerOf(
+	functions: IWebhookFunctions,
+	config: AnswerConfig,
+	signedQuery: boolean,
+): AnswerOutcome {
 	const request = functions.getRequestObject();
 	return readAnswer(
 		{
 			method: String(request.method).toUpperCase(),
-			query: (request.query ?? {}) as IDataObject,
+			query: signedQuery ? ((request.query ?? {}) as IDataObject) : {},
 			body: request.method === 'POST' ? (functions.getBodyData() ?? {}) : {},
 			multipart: request.contentType === 'multipart/form-data',
 		},
@@ -242,15 +247,24 @@ export type ShapeItem = (item: INodeExecutionData) => INodeExecutionData;
 /**
  * The node writes the answer page itself; only a recorded answer resumes the execution, with
  * n8n's output item (`shape` adds to it: the Omnichannel Messaging Trigger's answer starts one).
+ * `signedQuery`: whether n8n checked the query's signature (Send and Wait's waiting URL, whose
+ * Approval links sign the answer into it). The trigger's query is the sender's own: there only
+ * the page's form answers.
  */
 export async function sendAndWaitWebhook(
 	this: IWebhookFunctions,
 	readQuestion: ReadQuestion,
 	shape: ShapeItem = (item) => item,
+	signedQuery = true,
 ): Promise<IWebhookResponseData> {
 	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
 	const outcome: AnswerOutcome = config.ok
-		? await withQuestion(this, answerOf(this, config.value), config.value.page, readQuestion)
+		? await withQuestion(
+				this,
+				answerOf(this, config.value, signedQuery),
+				config.value.page,
+				readQuestion,
+			)
 		: { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } };
 	// The files are copied before the page is sent: n8n removes them once the request ends.
 	const item = outcome.data
@@ -319,7 +333,7 @@ function triggerSegment(functions: IWebhookFunctions): string {
 	return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 }
 
-/** The keys of this process's triggers, kept for a minute (token.ts). */
+/** The keys of this process's triggers, kept for a minute, read again at most every 5 s (token.ts). */
 const LINK_KEYS = new LinkKeys();
 
 function refuse(
@@ -353,7 +367,7 @@ function answerItem(facts: LinkFacts, answerKey: string) {
 
 /**
  * One request to the trigger: the link's token is opened at `now` with the key of the
- * credential's API key (`readApiKey`, called only when no key is kept); a refused link is said on
+ * credential's API key (`readApiKey`, called only as token.ts's LinkKeys allow); a refused link is said on
  * the page, and the page of a good one is Send and Wait's. The same link can be answered again:
  * the webhook has no store to remember it in, so each answer starts an execution with the link's
  * answerKey for the workflow to tell repeats (n8n's Remove Duplicates node keeps the first).
@@ -369,5 +383,6 @@ export async function answerLinkWebhook(
 	const link = await openWithKeptKey(query?.[LINK_PARAMETER], source, LINK_KEYS, now);
 	if (!link) return refuse(this, 500, REFUSALS.unusable);
 	if (!link.ok) return refuse(this, link.reason === 'expired' ? 410 : 400, REFUSALS[link.reason]);
-	return await sendAndWaitWebhook.call(this, noQuestion, answerItem(link.facts, link.answerKey));
+	const item = answerItem(link.facts, link.answerKey);
+	return await sendAndWaitWebhook.call(this, noQuestion, item, false);
 }
