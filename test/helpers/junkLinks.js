@@ -186,7 +186,12 @@ function junkLinksTests(ctx, { requests, runs, answers }) {
 						250,
 					);
 					const cpuMs = treeCpuMs(ctx.n8nPid) - cpu;
-					figures.legs.push({ kind, cpuMs, wallMs: Date.now() - started, wrong: leg.wrong.length });
+					const done = { kind, cpuMs, wallMs: Date.now() - started, wrong: leg.wrong.length };
+					figures.legs.push(done);
+					// A long bench says how far it got.
+					process.stderr.write(
+						`junk links, leg ${index + 1} of ${legs.length}: ${JSON.stringify(done)}\n`,
+					);
 					wrong.push(...leg.wrong.map((problem) => `${kind}: ${problem}`));
 				}
 				Object.assign(figures, cpuRatios(figures.legs, requests + answers));
