@@ -7,12 +7,19 @@
  * of every operation file and of the webhook entry, which answers the links of the node and of
  * its trigger.
  * test/package/budgets.test.ts holds the limits, measured with these functions.
+ *
+ * The page's language files (sendAndWait/languages/*.ts) are data, not code to read: each holds
+ * one language's texts and nothing else, and adding a language adds one. They are counted apart
+ * (`dataFiles`), in neither the package's file count nor any reach; their budget is their own.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const repoDir = path.resolve(__dirname, '..');
 const NODE_DIR = 'nodes/OmnichannelMessaging';
+const DATA_DIRS = [`${NODE_DIR}/sendAndWait/languages/`];
+
+const isData = (file) => DATA_DIRS.some((dir) => file.startsWith(dir));
 
 // `import … from './x'`, `export … from './x'`, `import './x'` and `import('./x')`, across lines.
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
@@ -69,13 +76,18 @@ function reach(entry) {
 			}
 		}
 	}
-	const files = [...seen].sort();
+	const files = [...seen].filter((file) => !isData(file)).sort();
 	return { files, lines: files.reduce((sum, file) => sum + lineCount(file), 0) };
 }
 
-/** The `.ts` files of nodes/ and credentials/. */
+/** The `.ts` files of nodes/ and credentials/ that are code: the data files left out. */
 function packageFiles() {
-	return [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+	return [...sourceFiles('nodes'), ...sourceFiles('credentials')].filter((file) => !isData(file));
+}
+
+/** The data files: one per page language. */
+function dataFiles() {
+	return sourceFiles('nodes').filter(isData);
 }
 
 /** The webhook entry: the Send and Wait feature folder's, else the helpers' one. */
@@ -104,7 +116,9 @@ function main(argv) {
 		console.log(`${files.length} files, ${lines} lines reached from ${relative}`);
 		return;
 	}
-	console.log(`${packageFiles().length} .ts files in nodes/ and credentials/`);
+	console.log(
+		`${packageFiles().length} .ts files in nodes/ and credentials/, ${dataFiles().length} data files`,
+	);
 	for (const file of entries()) {
 		const { files, lines } = reach(file);
 		const name = file.slice(NODE_DIR.length + 1);
@@ -116,4 +130,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { reach, packageFiles, entries, webhookEntry, NODE_DIR };
+module.exports = { reach, packageFiles, dataFiles, entries, webhookEntry, NODE_DIR };

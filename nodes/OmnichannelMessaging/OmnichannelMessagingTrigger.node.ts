@@ -29,15 +29,38 @@ const COPY_URL_NOTICE: INodeProperties = {
 	default: '',
 };
 
-/** Send and Wait's page options; the trigger has no message, so its description is the question. */
-const PAGE_OPTIONS: INodeProperties[] = FORM_PAGE_OPTIONS.map((option) =>
-	option.name === 'responseFormDescription'
-		? {
-				...option,
-				description: 'The question above the buttons or the form on the page the link opens',
-			}
-		: option,
-);
+/**
+ * Send and Wait's page options; the trigger has no message, so its description is the question,
+ * and its links can be refused (changed, expired), so it has a Refusal Message.
+ */
+const PAGE_OPTIONS: INodeProperties[] = [
+	...FORM_PAGE_OPTIONS.map((option) =>
+		option.name === 'responseFormDescription'
+			? {
+					...option,
+					description: 'The question above the buttons or the form on the page the link opens',
+				}
+			: option.name === 'pageLanguage'
+				? {
+						...option,
+						description:
+							"The language of the page, for links that do not carry their own (the send's Answer " +
+							"Link → Page Language) and for links that cannot be read. From the Customer's Browser " +
+							"uses the first of the browser's languages the page has, else English.",
+					}
+				: option,
+	),
+	{
+		displayName: 'Refusal Message',
+		name: 'refusalMessage',
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 2 },
+		description:
+			'The message of the page a link shows when it cannot be answered (changed, cut short ' +
+			"or expired). Leave empty for the page language's own words, which say why.",
+	},
+];
 
 export class OmnichannelMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -6,6 +6,7 @@ import type { Checked } from '../helpers/checked';
 import { invalidInputError } from '../helpers/errors/run';
 import { toServiceString } from '../helpers/values';
 import type { OperationContext } from '../helpers/values';
+import { languageSetting, linkCodeOf } from '../sendAndWait/texts';
 import {
 	LINK_PARAMETER,
 	MAX_CUSTOMER_ID_DIGITS,
@@ -111,6 +112,17 @@ function linkValues(place: LinkPlace): INodeProperties[] {
 				{ name: 'Days', value: 'days' },
 			],
 			description: 'The unit of Valid for',
+		},
+		{
+			displayName: 'Page Language',
+			name: 'pageLanguage',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.contact.locale }}',
+			description:
+				'The language of the page the link opens, for this recipient: a code such as pt-BR or ' +
+				"pt_BR, or a name such as Portuguese; browser for the customer's browser's. Empty or " +
+				"not a page language: the trigger's Page Language.",
 		},
 		PLACE_FIELDS[place],
 	];
@@ -239,11 +251,16 @@ export async function answerLinkFor(
 		key = linkKey(String(apiKey ?? ''), target.value.trigger);
 		keys.set(target.value.trigger, key);
 	}
+	// Read once per item, and never refused: a language the page lacks is the trigger's.
+	const language = linkCodeOf(
+		languageSetting(context.get(`${VALUES}.pageLanguage`, itemIndex, '')),
+	);
 	const facts = {
 		recipient: sealedFor.value,
 		reference: reference.value,
 		sentAt: now,
 		expiresAt: new Date(now.getTime() + lifetime.value),
+		...(language === undefined ? {} : { language }),
 	};
 	return `${target.value.url}?${LINK_PARAMETER}=${sealLink(facts, key)}`;
 }

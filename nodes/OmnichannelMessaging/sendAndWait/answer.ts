@@ -21,6 +21,8 @@ import {
 import type { FormField } from './formFields';
 import type { AnswerButton, AnswerView, Entered, PageOptions } from './page';
 import { FORM_END } from './page';
+import { ENGLISH, listOf, megabytes, sayIn } from './texts';
+import type { Say } from './texts';
 
 /*
  * The one answer reader: the button tapped (Approval, Choice), or a form's fields (Free Text is a
@@ -71,14 +73,19 @@ function isAccepted(field: FormField, file: UploadedFile): boolean {
 }
 
 /** A file field's files: their metadata (one, several or none), or what to fix. */
-export function readFiles(field: FormField, files: UploadedFile[]): Checked<unknown> {
-	if (files.length === 0) return field.required ? refused('Choose a file.') : accepted(null);
-	if (files.length > 1 && !field.multiple) return refused('Choose one file only.');
-	if (files.length > MAX_FILES) return refused(`Choose up to ${MAX_FILES} files.`);
+export function readFiles(
+	field: FormField,
+	files: UploadedFile[],
+	said: Say = sayIn(ENGLISH),
+): Checked<unknown> {
+	if (files.length === 0) return field.required ? refused(said('chooseFile')) : accepted(null);
+	if (files.length > 1 && !field.multiple) return refused(said('chooseOneFile'));
+	if (files.length > MAX_FILES) return refused(said('chooseUpToFiles', { count: MAX_FILES }));
+	const { language } = said;
 	if (files.some((file) => !isAccepted(field, file)))
-		return refused(`Choose a file of these types: ${field.accept.join(', ')}.`);
+		return refused(said('fileTypes', { types: listOf(language, field.accept) }));
 	if (files.some((file) => file.size > MAX_FILE_BYTES))
-		return refused(`Each file can be up to ${MAX_FILE_MB} MB.`);
+		return refused(said('fileTooLarge', { size: megabytes(language, MAX_FILE_MB) }));
 	const meta = files.map((file) => ({
 		filename: file.originalFilename ?? file.newFilename ?? '',
 		mimetype: file.mimetype ?? '',
@@ -178,8 +185,6 @@ function offeredButtons({ name, buttons }: ButtonsConfig, query: IDataObject): A
 	return signed.length > 0 ? signed : buttons;
 }
 
-const NOT_A_BUTTON = 'Nothing was recorded: tap one of the buttons below.';
-
 /**
  * The button tapped, found by the value it posts among the buttons the node offers: a value signed
  * into the link wins over the form's, as only the link's is vouched for by n8n. Any other value (a
@@ -195,13 +200,14 @@ function recordTap(
 	const given = request.query[config.name] ?? request.body[config.name];
 	const buttons = offeredButtons(config, request.query);
 	const button = buttons.find(({ value }) => value === given);
+	const said = sayIn(config.page.language);
 	if (!button) {
 		const view = { kind: 'buttons' as const, question, name: config.name, buttons };
-		return { status: 400, view: { ...view, alert: NOT_A_BUTTON } };
+		return { status: 400, view: { ...view, alert: said('notAButton') } };
 	}
 	return {
 		status: 200,
-		view: { kind: 'recorded', recorded: `Recorded: ${button.label}` },
+		view: { kind: 'recorded', recorded: said('recordedChoice', { label: button.label }) },
 		data: { ...button.output, respondedAt: now.toISOString() },
 	};
 }
@@ -212,45 +218,51 @@ const strings = (value: unknown): string[] =>
 		.map(String);
 
 /** The options picked, as the form defines them, or what to fix. */
-function readPicked(field: FormField, given: string[]): Checked<unknown> {
+function readPicked(field: FormField, given: string[], said: Say): Checked<unknown> {
 	const found = given.map((value) => optionOf(field.options, value));
-	if (found.some((option) => option === undefined))
-		return refused('Choose from the options offered.');
+	if (found.some((option) => option === undefined)) return refused(said('chooseOffered'));
 	const picked = found as string[];
-	if (new Set(picked).size !== picked.length) return refused('Choose each option once.');
+	if (new Set(picked).size !== picked.length) return refused(said('chooseOnce'));
 	const { minSelections: min, maxSelections: max } = field;
 	const output = field.type === 'checkbox' || field.multiple ? picked : (picked[0] ?? null);
 	if (picked.length === 0 && min === 0)
-		return field.required ? refused('Choose an option.') : accepted(output);
-	if (!field.multiple && picked.length > 1) return refused('Choose one option.');
-	if (min === max && picked.length !== min) return refused(`Choose exactly ${min}.`);
+		return field.required ? refused(said('chooseOption')) : accepted(output);
+	if (!field.multiple && picked.length > 1) return refused(said('chooseOne'));
+	if (min === max && picked.length !== min) return refused(said('chooseExactly', { count: min }));
 	if (picked.length < min || picked.length > max)
 		return refused(
-			max === Infinity ? `Choose at least ${min}.` : `Choose between ${min} and ${max}.`,
+			max === Infinity
+				? said('chooseAtLeast', { count: min })
+				: said('chooseBetween', { min, count: max }),
 		);
 	return accepted(output);
 }
 
 /** A typed value: its type's output, `""` or null when left empty, or what to fix. */
-function readTyped(field: FormField, given: string[]): Checked<unknown> {
-	if (given.length > 1) return refused('Enter one value.');
+function readTyped(field: FormField, given: string[], said: Say): Checked<unknown> {
+	if (given.length > 1) return refused(said('enterOne'));
 	const value = given[0] ?? '';
 	const kind = kindOf(field.type);
 	if (value.trim() === '') {
-		if (field.required) return refused('Fill in this field.');
+		if (field.required) return refused(said('fillIn'));
 		if (kind.emptyIsNull) return accepted(null);
 	}
 	if (value.length > MAX_ANSWER_LENGTH)
-		return refused(`Shorten this to ${MAX_ANSWER_LENGTH} characters or fewer.`);
-	return kind.read ? kind.read(value) : accepted(value);
+		return refused(said('shorten', { count: MAX_ANSWER_LENGTH }));
+	return kind.read ? kind.read(value, said) : accepted(value);
 }
 
 /** One field's output value, or what to fix; a hidden field's and Custom HTML's are the node's. */
-function readField(field: FormField, given: string[], files: UploadedFile[]): Checked<unknown> {
+function readField(
+	field: FormField,
+	given: string[],
+	files: UploadedFile[],
+	said: Say,
+): Checked<unknown> {
 	const answered = kindOf(field.type).answered;
-	if (answered === 'files') return readFiles(field, files);
-	if (answered === 'picked') return readPicked(field, given);
-	if (answered === 'typed') return readTyped(field, given);
+	if (answered === 'files') return readFiles(field, files, said);
+	if (answered === 'picked') return readPicked(field, given, said);
+	if (answered === 'typed') return readTyped(field, given, said);
 	return accepted(field.type === 'hiddenField' ? field.value : field.html);
 }
 
@@ -262,7 +274,11 @@ const isObject = (value: unknown): value is IDataObject =>
  * field (by index, empty where the field is fine) and what was entered, to show the form again.
  * Inputs are named `field-<index>` as on n8n's form. Only n8n's multipart `{ data, files }` is read.
  */
-export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnswer {
+export function readFormAnswer(
+	fields: FormField[],
+	body: IDataObject,
+	said: Say = sayIn(ENGLISH),
+): FormAnswer {
 	const data = isObject(body.data) ? body.data : {};
 	const files = isObject(body.files) ? body.files : {};
 	const json: IDataObject = {};
@@ -272,7 +288,7 @@ export function readFormAnswer(fields: FormField[], body: IDataObject): FormAnsw
 		// A dropdown's first entry, "Choose…", posts an empty value: nothing picked.
 		const given = strings(data[`field-${index}`]).filter((value) => !picked || value !== '');
 		const fieldFiles = field.type === 'file' ? filesOf(files[`field-${index}`]) : [];
-		const value = readField(field, given, fieldFiles);
+		const value = readField(field, given, fieldFiles, said);
 		errors.push(value.ok ? '' : value.reason);
 		// Shown again: only options offered, and no more text than an answer may hold.
 		entered.push(
@@ -301,12 +317,6 @@ function shown(field: FormField, value: unknown): string {
 		.join(', ');
 }
 
-const NOT_FROM_FORM = 'Nothing was recorded: answer with the form on this page.';
-const REFUSED_FORM = 'Nothing was recorded: fix what is marked below, then send the form again.';
-const CUT_SHORT =
-	'Nothing was recorded: the form arrived incomplete. A file field left empty, or a file too ' +
-	'large for this n8n, stops it reading the rest: choose a file in each file field, then send again.';
-
 /**
  * A form's answer: recorded when every field passes its check (n8n's output, respondedAt last so
  * that no field can set it), else the form again with what was entered and what to fix. Files are
@@ -316,26 +326,25 @@ const CUT_SHORT =
  */
 function recordForm(
 	request: AnswerRequest,
-	fields: FormField[],
+	{ fields, page }: FormConfig,
 	now: Date,
 	question?: string,
 ): AnswerOutcome {
 	const view = { kind: 'form' as const, question, fields };
-	if (!request.multipart) return { status: 400, view: { ...view, alert: NOT_FROM_FORM } };
-	const answer = readFormAnswer(fields, request.body);
+	const said = sayIn(page.language);
+	if (!request.multipart) return { status: 400, view: { ...view, alert: said('notFromForm') } };
+	const answer = readFormAnswer(fields, request.body, said);
 	if (!answer.ok) {
 		const states = answer.errors.map((error, index) => ({ error, entered: answer.entered[index] }));
-		return {
-			status: 400,
-			view: { ...view, states, alert: answer.incomplete ? CUT_SHORT : REFUSED_FORM },
-		};
+		const alert = said(answer.incomplete ? 'cutShort' : 'fixMarked');
+		return { status: 400, view: { ...view, states, alert } };
 	}
 	const answers = fields
 		.filter((field) => field.key !== undefined && isAsked(field))
 		.map((field): [string, string] => [field.label, shown(field, answer.json[field.key!])]);
 	return {
 		status: 200,
-		view: { kind: 'recorded', recorded: 'Recorded your answer:', answers },
+		view: { kind: 'recorded', recorded: said('recordedForm'), answers },
 		data: { ...answer.json, respondedAt: now.toISOString() },
 		uploads: answer.uploads,
 	};
@@ -357,6 +366,6 @@ export function readAnswer(
 		const buttons = offeredButtons(config, request.query);
 		return { status: 200, view: { kind: 'buttons', question, name: config.name, buttons } };
 	}
-	if (request.method === 'POST') return recordForm(request, config.fields, now, question);
+	if (request.method === 'POST') return recordForm(request, config, now, question);
 	return { status: 200, view: { kind: 'form', question, fields: config.fields } };
 }

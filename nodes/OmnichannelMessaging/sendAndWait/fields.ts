@@ -1,15 +1,11 @@
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import type { INodeProperties, INodePropertyOptions, IWebhookDescription } from 'n8n-workflow';
 
-import { showFor, shownWhen } from '../helpers/displayOptions';
+import { optionsField, showFor, shownWhen } from '../helpers/displayOptions';
 import type { Conditions } from '../helpers/displayOptions';
 import { FIELD_VALUES, stringField } from './elementFields';
-import {
-	DEFAULT_APPROVE_LABEL,
-	DEFAULT_DISAPPROVE_LABEL,
-	DEFAULT_RESPOND_LABEL,
-	MAX_CHOICES,
-} from './webhook';
+import { BROWSER, ENGLISH, LANGUAGES, say } from './texts';
+import { MAX_CHOICES } from './formDefinition';
 
 /*
  * Send and Wait for Response uses n8n's own parameter names and values (n8n-nodes-base's
@@ -71,12 +67,68 @@ function customFormFields(operation: Conditions) {
 }
 
 const FORM_TYPES = shownWhen({ '/responseType': ['freeText', 'customForm'] });
+const EVERY_TYPE = shownWhen({ '/responseType': ['approval', 'choice', 'freeText', 'customForm'] });
 
-/** The answer page's words and style (n8n's names): the description for every response type, the rest for a form. */
-export const FORM_PAGE_OPTIONS: INodeProperties[] = [
+/** What an empty text of the builder's means: the page language's own words, these in English. */
+const builtIn = (key: Parameters<typeof say>[1]) =>
+	`Leave empty for the page language's own words ("${say(ENGLISH, key)}" in English)`;
+
+/**
+ * The language of the page the link opens: a page language (English by default, as pages were
+ * before the option), or the customer's browser's. The values are BCP 47 tags, a public contract.
+ */
+export const PAGE_LANGUAGE_OPTION: INodeProperties = optionsField(
+	[
+		'Page Language',
+		'pageLanguage',
+		'The language of the texts the page the link opens says itself (titles, checks, default ' +
+			"button labels). From the Customer's Browser uses the first of the browser's languages the " +
+			'page has, else English.',
+	],
+	ENGLISH.tag,
+	[
+		["From the Customer's Browser", BROWSER],
+		...[...LANGUAGES]
+			.sort((a, b) => a.name.localeCompare(b.name, 'en'))
+			.map(({ name, tag }): [string, string] => [name, tag]),
+	],
+);
+
+/** The page after an answer, in the builder's words (n8n's Form node names its ending so). */
+const COMPLETION_OPTIONS: INodeProperties[] = [
 	stringField(
-		['Response Form Title', 'responseFormTitle', 'The title of the page the link opens'],
-		FORM_TYPES,
+		[
+			'Completion Title',
+			'completionTitle',
+			`The title of the page after the answer. ${builtIn('recordedTitle')}.`,
+		],
+		EVERY_TYPE,
+	),
+	stringField(
+		[
+			'Completion Message',
+			'completionMessage',
+			'The message of the page after the answer, below what was recorded. ' +
+				`${builtIn('closePage')}.`,
+		],
+		EVERY_TYPE,
+		{ typeOptions: { rows: 2 } },
+	),
+];
+
+/**
+ * The answer page's words, language and style (n8n's names where n8n has them): the title, the
+ * description and the ending for every response type, the button and the CSS for a form.
+ */
+export const FORM_PAGE_OPTIONS: INodeProperties[] = [
+	{ ...PAGE_LANGUAGE_OPTION, displayOptions: EVERY_TYPE },
+	stringField(
+		[
+			'Response Form Title',
+			'responseFormTitle',
+			`The title of the page the link opens. ${builtIn('title')}.`,
+		],
+		EVERY_TYPE,
 	),
 	stringField(
 		[
@@ -85,18 +137,17 @@ export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 			'The text above the buttons or the form on the page; when empty, the message the person ' +
 				'received (without the link)',
 		],
-		shownWhen({ '/responseType': ['approval', 'choice', 'freeText', 'customForm'] }),
+		EVERY_TYPE,
 	),
 	stringField(
 		[
 			'Response Form Button Label',
 			'responseFormButtonLabel',
-			'The label of the button that sends the answer',
+			"The label of the button that sends the answer. Leave empty for the page language's own " +
+				`words ("${say(ENGLISH, 'submit')}" in English, "${say(ENGLISH, 'send')}" for Free Text).`,
 		],
 		FORM_TYPES,
-		{
-			default: 'Submit',
-		},
+		{ placeholder: `e.g. ${say(ENGLISH, 'submit')}` },
 	),
 	stringField(
 		[
@@ -107,6 +158,7 @@ export const FORM_PAGE_OPTIONS: INodeProperties[] = [
 		FORM_TYPES,
 		{ typeOptions: { rows: 10, editor: 'cssEditor' }, placeholder: 'e.g. h1 { color: #0a7d32; }' },
 	),
+	...COMPLETION_OPTIONS,
 ];
 
 /** What the operation dropdown of each resource offers. */
@@ -170,16 +222,18 @@ const APPROVAL_VALUES: INodeProperties[] = [
 		displayName: 'Approve Button Label',
 		name: 'approveLabel',
 		type: 'string',
-		default: DEFAULT_APPROVE_LABEL,
-		description: "The approve link's label in the message, and its button's on the page",
+		default: '',
+		placeholder: `e.g. ${say(ENGLISH, 'approve')}`,
+		description: `The approve link's label in the message, and its button's on the page. ${builtIn('approve')}.`,
 		displayOptions: shownWhen({ approvalType: ['single', 'double'] }),
 	},
 	{
 		displayName: 'Disapprove Button Label',
 		name: 'disapproveLabel',
 		type: 'string',
-		default: DEFAULT_DISAPPROVE_LABEL,
-		description: "The decline link's label in the message, and its button's on the page",
+		default: '',
+		placeholder: `e.g. ${say(ENGLISH, 'decline')}`,
+		description: `The decline link's label in the message, and its button's on the page. ${builtIn('decline')}.`,
 		displayOptions: shownWhen({ approvalType: ['double'] }),
 	},
 ];
@@ -279,10 +333,11 @@ export const MESSAGE_BUTTON_LABEL_OPTION: INodeProperties = {
 	displayName: 'Message Button Label',
 	name: 'messageButtonLabel',
 	type: 'string',
-	default: DEFAULT_RESPOND_LABEL,
+	default: '',
+	placeholder: `e.g. ${say(ENGLISH, 'respond')}`,
 	description:
 		'The text before the link in the message, when the response type is Choice, Free Text or ' +
-		'Custom Form',
+		`Custom Form. ${builtIn('respond')}.`,
 };
 
 /**

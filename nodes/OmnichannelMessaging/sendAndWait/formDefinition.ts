@@ -13,6 +13,7 @@ import {
 	sameLines,
 } from './formFields';
 import type { FieldType, FormField } from './formFields';
+import type { AnswerButton } from './page';
 import { sanitizeHtml } from './sanitize';
 
 /*
@@ -248,4 +249,40 @@ export function readForm(
 	}
 	if (!Array.isArray(parsed)) return refused('the JSON must be an array of fields');
 	return buildFields(parsed, true);
+}
+
+/*
+ * Choice's options: read from n8n's parameters as the form's fields are, and checked before the
+ * message goes out the same way.
+ */
+
+/** The most options a Choice offers: each is a full-width button on a phone's screen. */
+export const MAX_CHOICES = 10;
+const CHOICES = 'Choices';
+
+const labelText = (entry: unknown): string => {
+	const value = (entry as { label?: unknown } | null)?.label;
+	return (typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim();
+};
+
+/**
+ * Choice's buttons, one per option in order, each posting its index; or what is wrong with the
+ * options. Labels may come from expressions (a customer's data): an option is named by its
+ * position, never quoted.
+ */
+export function choiceButtons(given: unknown): Checked<AnswerButton[]> {
+	const labels = (Array.isArray(given) ? given : []).map(labelText);
+	if (labels.length === 0) return refused('add at least one choice', CHOICES);
+	if (labels.length > MAX_CHOICES)
+		return refused(`${labels.length} choices are too many: keep ${MAX_CHOICES} at most`, CHOICES);
+	const empty = labels.indexOf('');
+	if (empty >= 0) return refused(`choice ${empty + 1} has no label`, CHOICES);
+	const twice = labels.findIndex((text, index) => labels.indexOf(text) !== index);
+	if (twice >= 0) {
+		const first = labels.indexOf(labels[twice]) + 1;
+		return refused(`choices ${first} and ${twice + 1} have the same label`, CHOICES);
+	}
+	return accepted(
+		labels.map((text, index) => ({ label: text, value: String(index), output: { choice: text } })),
+	);
 }

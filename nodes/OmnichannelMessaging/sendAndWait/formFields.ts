@@ -1,5 +1,7 @@
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
+import { listOf, megabytes, say, sayIn } from './texts';
+import type { Language, Say } from './texts';
 
 /*
  * The field types of a form, in one list: for each, its name in the editor, how the page draws it,
@@ -41,8 +43,11 @@ export interface FieldKind {
 	defaultValue?: DefaultKind;
 	/** An optional typed field left empty is null, not `""`. */
 	emptyIsNull?: boolean;
-	/** A typed value (empty only when optional): what the output holds, or what the person should fix. */
-	read?: (value: string) => Checked<unknown>;
+	/**
+	 * A typed value (empty only when optional): what the output holds, or what the person should
+	 * fix, in the page's language.
+	 */
+	read?: (value: string, say: Say) => Checked<unknown>;
 }
 
 /** Line ends as browsers send them (CRLF) and as a workflow writes them (LF), made one. */
@@ -51,20 +56,20 @@ export const sameLines = (text: string): string => text.replace(/\r\n?/g, '\n');
 const asTyped = (value: string) => accepted(sameLines(value));
 const trimmed = (value: string) => accepted(value.trim());
 
-const readNumber = (value: string): Checked<unknown> => {
+const readNumber = (value: string, said: Say): Checked<unknown> => {
 	const number = decimalNumber(value);
-	return number === undefined ? refused('Enter a number.') : accepted(number);
+	return number === undefined ? refused(said('enterNumber')) : accepted(number);
 };
 
 // An optional address left empty is the empty text.
-const readEmail = (value: string): Checked<unknown> =>
+const readEmail = (value: string, said: Say): Checked<unknown> =>
 	value.trim() === '' || isEmailAddress(value.trim())
 		? accepted(value.trim())
-		: refused('Enter an email address, e.g. name@example.com.');
+		: refused(said('enterEmail'));
 
-const readDate = (value: string): Checked<unknown> => {
+const readDate = (value: string, said: Say): Checked<unknown> => {
 	const date = calendarDate(value);
-	return date === undefined ? refused('Enter a date as YYYY-MM-DD.') : accepted(date);
+	return date === undefined ? refused(said('enterDate')) : accepted(date);
 };
 
 /** n8n's element types, in the order (by name) its Form node lists them. */
@@ -165,6 +170,23 @@ export interface FormField {
 	value: string;
 }
 
+/** Free Text's form: one required text area labelled `label`, its answer under `text` (n8n's output). */
+export const freeTextField = (label: string): FormField => ({
+	type: 'textarea',
+	label,
+	key: 'text',
+	required: true,
+	placeholder: '',
+	defaultValue: '',
+	options: [],
+	multiple: false,
+	minSelections: 0,
+	maxSelections: Infinity,
+	accept: [],
+	html: '',
+	value: '',
+});
+
 /** Every field but a hidden field and Custom HTML, whose values are the node's own. */
 export const isAsked = (field: FormField): boolean => kindOf(field.type).answered !== 'none';
 
@@ -248,10 +270,18 @@ export function calendarDate(value: string, time = false): string | undefined {
 /** A file field's binary property (several files: `<name>_0`, `<name>_1`…), as n8n's Form node names it. */
 export const binaryName = (key: string): string => key.replace(/\W/g, '_');
 
-/** What the page says under a file field: the size, how many, the types, and to choose again. */
-export function fileHint(field: FormField, shownAgain: boolean): string {
-	const types = field.accept.length > 0 ? ` Types: ${field.accept.join(', ')}.` : '';
-	const again = shownAgain ? ' Choose the file again: a page shown again keeps no file.' : '';
-	const count = field.multiple ? ` Up to ${MAX_FILES} files.` : '';
-	return `Up to ${MAX_FILE_MB} MB per file.${count}${types}${again}`;
+/**
+ * What the page says under a file field, in `language`: the size, how many, the types, and to
+ * choose again.
+ */
+export function fileHint(field: FormField, shownAgain: boolean, language: Language): string {
+	const said = sayIn(language);
+	return [
+		said('hintSize', { size: megabytes(language, MAX_FILE_MB) }),
+		field.multiple ? said('hintCount', { count: MAX_FILES }) : '',
+		field.accept.length > 0 ? said('hintTypes', { types: listOf(language, field.accept) }) : '',
+		shownAgain ? say(language, 'hintAgain') : '',
+	]
+		.filter(Boolean)
+		.join(' ');
 }

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_ANSWER_LENGTH, defaultValues, fileHint, kindOf, sameLines } from './formFields';
 import type { FormField } from './formFields';
 import { escapeHtml, sanitizeCss } from './sanitize';
+import { ENGLISH, directionOf, say } from './texts';
+import type { Language } from './texts';
 
 /*
  * The one answer page, for every response type: buttons answered with one tap (Approval, Choice),
@@ -26,11 +28,20 @@ export interface AnswerButton {
 	primary?: boolean;
 }
 
-/** The answer page's own words and style (n8n's Response Form options). */
+/**
+ * The answer page's language, the builder's words (n8n's Response Form options and its Form
+ * node's ending; each unset is the language's own) and style.
+ */
 export interface PageOptions {
+	language: Language;
 	title?: string;
 	/** Shown above the buttons or the form instead of the question. */
 	description?: string;
+	/** The page after the answer: its title, and its message below what was recorded. */
+	completionTitle?: string;
+	completionMessage?: string;
+	/** The message of a refused link's page (the trigger's). */
+	refusalMessage?: string;
 	buttonLabel: string;
 	/** As given: the page sanitises it. */
 	css: string;
@@ -121,6 +132,7 @@ interface Drawing {
 	id: string;
 	values: string[];
 	aria: string;
+	language: Language;
 }
 
 /** Whether an option is among the values shown, line ends aside. */
@@ -149,8 +161,10 @@ const common = ({ field, id, aria }: Drawing) =>
 const DRAW: Record<string, (drawing: Drawing) => string> = {
 	group: optionGroup,
 	select: (drawing) => {
-		const { field, values } = drawing;
-		const none = field.multiple ? '' : '<option value="">Choose…</option>';
+		const { field, values, language } = drawing;
+		const none = field.multiple
+			? ''
+			: `<option value="">${escapeHtml(say(language, 'choose'))}</option>`;
 		const options = field.options.map(
 			(option) =>
 				`<option${attribute('value', option)}${flag('selected', isShown(values, option))}>` +
@@ -178,7 +192,12 @@ const DRAW: Record<string, (drawing: Drawing) => string> = {
 	},
 };
 
-function renderField(field: FormField, index: number, state: FieldState | undefined): string {
+function renderField(
+	field: FormField,
+	index: number,
+	state: FieldState | undefined,
+	language: Language,
+): string {
 	const drawn = kindOf(field.type).drawn;
 	if (drawn === 'none') return '';
 	if (drawn === 'html') return `<div class="html">${field.html}</div>`;
@@ -188,14 +207,14 @@ function renderField(field: FormField, index: number, state: FieldState | undefi
 			? state.entered
 			: [state.entered ?? '']
 		: defaultValues(field);
-	const hint = drawn === 'file' ? fileHint(field, state !== undefined) : '';
+	const hint = drawn === 'file' ? fileHint(field, state !== undefined, language) : '';
 	const error = state?.error ?? '';
 	const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
 	const aria = attribute('aria-describedby', ids) + flag('aria-invalid="true"', error !== '');
 	const notes =
 		(hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : '') +
 		(error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '');
-	const input = DRAW[drawn]({ field, id, values, aria });
+	const input = DRAW[drawn]({ field, id, values, aria, language });
 	if (drawn === 'group') return `<div class="field">${input}${notes}</div>`;
 	const required = attribute('class', field.required ? 'required' : '');
 	const label = `<label for="${id}"${required}>${escapeHtml(field.label)}</label>`;
@@ -207,8 +226,11 @@ export function renderForm(
 	fields: FormField[],
 	buttonLabel: string,
 	states?: FieldState[],
+	language: Language = ENGLISH,
 ): string {
-	const body = fields.map((field, index) => renderField(field, index, states?.[index])).join('');
+	const body = fields
+		.map((field, index) => renderField(field, index, states?.[index], language))
+		.join('');
 	const end = fields.some((field) => field.type === 'file')
 		? `<input type="hidden" name="${FORM_END}" value="1">`
 		: '';
@@ -227,34 +249,38 @@ function answerList(answers: Array<[string, string]> | undefined): string {
 	return `<dl>${rows.join('')}</dl>`;
 }
 
-/** The page's title and body for a view; the form's title and description where they are set. */
+/** The page's title and body for a view; the builder's words where they are set. */
 function content(view: AnswerView, page: PageOptions): { title: string; body: string } {
+	const { language } = page;
 	switch (view.kind) {
 		case 'buttons':
 			return {
-				title: 'Your answer',
+				title: page.title ?? say(language, 'title'),
 				body:
 					paragraph(page.description ?? view.question) +
 					alertOf(view.alert) +
 					buttonForm(view.name, view.buttons),
 			};
 		case 'form': {
-			const form = renderForm(view.fields, page.buttonLabel, view.states);
+			const form = renderForm(view.fields, page.buttonLabel, view.states, language);
 			return {
-				title: page.title ?? 'Your answer',
+				title: page.title ?? say(language, 'title'),
 				body: paragraph(page.description ?? view.question) + alertOf(view.alert) + form,
 			};
 		}
 		case 'recorded':
 			return {
-				title: 'Answer recorded',
+				title: page.completionTitle ?? say(language, 'recordedTitle'),
 				body:
 					paragraph(view.recorded) +
 					answerList(view.answers) +
-					paragraph('You can close this page.'),
+					paragraph(page.completionMessage ?? say(language, 'closePage')),
 			};
 		case 'refused':
-			return { title: 'Nothing recorded', body: paragraph(view.reason) };
+			return {
+				title: say(language, 'refusedTitle'),
+				body: paragraph(page.refusalMessage ?? view.reason),
+			};
 	}
 }
 
@@ -264,11 +290,12 @@ function content(view: AnswerView, page: PageOptions): { title: string; body: st
  */
 export function renderPage(
 	view: AnswerView,
-	page: PageOptions = { buttonLabel: 'Submit', css: '' },
+	page: PageOptions = { language: ENGLISH, buttonLabel: say(ENGLISH, 'submit'), css: '' },
 ): string {
 	const { title, body } = content(view, page);
+	const { tag } = page.language;
 	return (
-		'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+		`<!DOCTYPE html><html lang="${escapeHtml(tag)}" dir="${directionOf(page.language)}"><head><meta charset="utf-8">` +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		'<meta name="robots" content="noindex, nofollow">' +
 		`<title>${escapeHtml(title)}</title><style>${STYLE}${sanitizeCss(page.css)}</style>` +

@@ -12,11 +12,14 @@ import { LINK_PARAMETER, LinkKeys, openWithKeptKey } from '../answerLinks/token'
 import type { LinkFacts } from '../answerLinks/token';
 import { readAnswer, resumeItem } from './answer';
 import type { AnswerConfig, AnswerOutcome } from './answer';
-import { readForm } from './formDefinition';
+import { choiceButtons, readForm } from './formDefinition';
+import { freeTextField } from './formFields';
 import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
 import type { AnswerButton, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
+import { BROWSER, languageSetting, pageLanguageFor, say, settingOfLinkCode } from './texts';
+import type { Language, LanguageSetting, TextKey } from './texts';
 
 /*
  * Every link's entry, one page and one reader for both: Send and Wait's waiting URL (n8n checks
@@ -24,14 +27,6 @@ import { MAX_CSS_LENGTH } from './sanitize';
  * here). The response type is read here, once, for sending and answering alike: Approval and
  * Choice are buttons, Free Text and Custom Form are a form.
  */
-
-export const DEFAULT_APPROVE_LABEL = '✓ Approve';
-export const DEFAULT_DISAPPROVE_LABEL = '✗ Decline';
-export const DEFAULT_RESPOND_LABEL = 'Respond';
-
-/** The most options a Choice offers: each is a full-width button on a phone's screen. */
-export const MAX_CHOICES = 10;
-const CHOICES = 'Choices';
 
 /** Reads a node parameter by name (execute: for item 0; webhook: n8n's own). */
 export type ReadParameter = (name: string, fallback: string | unknown[]) => unknown;
@@ -45,23 +40,6 @@ export type ReadQuestion = (
 	read: ReadParameter,
 ) => Promise<string | undefined>;
 
-/** Free Text's form: one required text area, its answer under `text` (n8n's output). */
-const FREE_TEXT_FIELD: FormField = {
-	type: 'textarea',
-	label: 'Your answer',
-	key: 'text',
-	required: true,
-	placeholder: '',
-	defaultValue: '',
-	options: [],
-	multiple: false,
-	minSelections: 0,
-	maxSelections: Infinity,
-	accept: [],
-	html: '',
-	value: '',
-};
-
 /** A label as given, or the fallback when it is empty or no text. */
 function label(value: unknown, fallback: string): string {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
@@ -70,8 +48,26 @@ function label(value: unknown, fallback: string): string {
 const optional = (value: unknown): string | undefined =>
 	typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
+/** The builder's words for every page (empty: the page language's own), in `language`. */
+export function pageWords(read: ReadParameter, language: Language): PageOptions {
+	return {
+		language,
+		title: optional(read('options.responseFormTitle', '')),
+		description: optional(read('options.responseFormDescription', '')),
+		completionTitle: optional(read('options.completionTitle', '')),
+		completionMessage: optional(read('options.completionMessage', '')),
+		refusalMessage: optional(read('options.refusalMessage', '')),
+		buttonLabel: '',
+		css: '',
+	};
+}
+
 /** The form page's options (n8n's Response Form options); Free Text's button says Send. */
-function readPageOptions(read: ReadParameter, button: string): Checked<PageOptions> {
+function readPageOptions(
+	read: ReadParameter,
+	language: Language,
+	button: TextKey,
+): Checked<PageOptions> {
 	const css = read('options.responseFormCustomCss', '');
 	if (typeof css === 'string' && css.length > MAX_CSS_LENGTH)
 		return refused(
@@ -79,17 +75,16 @@ function readPageOptions(read: ReadParameter, button: string): Checked<PageOptio
 			'Response Form Custom Styling',
 		);
 	return accepted({
-		title: optional(read('options.responseFormTitle', '')),
-		description: optional(read('options.responseFormDescription', '')),
-		buttonLabel: optional(read('options.responseFormButtonLabel', '')) ?? button,
+		...pageWords(read, language),
+		buttonLabel: optional(read('options.responseFormButtonLabel', '')) ?? say(language, button),
 		css: typeof css === 'string' ? css : '',
 	});
 }
 
 /** The approval's buttons, Approve first, each with n8n's output and link value. */
-function approvalButtons(read: ReadParameter): AnswerButton[] {
+function approvalButtons(read: ReadParameter, language: Language): AnswerButton[] {
 	const approve: AnswerButton = {
-		label: label(read('approvalOptions.values.approveLabel', ''), DEFAULT_APPROVE_LABEL),
+		label: label(read('approvalOptions.values.approveLabel', ''), say(language, 'approve')),
 		value: 'true',
 		output: { approved: true },
 		primary: true,
@@ -97,37 +92,9 @@ function approvalButtons(read: ReadParameter): AnswerButton[] {
 	if (read('approvalOptions.values.approvalType', 'single') !== 'double') return [approve];
 	const disapprove = label(
 		read('approvalOptions.values.disapproveLabel', ''),
-		DEFAULT_DISAPPROVE_LABEL,
+		say(language, 'decline'),
 	);
 	return [approve, { label: disapprove, value: 'false', output: { approved: false } }];
-}
-
-const labelText = (entry: unknown): string => {
-	const value = (entry as { label?: unknown } | null)?.label;
-	return (typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim();
-};
-
-/**
- * Choice's buttons, one per option in order, each posting its index; or what is wrong with the
- * options. Labels may come from expressions (a customer's data): an option is named by its
- * position, never quoted.
- */
-function choiceButtons(read: ReadParameter): Checked<AnswerButton[]> {
-	const given = read('choiceOptions.values', []);
-	const labels = (Array.isArray(given) ? given : []).map(labelText);
-	if (labels.length === 0) return refused('add at least one choice', CHOICES);
-	if (labels.length > MAX_CHOICES)
-		return refused(`${labels.length} choices are too many: keep ${MAX_CHOICES} at most`, CHOICES);
-	const empty = labels.indexOf('');
-	if (empty >= 0) return refused(`choice ${empty + 1} has no label`, CHOICES);
-	const twice = labels.findIndex((text, index) => labels.indexOf(text) !== index);
-	if (twice >= 0) {
-		const first = labels.indexOf(labels[twice]) + 1;
-		return refused(`choices ${first} and ${twice + 1} have the same label`, CHOICES);
-	}
-	return accepted(
-		labels.map((text, index) => ({ label: text, value: String(index), output: { choice: text } })),
-	);
 }
 
 /** Custom Form's fields, or what is wrong with them, naming the setting to change. */
@@ -138,29 +105,34 @@ function readFields(read: ReadParameter): Checked<FormField[]> {
 	return refused(form.reason, defineForm === 'json' ? 'Form Fields' : 'Form Elements');
 }
 
+/** The node's own Page Language, as set (any spelling; junk is none, so English). */
+export const ownLanguage = (read: ReadParameter): LanguageSetting =>
+	languageSetting(read('options.pageLanguage', ''));
+
 /**
  * The answer's configuration, or why it cannot be used, with the setting to change: a response
  * type this node does not know is refused, not guessed, and so is a form that cannot be built.
+ * Its words are `language`'s: by default the node's Page Language, English where that is the
+ * customer's browser (a message has no browser).
  */
-export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
+export function readAnswerConfig(
+	read: ReadParameter,
+	language: Language = pageLanguageFor(undefined, undefined, ownLanguage(read)),
+): Checked<AnswerConfig> {
 	const responseType = read('responseType', 'approval');
-	const linkLabel = label(read('options.messageButtonLabel', ''), DEFAULT_RESPOND_LABEL);
-	// A page of buttons is n8n's plain one: of the form options only the description applies to it.
-	const plainPage = () => ({
-		description: optional(read('options.responseFormDescription', '')),
-		buttonLabel: '',
-		css: '',
-	});
+	const linkLabel = label(read('options.messageButtonLabel', ''), say(language, 'respond'));
+	// A page of buttons is n8n's plain one: no button label of its own and no CSS.
+	const plainPage = () => pageWords(read, language);
 	if (responseType === 'approval')
 		return accepted({
 			kind: 'buttons',
 			name: 'approved',
-			buttons: approvalButtons(read),
+			buttons: approvalButtons(read, language),
 			page: plainPage(),
 		});
 	// Up to ten options would be ten links in the message: it carries one, to the page of buttons.
 	if (responseType === 'choice') {
-		const buttons = choiceButtons(read);
+		const buttons = choiceButtons(read('choiceOptions.values', []));
 		if (!buttons.ok) return buttons;
 		const page = plainPage();
 		return accepted({ kind: 'buttons', name: 'choice', buttons: buttons.value, linkLabel, page });
@@ -171,9 +143,11 @@ export function readAnswerConfig(read: ReadParameter): Checked<AnswerConfig> {
 			'Response Type',
 		);
 	const freeText = responseType === 'freeText';
-	const fields = freeText ? accepted([FREE_TEXT_FIELD]) : readFields(read);
+	const fields = freeText
+		? accepted([freeTextField(say(language, 'freeTextLabel'))])
+		: readFields(read);
 	if (!fields.ok) return fields;
-	const page = readPageOptions(read, freeText ? 'Send' : 'Submit');
+	const page = readPageOptions(read, language, freeText ? 'send' : 'submit');
 	if (!page.ok) return page;
 	return accepted({ kind: 'form', fields: fields.value, linkLabel, page: page.value });
 }
@@ -195,6 +169,18 @@ function readParameter(
 	} catch {
 		return fallback;
 	}
+}
+
+/** The languages the customer's browser asks for, as its Accept-Language header lists them. */
+const acceptLanguageOf = (functions: IWebhookFunctions): unknown =>
+	functions.getRequestObject().headers?.['accept-language'];
+
+/**
+ * The language of a page: the link's (an answer link's own), else the node's Page Language; the
+ * customer's browser's where either says so.
+ */
+function languageOf(functions: IWebhookFunctions, read: ReadParameter, link?: LanguageSetting) {
+	return pageLanguageFor(link, acceptLanguageOf(functions), ownLanguage(read));
 }
 
 /** The request as the reader takes it; its query only where n8n signed it (`signedQuery`). */
@@ -245,19 +231,23 @@ async function withQuestion(
 export type ShapeItem = (item: INodeExecutionData) => INodeExecutionData;
 
 /**
- * The node writes the answer page itself; only a recorded answer resumes the execution, with
- * n8n's output item (`shape` adds to it: the Omnichannel Messaging Trigger's answer starts one).
- * `signedQuery`: whether n8n checked the query's signature (Send and Wait's waiting URL, whose
- * Approval links sign the answer into it). The trigger's query is the sender's own: there only
- * the page's form answers.
+ * The node writes the answer page itself, in the page's language (`link`: an answer link's);
+ * only a recorded answer resumes the execution, with n8n's output item (`shape` adds to it: the
+ * Omnichannel Messaging Trigger's answer starts one). `signedQuery`: whether n8n checked the
+ * query's signature (Send and Wait's waiting URL, whose Approval links sign the answer into it).
+ * The trigger's query is the sender's own: there only the page's form answers.
  */
 export async function sendAndWaitWebhook(
 	this: IWebhookFunctions,
 	readQuestion: ReadQuestion,
 	shape: ShapeItem = (item) => item,
 	signedQuery = true,
+	link?: LanguageSetting,
 ): Promise<IWebhookResponseData> {
-	const config = readAnswerConfig((name, fallback) => readParameter(this, name, fallback));
+	const read: ReadParameter = (name, fallback) => readParameter(this, name, fallback);
+	const language = languageOf(this, read, link);
+	const config = readAnswerConfig(read, language);
+	const reason = say(language, 'cannotAnswer');
 	const outcome: AnswerOutcome = config.ok
 		? await withQuestion(
 				this,
@@ -265,14 +255,14 @@ export async function sendAndWaitWebhook(
 				config.value.page,
 				readQuestion,
 			)
-		: { status: 400, view: { kind: 'refused', reason: 'This question cannot be answered.' } };
+		: { status: 400, view: { kind: 'refused', reason } };
 	// The files are copied before the page is sent: n8n removes them once the request ends.
 	const item = outcome.data
 		? await resumeItem(this, outcome.uploads ?? [], outcome.data)
 		: undefined;
 	const response = this.getResponseObject() as unknown as PageResponse;
 	response.writeHead(outcome.status, { ...PAGE_HEADERS });
-	response.end(renderPage(outcome.view, config.ok ? config.value.page : undefined));
+	response.end(renderPage(outcome.view, config.ok ? config.value.page : pageWords(read, language)));
 	if (!item) return { noWebhookResponse: true };
 	return { noWebhookResponse: true, workflowData: [[shape(item)]] };
 }
@@ -309,12 +299,10 @@ export const ANSWER_LINK_WEBHOOKS: IWebhookDescription[] = [
 ];
 
 /** What the person reads when the link cannot be answered; nothing of the link's content. */
-const REFUSALS = {
-	invalid:
-		'This link is not valid: it may have been changed or cut short. Open it again from the ' +
-		'message you received.',
-	expired: 'This link has expired: answers to it are no longer recorded.',
-	unusable: 'This question cannot be answered at the moment.',
+const REFUSALS: Record<'invalid' | 'expired' | 'unusable', TextKey> = {
+	invalid: 'linkInvalid',
+	expired: 'linkExpired',
+	unusable: 'linkUnusable',
 };
 
 /** The trigger's page has no message to repeat: its question is the Response Form Description. */
@@ -336,16 +324,27 @@ function triggerSegment(functions: IWebhookFunctions): string {
 /** The keys of this process's triggers, kept for a minute, read again at most every 5 s (token.ts). */
 const LINK_KEYS = new LinkKeys();
 
+/**
+ * A refused link's page, in `link`'s language (a link that cannot be read: the browser's), else
+ * the trigger's; the builder's Refusal Message where set.
+ */
 function refuse(
 	functions: IWebhookFunctions,
 	status: number,
-	reason: string,
+	reason: TextKey,
+	link: LanguageSetting,
 ): IWebhookResponseData {
+	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
+	const page = pageWords(read, languageOf(functions, read, link));
 	const response = functions.getResponseObject();
 	response.writeHead(status, { ...PAGE_HEADERS });
-	response.end(renderPage({ kind: 'refused', reason }));
+	response.end(renderPage({ kind: 'refused', reason: say(page.language, reason) }, page));
 	return { noWebhookResponse: true };
 }
+
+/** The language an expired link was sealed with, where its reading says. */
+const expiredLanguage = (link: object): LanguageSetting =>
+	settingOfLinkCode((link as { language?: number }).language);
 
 /** The answer's item: Send and Wait's `data`, then who answered, about what, and when. */
 function answerItem(facts: LinkFacts, answerKey: string) {
@@ -381,8 +380,22 @@ export async function answerLinkWebhook(
 	const query = this.getRequestObject().query as Record<string, unknown> | undefined;
 	const source = { credential, trigger: triggerSegment(this), readApiKey };
 	const link = await openWithKeptKey(query?.[LINK_PARAMETER], source, LINK_KEYS, now);
-	if (!link) return refuse(this, 500, REFUSALS.unusable);
-	if (!link.ok) return refuse(this, link.reason === 'expired' ? 410 : 400, REFUSALS[link.reason]);
-	const item = answerItem(link.facts, link.answerKey);
-	return await sendAndWaitWebhook.call(this, noQuestion, item, false);
+	if (!link) return refuse(this, 500, REFUSALS.unusable, undefined);
+	if (!link.ok) {
+		const expired = link.reason === 'expired';
+		return refuse(
+			this,
+			expired ? 410 : 400,
+			REFUSALS[link.reason],
+			expired ? expiredLanguage(link) : BROWSER,
+		);
+	}
+	const language = settingOfLinkCode(link.facts.language);
+	return await sendAndWaitWebhook.call(
+		this,
+		noQuestion,
+		answerItem(link.facts, link.answerKey),
+		false,
+		language,
+	);
 }

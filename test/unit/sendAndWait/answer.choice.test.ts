@@ -4,6 +4,7 @@ import type {
 	AnswerRequest,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
 import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
+import { ENGLISH } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
 
 const NOW = new Date('2026-11-26T06:30:00.000Z');
 
@@ -41,11 +42,11 @@ describe('Choice: reading the options', () => {
 			name: 'choice',
 			buttons: BUTTONS,
 			linkLabel: 'Respond',
-			page: { buttonLabel: '', css: '' },
+			page: { language: ENGLISH, buttonLabel: '', css: '' },
 		});
 	});
 
-	test("the message's one link takes Message Button Label; the page, the description only", () => {
+	test("the message's one link takes Message Button Label; the page, the builder's words", () => {
 		const read = config({
 			'choiceOptions.values': choices('A').values,
 			'options.messageButtonLabel': 'Pick a slot',
@@ -57,7 +58,7 @@ describe('Choice: reading the options', () => {
 			linkLabel: 'Pick a slot',
 			page: { description: 'When can we come?', buttonLabel: '', css: '' },
 		});
-		expect(read.page.title).toBeUndefined();
+		expect(read.page).toMatchObject({ title: 'Slots', language: ENGLISH });
 	});
 
 	test('a number an expression gave is a label', () => {

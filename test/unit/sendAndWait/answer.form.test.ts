@@ -151,7 +151,7 @@ describe('reading a Custom Form answer', () => {
 		[{ fieldType: 'text', requiredField: true }, ['   '], 'Fill in this field.'],
 		[{ fieldType: 'number' }, ['1e400'], 'Enter a number.'],
 		[{ fieldType: 'number' }, ['0x10'], 'Enter a number.'],
-		[{ fieldType: 'text' }, ['x'.repeat(10_001)], 'Shorten this to 10000 characters or fewer.'],
+		[{ fieldType: 'text' }, ['x'.repeat(10_001)], 'Shorten this to 10,000 characters or fewer.'],
 	])('%j with %j: %s', (definition, given, message) => {
 		const fields = form([{ fieldLabel: 'F', ...definition }]);
 		const answer = readFormAnswer(fields, { data: { 'field-0': given } });

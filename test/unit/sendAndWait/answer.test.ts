@@ -4,6 +4,7 @@ import type {
 	AnswerRequest,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/answer';
 import { readAnswerConfig } from '../../../nodes/OmnichannelMessaging/sendAndWait/webhook';
+import { ENGLISH } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
 
 const NOW = new Date('2026-11-26T06:30:00.000Z');
 const RESPONDED_AT = NOW.toISOString();
@@ -39,18 +40,24 @@ describe('reading the configuration', () => {
 			kind: 'buttons',
 			name: 'approved',
 			buttons: [{ label: '✓ Approve', value: 'true', output: { approved: true }, primary: true }],
-			page: { buttonLabel: '', css: '' },
+			page: { language: ENGLISH, buttonLabel: '', css: '' },
 		});
 	});
 
-	test('an approval page takes the description, and none of the form options', () => {
+	test("an approval page takes the builder's words (title, description, ending), not the form's style", () => {
 		const approval = config({
 			'options.responseFormDescription': 'Refund 42 EUR?',
 			'options.responseFormTitle': 'Refund',
+			'options.completionTitle': 'Thanks',
+			'options.completionMessage': 'We pay within a day.',
 			'options.responseFormCustomCss': 'h1{color:red}',
 		});
-		expect(approval.page).toStrictEqual({
+		expect(approval.page).toEqual({
+			language: ENGLISH,
+			title: 'Refund',
 			description: 'Refund 42 EUR?',
+			completionTitle: 'Thanks',
+			completionMessage: 'We pay within a day.',
 			buttonLabel: '',
 			css: '',
 		});
@@ -83,6 +90,7 @@ describe('reading the configuration', () => {
 			'options.responseFormCustomCss': 'h1{color:red}',
 		};
 		expect(config({ responseType: 'freeText', ...options }).page).toEqual({
+			language: ENGLISH,
 			title: 'Expense claim',
 			buttonLabel: 'Claim',
 			description: undefined,
@@ -209,7 +217,7 @@ describe("the page's POST records n8n's output", () => {
 		['missing', undefined, 'Fill in this field.'],
 		['not text', { a: 1 }, 'Fill in this field.'],
 		['two values', ['a', 'b'], 'Enter one value.'],
-		['too long', 'x'.repeat(10_001), 'Shorten this to 10000 characters or fewer.'],
+		['too long', 'x'.repeat(10_001), 'Shorten this to 10,000 characters or fewer.'],
 	])(
 		'a free-text answer %s is refused: the form again, its message on the field',
 		(_, text, error) => {
