@@ -180,7 +180,8 @@ function junkLinksTests(ctx, { requests, runs, answers }) {
 					recorded.push(...leg.recorded);
 					// The leg ends when the executions its answers started have ended.
 					await poll(
-						() => countWith(ctx.rest, 'success', trigger.id),
+						// n8n answers 503 for a moment when its database check is late on a busy machine.
+						() => countWith(ctx.rest, 'success', trigger.id).catch(() => -1),
 						(n) => n >= recorded.length,
 						60_000,
 						250,
