@@ -145,7 +145,11 @@ beforeAll(async () => {
 		credentialFor(fake.url),
 		credentialFor(otherFake.url, { ...OTHER_KEY, apiKey: `${API_KEY}-other` }),
 	]);
-	({ server, rest } = await startServerLoggedIn({ ...env, N8N_LOG_LEVEL: 'warn' }));
+	// A shared machine under load can take minutes to start n8n.
+	({ server, rest } = await startServerLoggedIn(
+		{ ...env, N8N_LOG_LEVEL: 'warn' },
+		{ timeoutMs: 300_000 },
+	));
 	base = server.url;
 	answers = await createActiveWorkflow(rest, answerWorkflow());
 	await waitForWebhook(`${server.url}/webhook/${TRIGGER_ID}`);

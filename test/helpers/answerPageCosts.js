@@ -5,7 +5,8 @@
  * form with every input at its limit: 50,000 characters of crafted Custom HTML, 20,000 of crafted
  * CSS), each link's page fetched one request at a time, and the page after an answer (recorded)
  * and the page of a changed link (refused). Per page: its time to first byte (the request sent
- * until the status line arrives) and its bytes, uncompressed. The types alternate in every run.
+ * until the status line arrives), n8n's CPU for it (the recorded page's includes the execution
+ * the answer starts) and its bytes, uncompressed. The types alternate in every run.
  * `npm run test:e2e`: 3 of each, one run, no time checked; `npm run bench:answer-links --
  * --pages`: ANSWER_PAGES_RUNS runs of ANSWER_PAGES_FETCHES.
  */
@@ -13,7 +14,7 @@ const crypto = require('node:crypto');
 const http = require('node:http');
 
 const n8n = require('../../scripts/lib/n8n');
-const { median } = require('../../scripts/bench/measure');
+const { median, spread, treeCpuMs } = require('../../scripts/bench/measure');
 const { CREDENTIAL, chain, createActiveWorkflow, waitForWebhook } = require('../e2e/support');
 const { BROWSER_AGENT } = require('../e2e/sendAndWait.support');
 const { customers } = require('./askMany');
@@ -124,7 +125,7 @@ function changed(link) {
 	return link.slice(0, at) + (link[at] === 'A' ? 'B' : 'A') + link.slice(at + 1);
 }
 
-/** The tests. `ctx`: `rest`, `baseUrl`, `fake` and `figures`, as the file's beforeAll sets them. */
+/** The tests. `ctx`: `rest`, `baseUrl`, `n8nPid`, `fake` and `figures`, as the file's beforeAll sets them. */
 function answerPagesTests(ctx, { runs, fetches }) {
 	const kinds = Object.keys(TYPES);
 	const ids = Object.fromEntries(kinds.map((kind) => [kind, crypto.randomUUID()]));
@@ -161,6 +162,7 @@ function answerPagesTests(ctx, { runs, fetches }) {
 			'every page type, the page after an answer and a refused link: served, with their time to first byte and bytes',
 			async () => {
 				const samples = Object.fromEntries(pages.map((page) => [page, []]));
+				const cpuOf = Object.fromEntries(pages.map((page) => [page, []]));
 				let answer = 0;
 				const fetchOf = {
 					recorded: () => timed(linkOf.choice[++answer], 'POST', 'choice=1'),
@@ -168,10 +170,12 @@ function answerPagesTests(ctx, { runs, fetches }) {
 				};
 				for (let run = 0; run < runs; run++) {
 					for (const page of run % 2 === 0 ? pages : [...pages].reverse()) {
+						const cpu = treeCpuMs(ctx.n8nPid);
 						for (let i = 0; i < fetches; i++) {
 							const got = await (fetchOf[page] ?? (() => timed(linkOf[page][0])))();
 							samples[page].push(got);
 						}
+						cpuOf[page].push((treeCpuMs(ctx.n8nPid) - cpu) / fetches);
 					}
 				}
 				const expected = (page) => (page === 'refused' ? 400 : 200);
@@ -186,6 +190,7 @@ function answerPagesTests(ctx, { runs, fetches }) {
 				figures.ttfbMs = Object.fromEntries(
 					pages.map((p) => [p, Math.round(median(samples[p].map((s) => s.ttfbMs)) * 10) / 10]),
 				);
+				figures.cpuMs = Object.fromEntries(pages.map((p) => [p, spread(cpuOf[p], 1)]));
 				figures.maxTtfbMs = Object.fromEntries(
 					pages.map((p) => [p, Math.round(Math.max(...samples[p].map((s) => s.ttfbMs)))]),
 				);
