@@ -115,7 +115,10 @@ async function sendLeg(sent, refusalPage) {
 	return { wrong, recorded };
 }
 
-/** The tests. `ctx`: `rest`, `baseUrl`, `n8nPid`, `fake`, `database` and `figures`, as the file's beforeAll sets them. */
+/**
+ * The tests. `ctx`: `rest`, `baseUrl`, `n8nPid`, `fake`, `database` and `figures`, as the file's
+ * beforeAll sets them.
+ */
 function junkLinksTests(ctx, { requests, runs, answers }) {
 	const triggerId = crypto.randomUUID();
 	let triggerUrl;
