@@ -181,7 +181,9 @@ describe('the answer-link examples, imported as shipped', () => {
 			'Confirm',
 		);
 		await page.keyboard.press('Enter');
-		await page.getByText('Recorded: Confirm').waitFor();
+		// Cy's contact says pt_BR: the link carries it, and the page after the answer says so.
+		await page.getByText('Registramos: Confirm').waitFor();
+		expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
 		expect(await readableIn(page)).toEqual(READABLE);
 		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
 		expect(status).toBe('success');
