@@ -5,8 +5,8 @@
  * published Omnichannel Messaging Trigger workflow (trigger → Remove Duplicates on answerKey →
  * Next) receives the answers. Every link is opened by link previews and a browser (nothing
  * starts), then answered through its page (exactly one execution each, with its recipient and
- * reference); the same link answered again starts an execution that Remove Duplicates ends; a
- * tampered link, an expired one and one sealed under another API key get a page that says so, and
+ * reference); the same link answered again starts an execution that Remove Duplicates ends; an
+ * answer in the link's query alone starts nothing (the trigger reads only the form); a tampered link, an expired one and one sealed under another API key get a page that says so, and
  * start nothing. The service answers after 100 ms with 10 requests in flight, as at scale: then the
  * same checks on a few dozen customers, or on 5,000 under `npm run bench:answer-links`
  * (test/helpers/answerLinksAtScale.js); junk sent to a trigger (test/helpers/junkLinks.js) and
@@ -240,6 +240,26 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 		expect(item.json.recipient).toEqual({ phone: links[0].phone });
 		expect(lastOutput(execution, 'First Answer Only')).toEqual([]);
 		expect(lastOutput(execution, 'Next')).toBeUndefined();
+	});
+
+	// The trigger's query is not signed: only the page's form answers there.
+	test("an answer in the link's query, none in the form, gets the page again and starts nothing", async () => {
+		const mark = await executionMark(rest, answers.id);
+		for (const answer of ['approved=true', 'approved=false', 'choice=0']) {
+			const response = await fetch(`${links[2].link}&${answer}`, {
+				method: 'POST',
+				headers: {
+					'user-agent': BROWSER_AGENT,
+					'content-type': 'application/x-www-form-urlencoded',
+				},
+				body: '',
+			});
+			expect(response.status).toBe(400);
+			const page = await response.text();
+			expect(page).toContain('<form method="post">');
+			expect(page).not.toContain('Recorded');
+		}
+		expect(await startedSince(mark)).toBe(false);
 	});
 
 	test('a tampered link gets a page that says so, on GET and POST, and starts nothing', async () => {
