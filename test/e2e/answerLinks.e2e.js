@@ -6,8 +6,9 @@
  * Next) receives the answers. Every link is opened by link previews and a browser (nothing
  * starts), then answered through its page (exactly one execution each, with its recipient and
  * reference); the same link answered again starts an execution that Remove Duplicates ends; an
- * answer in the link's query alone starts nothing (the trigger reads only the form); a tampered link, an expired one and one sealed under another API key get a page that says so, and
- * start nothing. The service answers after 100 ms with 10 requests in flight, as at scale: then the
+ * answer in the link's query alone starts nothing (the trigger reads only the form); a tampered
+ * link, an expired one and one sealed under another API key get a page that says so, and start
+ * nothing. The service answers after 100 ms with 10 requests in flight, as at scale: then the
  * same checks on a few dozen customers, or on 5,000 under `npm run bench:answer-links`
  * (test/helpers/answerLinksAtScale.js); junk sent to a trigger (test/helpers/junkLinks.js) and
  * what each page costs to serve (test/helpers/answerPageCosts.js).
