@@ -37,10 +37,13 @@ const {
 	pageFacts,
 	inLanguage,
 	changedToken,
+	ARABIC_WORDS,
 	ARABIC_FIELDS,
+	ARABIC_LABELS,
 	ARABIC_ANSWER,
 	ARABIC_DATA,
 	RECEIPT,
+	PHOTO,
 	CHOICES_PT,
 } = require('./pageLanguage.support');
 
@@ -154,22 +157,24 @@ describe('Send and Wait in the Page Language', () => {
 	test('Message (Custom Form, every field type) in Arabic: page, each refusal, answer, the page after it', async () => {
 		const { link, executionId } = await ask(WORKFLOWS.form);
 		const big = { ...RECEIPT, content: Buffer.alloc(16 * 1024 * 1024 + 1) };
+		const label = ARABIC_LABELS;
 		const broken = {
-			الاسم: '',
-			الكمية: 'ثلاثة',
-			اللون: 'بنفسجي',
-			الإضافات: ['تغليف هدية', 'بطاقة', 'شحن سريع'],
-			'طريقة الاستلام': 'المكتب',
-			'تاريخ التوصيل': '2026-13-45',
-			'البريد الإلكتروني': 'layla.example.com',
-			الإيصال: { ...RECEIPT, name: 'receipt.exe' },
+			[label.name]: '',
+			[label.quantity]: 'ثلاثة',
+			[label.email]: 'layla.example.com',
+			[label.date]: '2026-13-45',
+			[label.colour]: 'بنفسجي',
+			[label.sizes]: ['كبير جداً'],
+			[label.extras]: ARABIC_WORDS.extras.slice(1),
+			[label.delivery]: 'المكتب',
+			[label.receipt]: { ...RECEIPT, name: 'receipt.exe' },
 		};
 		const seen = {};
-		for (const [label, value] of [...Object.entries(broken), ['الإيصال', big]]) {
-			const index = ARABIC_FIELDS.findIndex((field) => field.fieldLabel === label);
-			const shown = await postCustomForm(link, ARABIC_FIELDS, { ...ARABIC_ANSWER, [label]: value });
+		for (const [name, value] of [...Object.entries(broken), [label.receipt, big]]) {
+			const index = ARABIC_FIELDS.findIndex((field) => field.fieldLabel === name);
+			const shown = await postCustomForm(link, ARABIC_FIELDS, { ...ARABIC_ANSWER, [name]: value });
 			const says = new RegExp(`<p class="error" id="field-${index}-error">([^<]+)</p>`);
-			seen[label] = { status: shown.status, ...pageFacts(shown.text), says: says.test(shown.text) };
+			seen[name] = { status: shown.status, ...pageFacts(shown.text), says: says.test(shown.text) };
 		}
 		const refusal = { status: 400, ...inLanguage('ar'), says: true };
 		expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((label) => [label, refusal])));
@@ -188,6 +193,7 @@ describe('Send and Wait in the Page Language', () => {
 		// As for any label: the binary property is the label with each non-word character as `_`.
 		expect(item.binary).toEqual({
 			_______: expect.objectContaining({ fileName: RECEIPT.name, mimeType: RECEIPT.type }),
+			_____: expect.objectContaining({ fileName: PHOTO.name, mimeType: PHOTO.type }),
 		});
 	});
 
@@ -211,25 +217,23 @@ describe('Send and Wait in the Page Language', () => {
 
 /** A customer fills the Arabic form as its labels name the fields. */
 async function fillArabicForm(page) {
-	const field = (label) => page.getByLabel(label, { exact: true });
-	const answer = ARABIC_ANSWER;
-	for (const label of [
-		'الاسم',
-		'الكمية',
-		'تاريخ التوصيل',
-		'البريد الإلكتروني',
-		'رمز الطلب',
-		'ملاحظة',
+	const field = (name) => page.getByLabel(name, { exact: true });
+	const [label, answer] = [ARABIC_LABELS, ARABIC_ANSWER];
+	for (const name of ['name', 'comment', 'code', 'quantity', 'email', 'date'])
+		await field(label[name]).fill(answer[label[name]]);
+	await field(label.colour).selectOption(answer[label.colour]);
+	await field(label.sizes).selectOption(answer[label.sizes]);
+	for (const extra of answer[label.extras]) await field(extra).check();
+	await field(answer[label.delivery]).check();
+	for (const [name, file] of [
+		[label.receipt, RECEIPT],
+		[label.photos, PHOTO],
 	])
-		await field(label).fill(answer[label]);
-	await field('اللون').selectOption(answer['اللون']);
-	for (const extra of answer['الإضافات']) await field(extra).check();
-	await field(answer['طريقة الاستلام']).check();
-	await field('الإيصال').setInputFiles({
-		name: RECEIPT.name,
-		mimeType: RECEIPT.type,
-		buffer: Buffer.from(RECEIPT.content),
-	});
+		await field(name).setInputFiles({
+			name: file.name,
+			mimeType: file.type,
+			buffer: Buffer.from(file.content),
+		});
 }
 
 /**

@@ -12,6 +12,7 @@ const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require(
 const { mapperValue } = require('../helpers/mapperValue');
 const { unescapeHtml } = require('../helpers/answerPage');
 const { askWorkflow } = require('./sendAndWait.support');
+const { EVERY_TYPE_WORDS, everyTypeFields, everyTypeLabels } = require('../helpers/everyTypeForm');
 
 /*
  * Every text of 0.2.0's pages that the node wrote and the builder could not change, as it stood in
@@ -117,57 +118,50 @@ const inLanguage = (tag) => ({ lang: tag, dir: tag === 'ar' ? 'rtl' : 'ltr', eng
 
 const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
 
-const options = (...names) => ({ values: names.map((option) => ({ option })) });
-
-/** A form of every field type, labelled in Arabic as its builder would. */
-const ARABIC_FIELDS = [
-	{ fieldLabel: 'الاسم', fieldType: 'text', placeholder: 'مثلاً: ليلى', requiredField: true },
-	{ fieldLabel: 'الكمية', fieldType: 'number' },
-	{ fieldLabel: 'اللون', fieldType: 'dropdown', fieldOptions: options('أحمر', 'أخضر', 'أزرق') },
-	{
-		fieldLabel: 'الإضافات',
-		fieldType: 'checkbox',
-		fieldOptions: options('تغليف هدية', 'بطاقة', 'شحن سريع'),
-		limitSelection: 'range',
-		minSelections: 1,
-		maxSelections: 2,
-	},
-	{ fieldLabel: 'طريقة الاستلام', fieldType: 'radio', fieldOptions: options('المنزل', 'المتجر') },
-	{ fieldLabel: 'تاريخ التوصيل', fieldType: 'date' },
-	{ fieldLabel: 'البريد الإلكتروني', fieldType: 'email' },
-	{ fieldLabel: 'رمز الطلب', fieldType: 'password' },
-	{ fieldLabel: 'ملاحظة', fieldType: 'textarea' },
-	{ fieldType: 'html', elementName: 'note', html: '<p>اقرأ هذا أولاً.</p>' },
-	{ fieldType: 'hiddenField', fieldName: 'source', fieldValue: 'sms' },
-	{ fieldLabel: 'الإيصال', fieldType: 'file', acceptFileTypes: '.pdf, .png', multipleFiles: false },
-];
+/**
+ * The form of every field type that the accessibility checks draw, in Arabic, and its labels: as
+ * JSON, as they give it, since only JSON fields have a multiple-choice dropdown (as in n8n's Form).
+ */
+const ARABIC_WORDS = EVERY_TYPE_WORDS.ar;
+const ARABIC_FIELDS = everyTypeFields(ARABIC_WORDS);
+const ARABIC_LABELS = everyTypeLabels(ARABIC_WORDS);
 
 const RECEIPT = { name: 'receipt.pdf', type: 'application/pdf', content: '%PDF-1.4 receipt\n' };
+const PHOTO = { name: 'parcel.png', type: 'image/png', content: 'PNG parcel' };
 
-/** What a customer answers, by field label. */
+/** What a customer answers, by field label: the second option of each, or the second and third. */
 const ARABIC_ANSWER = {
-	الاسم: 'ليلى',
-	الكمية: '3',
-	اللون: 'أخضر',
-	الإضافات: ['تغليف هدية', 'بطاقة'],
-	'طريقة الاستلام': 'المتجر',
-	'تاريخ التوصيل': '2026-12-24',
-	'البريد الإلكتروني': 'layla@example.com',
-	'رمز الطلب': 'A-1042',
-	ملاحظة: 'شكراً',
-	الإيصال: RECEIPT,
+	[ARABIC_LABELS.name]: 'ليلى',
+	[ARABIC_LABELS.comment]: 'شكراً',
+	[ARABIC_LABELS.code]: 'A-1042',
+	[ARABIC_LABELS.quantity]: '3',
+	[ARABIC_LABELS.email]: 'layla@example.com',
+	[ARABIC_LABELS.date]: '2026-12-24',
+	[ARABIC_LABELS.colour]: ARABIC_WORDS.colour[2],
+	[ARABIC_LABELS.sizes]: ARABIC_WORDS.sizes.slice(2),
+	[ARABIC_LABELS.extras]: ARABIC_WORDS.extras.slice(2),
+	[ARABIC_LABELS.delivery]: ARABIC_WORDS.delivery[2],
+	[ARABIC_LABELS.receipt]: RECEIPT,
+	[ARABIC_LABELS.photos]: PHOTO,
 };
+
+const fileOf = ({ name, type, content }) => ({
+	filename: name,
+	mimetype: type,
+	size: content.length,
+});
 
 /**
  * n8n's output of that answer, as for a form in English: the number as a number, the Custom HTML
- * and the hidden field by their names, the file's name, type and size.
+ * and the hidden field by their names, each file's name, type and size (several files: a list).
  */
 const ARABIC_DATA = {
 	...ARABIC_ANSWER,
-	الكمية: 3,
-	note: '<p>اقرأ هذا أولاً.</p>',
+	[ARABIC_LABELS.quantity]: 3,
+	note: ARABIC_WORDS.html,
 	source: 'sms',
-	الإيصال: { filename: RECEIPT.name, mimetype: RECEIPT.type, size: RECEIPT.content.length },
+	[ARABIC_LABELS.receipt]: fileOf(RECEIPT),
+	[ARABIC_LABELS.photos]: [fileOf(PHOTO)],
 };
 
 /** Brazilian Portuguese options of a Choice. */
@@ -262,10 +256,10 @@ const WORKFLOWS = {
 	form: askWorkflow('E2ePageLangAr001', 'lang-form-ar', {
 		resource: 'message',
 		customerId: '8001',
-		message: 'يرجى ملء نموذج الإرجاع.',
+		message: ARABIC_WORDS.question,
 		responseType: 'customForm',
-		defineForm: 'fields',
-		formFields: { values: ARABIC_FIELDS },
+		defineForm: 'json',
+		jsonOutput: JSON.stringify(ARABIC_FIELDS),
 		options: { pageLanguage: 'ar' },
 	}),
 	texts: askWorkflow('E2ePageLangDe001', 'lang-texts-de', {
@@ -315,9 +309,12 @@ module.exports = {
 	triggerWorkflow,
 	broadcastWorkflow,
 	changedToken,
+	ARABIC_WORDS,
 	ARABIC_FIELDS,
+	ARABIC_LABELS,
 	ARABIC_ANSWER,
 	ARABIC_DATA,
 	RECEIPT,
+	PHOTO,
 	CHOICES_PT,
 };

@@ -79,4 +79,30 @@ function everyTypeFields(words = EVERY_TYPE_WORDS.en) {
 	];
 }
 
-module.exports = { EVERY_TYPE_WORDS, everyTypeFields };
+/** The labels of that form's fields by what each asks for, in the language of `words`. */
+function everyTypeLabels(words = EVERY_TYPE_WORDS.en) {
+	const [name, comment, code, quantity, email, date] = words.labels;
+	const [[colour], [sizes], [extras], [delivery]] = [
+		words.colour,
+		words.sizes,
+		words.extras,
+		words.delivery,
+	];
+	const [receipt, photos] = words.files;
+	return {
+		name,
+		comment,
+		code,
+		quantity,
+		email,
+		date,
+		colour,
+		sizes,
+		extras,
+		delivery,
+		receipt,
+		photos,
+	};
+}
+
+module.exports = { EVERY_TYPE_WORDS, everyTypeFields, everyTypeLabels };
