@@ -30,6 +30,7 @@ const {
 	launchChromium,
 	executionWhen,
 	lastOutput,
+	RECEIPT,
 } = require('./sendAndWait.support');
 const { postCustomForm } = require('../helpers/answerPage');
 const {
@@ -42,10 +43,9 @@ const {
 	ARABIC_LABELS,
 	ARABIC_ANSWER,
 	ARABIC_DATA,
-	RECEIPT,
-	PHOTO,
 	CHOICES_PT,
 } = require('./pageLanguage.support');
+const { PHOTO } = require('../helpers/everyTypeForm');
 
 const { TRIGGER_ID, TEXTS_TRIGGER_ID, TRIGGER_LANGUAGE, BUILDER, CUSTOMERS } = PAGE_LANGUAGE;
 const { WORKFLOWS, TRIGGERS, BROADCAST } = PAGE_LANGUAGE;

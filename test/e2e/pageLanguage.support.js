@@ -11,8 +11,13 @@ const n8n = require('../../scripts/lib/n8n');
 const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require('./support');
 const { mapperValue } = require('../helpers/mapperValue');
 const { unescapeHtml } = require('../helpers/answerPage');
-const { askWorkflow } = require('./sendAndWait.support');
-const { EVERY_TYPE_WORDS, everyTypeFields, everyTypeLabels } = require('../helpers/everyTypeForm');
+const { askWorkflow, RECEIPT } = require('./sendAndWait.support');
+const {
+	EVERY_TYPE_WORDS,
+	everyTypeFields,
+	everyTypeLabels,
+	PHOTO,
+} = require('../helpers/everyTypeForm');
 
 /*
  * Every text of 0.2.0's pages that the node wrote and the builder could not change, as it stood in
@@ -125,9 +130,6 @@ const noOp = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, par
 const ARABIC_WORDS = EVERY_TYPE_WORDS.ar;
 const ARABIC_FIELDS = everyTypeFields(ARABIC_WORDS);
 const ARABIC_LABELS = everyTypeLabels(ARABIC_WORDS);
-
-const RECEIPT = { name: 'receipt.pdf', type: 'application/pdf', content: '%PDF-1.4 receipt\n' };
-const PHOTO = { name: 'parcel.png', type: 'image/png', content: 'PNG parcel' };
 
 /** What a customer answers, by field label: the second option of each, or the second and third. */
 const ARABIC_ANSWER = {
@@ -314,7 +316,5 @@ module.exports = {
 	ARABIC_LABELS,
 	ARABIC_ANSWER,
 	ARABIC_DATA,
-	RECEIPT,
-	PHOTO,
 	CHOICES_PT,
 };

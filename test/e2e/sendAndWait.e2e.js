@@ -49,7 +49,7 @@ const {
 	tabTo,
 } = require('./sendAndWait.support');
 const { READABLE, readableIn } = require('../../scripts/lib/axe');
-const { EVERY_TYPE_WORDS } = require('../helpers/everyTypeForm');
+const { EVERY_TYPE_WORDS, PHOTO } = require('../helpers/everyTypeForm');
 const { postCustomForm } = require('../helpers/answerPage');
 
 let fake;
@@ -665,9 +665,6 @@ async function fillWithKeys(page, texts) {
 	await page.keyboard.press('ArrowDown');
 	await page.keyboard.press('Shift+ArrowDown');
 }
-
-/** A photo for the Photos field. */
-const PHOTO = { name: 'parcel.png', type: 'image/png', content: 'PNG parcel' };
 
 /**
  * Space on each file field opens the file chooser, where the receipt, then a photo, is chosen.

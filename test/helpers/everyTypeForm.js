@@ -105,4 +105,7 @@ function everyTypeLabels(words = EVERY_TYPE_WORDS.en) {
 	};
 }
 
-module.exports = { EVERY_TYPE_WORDS, everyTypeFields, everyTypeLabels };
+/** A photo for that form's field of several files, as a browser sends it. */
+const PHOTO = { name: 'parcel.png', type: 'image/png', content: 'PNG parcel' };
+
+module.exports = { EVERY_TYPE_WORDS, everyTypeFields, everyTypeLabels, PHOTO };
