@@ -39,6 +39,7 @@ import {
 } from '../helpers/engine';
 import { API_KEY, broadcastSend, mapped, useFakeService } from '../helpers/fixtures';
 import { startFakeServiceChild } from '../fake-service/process';
+import { broadcastTurns, MOST_ITEMS_BETWEEN_TURNS, turnsWhileChecking } from '../helpers/eventLoop';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -266,6 +267,48 @@ describe('the run summary on n8n 1.63, whose nodes have no execution hints', () 
 				),
 			);
 		},
+	);
+});
+
+describe("n8n 1.x's event loop while thousands are checked and sent", () => {
+	const RECIPIENTS = 2000;
+	const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
+		phone: `+491520${String(i).padStart(6, '0')}`,
+		name: `Customer ${i}`,
+	}));
+	const parameters = broadcastSend({ validateTemplate: false });
+
+	test('Stop Workflow: every item is checked before the first send, the event loop turning throughout', async () => {
+		const { result, firstSendAt, phoneReadAt } = await broadcastTurns(
+			service.fake,
+			recipients,
+			async (items) => await runWith1_63(parameters, items),
+		);
+		expect(result.error?.message).toBeUndefined();
+		expect(result.output).toHaveLength(RECIPIENTS);
+		expect(Math.max(...phoneReadAt)).toBeLessThanOrEqual(firstSendAt);
+		expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+			Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+		);
+	}, 120_000);
+
+	test(
+		'Continue (using error output): the first message leaves while the others are still being ' +
+			'checked, the event loop turning throughout',
+		async () => {
+			const { result, firstSendAt, phoneReadAt } = await broadcastTurns(
+				service.fake,
+				recipients,
+				async (items) => await runWith1_63(parameters, items, 'continueErrorOutput'),
+			);
+			expect(result.output.length + result.errorOutput.length).toBe(RECIPIENTS);
+			expect(result.output).toHaveLength(RECIPIENTS);
+			expect(firstSendAt).toBeLessThan(phoneReadAt[MOST_ITEMS_BETWEEN_TURNS]);
+			expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+				Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+			);
+		},
+		120_000,
 	);
 });
 
