@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { linkKey, openLink, sealLink } from '../../nodes/OmnichannelMessaging/answerLinks/token';
-import { ENGLISH } from '../../nodes/OmnichannelMessaging/sendAndWait/texts';
+import { ENGLISH, textsOf } from '../../nodes/OmnichannelMessaging/sendAndWait/texts';
 import { FORM, post } from '../helpers/customForm';
 import { API_KEY, sendTextTo, useFakeService } from '../helpers/fixtures';
 import { callWebhook, triggerTarget } from '../helpers/webhookCall';
@@ -23,7 +23,7 @@ const CREDENTIALS = { baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY };
 const HOUR = 3_600_000;
 
 /** Every English text of the page, cut at its places: none may show on another language's page. */
-const ENGLISH_PIECES = Object.values(ENGLISH.texts)
+const ENGLISH_PIECES = Object.values(textsOf(ENGLISH))
 	.flatMap((text) => (typeof text === 'string' ? [text] : Object.values(text)))
 	.flatMap((text) => text.split(/\{\w+\}/))
 	.map((piece) => piece.trim())

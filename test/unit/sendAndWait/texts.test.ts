@@ -18,13 +18,17 @@ import {
 	pageLanguageFor,
 	say,
 	settingOfLinkCode,
+	textsOf,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
-import type { Language } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
+import type {
+	Language,
+	TextKey,
+	Texts,
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
 
 const NODE_DIR = path.resolve(__dirname, '../../../nodes/OmnichannelMessaging');
 const byTag = (tag: string) => LANGUAGES.find((language) => language.tag === tag)!;
-const forms = (text: Language['texts'][string & keyof Language['texts']]) =>
-	typeof text === 'string' ? [text] : Object.values(text);
+const forms = (text: Texts[TextKey]) => (typeof text === 'string' ? [text] : Object.values(text));
 const others = LANGUAGES.filter((language) => language !== ENGLISH);
 
 /**
@@ -86,7 +90,7 @@ describe('the languages', () => {
 	test.each(others.map((language) => [language.tag, language]))(
 		'%s has every key of English and no other',
 		(_tag, language) => {
-			expect(Object.keys(language.texts).sort()).toEqual(Object.keys(ENGLISH.texts).sort());
+			expect(Object.keys(textsOf(language)).sort()).toEqual(Object.keys(textsOf(ENGLISH)).sort());
 		},
 	);
 
@@ -94,8 +98,8 @@ describe('the languages', () => {
 		"%s: a counting text has one form per plural category of the language, and counts as English's do",
 		(_tag, language) => {
 			const categories = new Intl.PluralRules(language.tag).resolvedOptions().pluralCategories;
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = ENGLISH.texts[key as keyof typeof ENGLISH.texts];
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = textsOf(ENGLISH)[key as TextKey];
 				expect({ key, counts: typeof text !== 'string' }).toEqual({
 					key,
 					counts: typeof english !== 'string',
@@ -113,8 +117,8 @@ describe('the languages', () => {
 		'%s: each text has the places of its English one, none other',
 		(_tag, language) => {
 			const places = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = forms(ENGLISH.texts[key as keyof typeof ENGLISH.texts]);
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = forms(textsOf(ENGLISH)[key as TextKey]);
 				const allowed = new Set(english.flatMap(places));
 				for (const form of forms(text))
 					for (const place of places(form))
@@ -143,7 +147,7 @@ describe('the languages', () => {
 					.map((file) => readFileSync(path.join(NODE_DIR, dir, file), 'utf8')),
 			)
 			.join('\n');
-		const unused = Object.keys(ENGLISH.texts).filter((key) => !code.includes(`'${key}'`));
+		const unused = Object.keys(textsOf(ENGLISH)).filter((key) => !code.includes(`'${key}'`));
 		expect(unused).toEqual([]);
 	});
 
@@ -151,14 +155,14 @@ describe('the languages', () => {
 		'%s shows no English text: no text is English, and no English word but the ones it shares',
 		(tag, language) => {
 			const englishWords = new Set(
-				Object.values(ENGLISH.texts)
+				Object.values(textsOf(ENGLISH))
 					.flatMap(forms)
 					.flatMap(wordsOf)
 					.filter((word) => word.length >= 3),
 			);
 			const allowed = new Set(SAME_WORDS[tag as string] ?? []);
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = forms(ENGLISH.texts[key as keyof typeof ENGLISH.texts]);
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = forms(textsOf(ENGLISH)[key as TextKey]);
 				for (const form of forms(text)) {
 					expect({ key, form, english: english.includes(form) }).toEqual({
 						key,
