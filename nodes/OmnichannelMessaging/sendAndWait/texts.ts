@@ -13,6 +13,7 @@ import ru from './languages/ru';
 import tr from './languages/tr';
 import ur from './languages/ur';
 
+import { ENGLISH } from '../helpers/pageLanguages';
 import type { Language } from '../helpers/pageLanguages';
 
 /*
@@ -69,11 +70,37 @@ const TEXTS: Record<string, Texts> = {
 
 export const textsOf = (language: Language): Texts => TEXTS[language.tag];
 
+/*
+ * The digits a page writes numbers in are chosen here, not left to the ICU data of the Node that
+ * runs n8n: that data has changed its default for bare `ar` (Arabic-Indic ١٠٬٠٠٠ in older data,
+ * 10,000 in newer), so one workflow would show other digits on another host. Every page language
+ * writes Latin digits (0–9), the same on Node 20, 22 and 24:
+ * - Arabic: one page serves every Arab country. The Maghreb and the Gulf write 0–9, and Egypt and
+ *   the Levant, which print ٠–٩ too, read them; the page's own date format is YYYY-MM-DD.
+ * - Urdu and Hindi: web forms in Pakistan and India write 0–9, as CLDR's `ur` and `hi` do;
+ *   Urdu's ۰–۹ (CLDR's `ur-IN`) and Devanagari digits are rare on screens.
+ */
+const DIGITS = 'latn';
+
+/** Sizes as the language writes them where its short unit is rare on screens (Arabic's "م.ب"). */
+const UNIT_DISPLAY: Record<string, 'long'> = { ar: 'long' };
+
+/**
+ * The file types a field accepts are alternatives, so a language joins them with its "or"
+ * (".pdf, .jpg или .png"). English keeps the commas its pages had before Page Language
+ * (".jpg, .jpeg, .png"): a saved workflow's page reads as it did, word for word.
+ */
+const listOfAlternatives = (locale: string, tag: string): Intl.ListFormat =>
+	new Intl.ListFormat(
+		locale,
+		tag === ENGLISH.tag ? { type: 'unit', style: 'short' } : { type: 'disjunction' },
+	);
+
 interface Formats {
 	plural: Intl.PluralRules;
 	number: Intl.NumberFormat;
 	megabytes: Intl.NumberFormat;
-	list: Intl.ListFormat;
+	alternatives: Intl.ListFormat;
 }
 
 const formats = new Map<string, Formats>();
@@ -81,11 +108,13 @@ const formats = new Map<string, Formats>();
 function formatsOf(tag: string): Formats {
 	let found = formats.get(tag);
 	if (!found) {
+		const locale = new Intl.Locale(tag, { numberingSystem: DIGITS }).toString();
+		const unitDisplay = UNIT_DISPLAY[tag] ?? 'short';
 		found = {
-			plural: new Intl.PluralRules(tag),
-			number: new Intl.NumberFormat(tag),
-			megabytes: new Intl.NumberFormat(tag, { style: 'unit', unit: 'megabyte' }),
-			list: new Intl.ListFormat(tag, { type: 'unit', style: 'short' }),
+			plural: new Intl.PluralRules(locale),
+			number: new Intl.NumberFormat(locale),
+			megabytes: new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay }),
+			alternatives: listOfAlternatives(locale, tag),
 		};
 		formats.set(tag, found);
 	}
@@ -96,9 +125,9 @@ function formatsOf(tag: string): Formats {
 export const megabytes = (language: Language, amount: number): string =>
 	formatsOf(language.tag).megabytes.format(amount);
 
-/** A list of codes (file types) as the language lists them. */
-export const listOf = (language: Language, items: string[]): string =>
-	formatsOf(language.tag).list.format(items);
+/** Codes the customer may pick one of (a field's file types), as the language lists them. */
+export const oneOf = (language: Language, items: string[]): string =>
+	formatsOf(language.tag).alternatives.format(items);
 
 /** A text of the language with its places filled; a counting text picks its form by `count`. */
 export function say(language: Language, key: TextKey, values: TextValues = {}): string {

@@ -15,6 +15,8 @@ import {
 	fromAcceptLanguage,
 	languageSetting,
 	linkCodeOf,
+	megabytes,
+	oneOf,
 	pageLanguageFor,
 	say,
 	settingOfLinkCode,
@@ -205,11 +207,7 @@ describe('saying a text', () => {
 		[11, 'اختر 11 ملفًا كحد أقصى.'],
 		[100, 'اختر 100 ملف كحد أقصى.'],
 	])('Arabic counts %i in its own form', (count, text) => {
-		expect(
-			say(byTag('ar'), 'chooseUpToFiles', { count }).replace(/[\u0660-\u0669]/g, (digit) =>
-				String(digit.charCodeAt(0) - 0x660),
-			),
-		).toBe(text);
+		expect(say(byTag('ar'), 'chooseUpToFiles', { count })).toBe(text);
 	});
 
 	test('a number is written as the language writes it', () => {
@@ -217,6 +215,88 @@ describe('saying a text', () => {
 			'Kürzen Sie den Text auf höchstens 10.000 Zeichen.',
 		);
 	});
+
+	test.each(LANGUAGES.map((language) => [language.tag, language]))(
+		'%s writes its numbers in Latin digits (0–9), as chosen for it',
+		(_tag, language) => {
+			const digits = (text: string) => text.match(/\p{Nd}/gu)?.join('');
+			expect(digits(say(language, 'shorten', { count: 10_000 }))).toBe('10000');
+			expect(digits(megabytes(language, 16))).toBe('16');
+		},
+	);
+
+	test('Arabic, Urdu and Hindi write 10,000 in Latin digits, and Arabic its megabytes in full', () => {
+		expect(say(byTag('ar'), 'shorten', { count: 10_000 })).toBe(
+			'اختصر النص إلى 10,000 حرف كحد أقصى.',
+		);
+		expect(say(byTag('ur'), 'shorten', { count: 10_000 })).toBe(
+			'اسے زیادہ سے زیادہ 10,000 حروف تک مختصر کریں۔',
+		);
+		expect(say(byTag('hi'), 'shorten', { count: 10_000 })).toBe(
+			'इसे ज़्यादा से ज़्यादा 10,000 अक्षरों तक छोटा करें।',
+		);
+		expect(say(byTag('ar'), 'hintSize', { size: megabytes(byTag('ar'), 16) })).toBe(
+			'حتى 16 ميغابايت لكل ملف.',
+		);
+	});
+
+	test("the digits are the page's choice, not the ICU's default: Egypt's Arabic-Indic digits give way too", () => {
+		// ICU writes ar-EG in ١٦ by default, as older ICU data wrote a bare `ar`.
+		expect(new Intl.NumberFormat('ar-EG').format(16)).toBe('١٦');
+		const egyptian = { ...byTag('ar'), tag: 'ar-EG' };
+		expect(megabytes(egyptian, 16)).toMatch(/^16 /);
+	});
+
+	/** Each language's "or", as its list of alternatives ends. */
+	const OR: Record<string, string> = {
+		ar: 'أو',
+		nl: 'of',
+		fr: 'ou',
+		de: 'oder',
+		hi: 'या',
+		id: 'atau',
+		it: 'o',
+		'pt-BR': 'ou',
+		'pt-PT': 'ou',
+		ru: 'или',
+		es: 'o',
+		tr: 'veya',
+		ur: 'یا',
+	};
+
+	test('every language but English has its "or"; English lists with commas, as its saved pages did', () => {
+		expect(Object.keys(OR).sort()).toEqual(others.map(({ tag }) => tag).sort());
+		expect(oneOf(ENGLISH, ['.jpg', '.jpeg', '.png'])).toBe('.jpg, .jpeg, .png');
+		expect(oneOf(ENGLISH, ['.pdf', '.png'])).toBe('.pdf, .png');
+	});
+
+	test.each(others.map((language) => [language.tag, language]))(
+		'%s lists the file types a field accepts as alternatives: apart by a mark or a word, the last by "or"',
+		(tag, language) => {
+			const between = (items: string[]) =>
+				oneOf(language, items)
+					.split(/\.pdf|image\/\*|\.docx/)
+					.slice(1, -1)
+					.map((separator) => separator.split(/[\s,،]+/u).filter((word) => word !== ''));
+			expect(oneOf(language, ['.pdf'])).toBe('.pdf');
+			expect(between(['.pdf', '.docx'])).toEqual([[OR[tag]]]);
+			const [first, last] = between(['.pdf', 'image/*', '.docx']);
+			expect(oneOf(language, ['.pdf', 'image/*', '.docx'])).not.toMatch(/\.pdf\s+image/);
+			expect(first.length <= 1 && first.every((word) => word === OR[tag])).toBe(true);
+			expect(last).toEqual([OR[tag]]);
+		},
+	);
+
+	test.each(LANGUAGES.map((language) => [language.tag, language]))(
+		'%s asks for at most N where a checkbox group has no minimum, with no range from 0',
+		(_tag, language) => {
+			for (const count of [1, 2, 5, 21]) {
+				const text = say(language, 'chooseAtMost', { count });
+				expect(text).not.toMatch(/\b0\b/);
+				expect(text).not.toBe(say(language, 'chooseBetween', { min: 0, count }));
+			}
+		},
+	);
 });
 
 describe('reading a language from any input', () => {

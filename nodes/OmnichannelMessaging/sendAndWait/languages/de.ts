@@ -51,6 +51,10 @@ export default {
 		one: 'Wählen Sie mindestens {count} Option.',
 		other: 'Wählen Sie mindestens {count} Optionen.',
 	},
+	chooseAtMost: {
+		one: 'Wählen Sie höchstens eine Option aus.',
+		other: 'Wählen Sie höchstens {count} Optionen aus.',
+	},
 	chooseBetween: {
 		one: 'Wählen Sie {min} bis {count} Option.',
 		other: 'Wählen Sie {min} bis {count} Optionen.',

@@ -44,6 +44,7 @@ export default {
 	chooseOne: 'Choose one option.',
 	chooseExactly: { one: 'Choose exactly {count}.', other: 'Choose exactly {count}.' },
 	chooseAtLeast: { one: 'Choose at least {count}.', other: 'Choose at least {count}.' },
+	chooseAtMost: { one: 'Choose at most {count}.', other: 'Choose at most {count}.' },
 	chooseBetween: {
 		one: 'Choose between {min} and {count}.',
 		other: 'Choose between {min} and {count}.',

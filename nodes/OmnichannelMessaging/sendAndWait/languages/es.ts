@@ -53,6 +53,11 @@ export default {
 		many: 'Elige al menos {count} opciones.',
 		other: 'Elige al menos {count} opciones.',
 	},
+	chooseAtMost: {
+		one: 'Elige una opción como máximo.',
+		many: 'Elige {count} opciones como máximo.',
+		other: 'Elige {count} opciones como máximo.',
+	},
 	chooseBetween: {
 		one: 'Elige entre {min} y {count} opción.',
 		many: 'Elige entre {min} y {count} opciones.',

@@ -55,6 +55,11 @@ export default {
 		many: 'Choisissez au moins {count} options.',
 		other: 'Choisissez au moins {count} options.',
 	},
+	chooseAtMost: {
+		one: 'Choisissez une option au maximum.',
+		many: 'Choisissez {count} options au maximum.',
+		other: 'Choisissez {count} options au maximum.',
+	},
 	chooseBetween: {
 		one: 'Choisissez entre {min} et {count} option.',
 		many: 'Choisissez entre {min} et {count} options.',

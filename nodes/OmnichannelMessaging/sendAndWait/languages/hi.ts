@@ -50,6 +50,10 @@ export default {
 		one: 'कम से कम {count} विकल्प चुनें।',
 		other: 'कम से कम {count} विकल्प चुनें।',
 	},
+	chooseAtMost: {
+		one: 'ज़्यादा से ज़्यादा {count} विकल्प चुनें।',
+		other: 'ज़्यादा से ज़्यादा {count} विकल्प चुनें।',
+	},
 	chooseBetween: {
 		one: '{min} से {count} विकल्प चुनें।',
 		other: '{min} से {count} विकल्प चुनें।',

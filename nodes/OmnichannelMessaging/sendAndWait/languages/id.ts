@@ -47,6 +47,9 @@ export default {
 	chooseAtLeast: {
 		other: 'Pilih paling sedikit {count} opsi.',
 	},
+	chooseAtMost: {
+		other: 'Pilih maksimal {count} opsi.',
+	},
 	chooseBetween: {
 		other: 'Pilih {min} sampai {count} opsi.',
 	},

@@ -54,6 +54,11 @@ export default {
 		many: 'Scegli almeno {count} opzioni.',
 		other: 'Scegli almeno {count} opzioni.',
 	},
+	chooseAtMost: {
+		one: 'Scegli al massimo un’opzione.',
+		many: 'Scegli al massimo {count} opzioni.',
+		other: 'Scegli al massimo {count} opzioni.',
+	},
 	chooseBetween: {
 		one: 'Scegli da {min} a {count} opzione.',
 		many: 'Scegli da {min} a {count} opzioni.',

@@ -51,6 +51,10 @@ export default {
 		one: 'Kies minstens {count} optie.',
 		other: 'Kies minstens {count} opties.',
 	},
+	chooseAtMost: {
+		one: 'Kies maximaal één optie.',
+		other: 'Kies maximaal {count} opties.',
+	},
 	chooseBetween: {
 		one: 'Kies {min} tot {count} optie.',
 		other: 'Kies {min} tot {count} opties.',

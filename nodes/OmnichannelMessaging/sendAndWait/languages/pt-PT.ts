@@ -53,6 +53,11 @@ export default {
 		many: 'Escolha pelo menos {count} opções.',
 		other: 'Escolha pelo menos {count} opções.',
 	},
+	chooseAtMost: {
+		one: 'Escolha no máximo uma opção.',
+		many: 'Escolha no máximo {count} opções.',
+		other: 'Escolha no máximo {count} opções.',
+	},
 	chooseBetween: {
 		one: 'Escolha entre {min} e {count} opção.',
 		many: 'Escolha entre {min} e {count} opções.',

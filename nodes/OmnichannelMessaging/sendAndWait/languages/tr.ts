@@ -50,6 +50,10 @@ export default {
 		one: 'En az {count} seçenek seçin.',
 		other: 'En az {count} seçenek seçin.',
 	},
+	chooseAtMost: {
+		one: 'En fazla {count} seçenek seçin.',
+		other: 'En fazla {count} seçenek seçin.',
+	},
 	chooseBetween: {
 		one: '{min} ile {count} arasında seçenek seçin.',
 		other: '{min} ile {count} arasında seçenek seçin.',

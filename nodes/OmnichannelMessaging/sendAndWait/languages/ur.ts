@@ -49,6 +49,10 @@ export default {
 		one: 'کم از کم {count} اختیار منتخب کریں۔',
 		other: 'کم از کم {count} اختیارات منتخب کریں۔',
 	},
+	chooseAtMost: {
+		one: 'زیادہ سے زیادہ {count} اختیار منتخب کریں۔',
+		other: 'زیادہ سے زیادہ {count} اختیارات منتخب کریں۔',
+	},
 	chooseBetween: {
 		one: '{min} سے {count} اختیار منتخب کریں۔',
 		other: '{min} سے {count} اختیارات منتخب کریں۔',
