@@ -142,7 +142,7 @@ describe("per recipient: the Answer Link seals each item's Page Language", () =>
 		const recorded = await answer(ptBR);
 		expect(recorded.status).toBe(200);
 		expect(recorded.page).toContain('<title>Resposta registrada</title>');
-		expect(recorded.page).toContain('Registramos: Sí / Sim');
+		expect(recorded.page).toContain('Registramos sua resposta: Sí / Sim');
 		expect(recorded.page).toContain('Você já pode fechar esta página.');
 		expect(language(recorded.page).english).toEqual([]);
 		expect(recorded.result.workflowData?.[0][0].json.data).toMatchObject({
@@ -193,7 +193,7 @@ describe("a refused link's page", () => {
 		const expired = await open(link);
 		expect(expired.status).toBe(410);
 		expect(language(expired.page)).toEqual({ lang: 'es', dir: 'ltr', english: [] });
-		expect(expired.page).toContain('Este enlace ha caducado');
+		expect(expired.page).toContain('Este enlace expiró');
 		const options = {
 			...(TRIGGER_PAGE.options as IDataObject),
 			refusalMessage: 'Llámanos al 900 100 200.',
@@ -221,7 +221,7 @@ describe("Send and Wait's Page Language", () => {
 		expect(wrong.page).toContain('Nada foi registrado: toque em um dos botões abaixo.');
 		const recorded = await callWebhook(CHOICE, { method: 'POST', body: { choice: '1' } });
 		expect(language(recorded.page)).toEqual({ lang: 'pt-BR', dir: 'ltr', english: [] });
-		expect(recorded.page).toContain('Registramos: Quarta à tarde');
+		expect(recorded.page).toContain('Registramos sua resposta: Quarta à tarde');
 		expect(recorded.result.workflowData?.[0][0].json.data).toMatchObject({
 			choice: 'Quarta à tarde',
 		});

@@ -43,9 +43,9 @@ const SAME_WORDS: Record<string, string[]> = {
 	ur: ['YYYY-MM-DD'],
 	nl: ['link', 'Open', 'moment', 'rest', 'per'],
 	fr: ['moment', 'page', 'message', 'question', 'date', 'options', 'option', 'types'],
-	it: ['link', 'per', 'file', 'email'],
-	'pt-BR': ['link'],
-	'pt-PT': ['email'],
+	it: ['link', 'per', 'file', 'email', 'server'],
+	'pt-BR': ['link', 'for'],
+	'pt-PT': ['email', 'for'],
 	id: ['per', 'valid', 'file', 'email'],
 	tr: ['form'],
 };

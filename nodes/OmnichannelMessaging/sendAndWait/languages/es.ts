@@ -18,7 +18,7 @@ export default {
 	linkInvalid:
 		'Este enlace no es válido: puede que se haya modificado o esté incompleto. Ábrelo ' +
 		'de nuevo desde el mensaje que recibiste.',
-	linkExpired: 'Este enlace ha caducado: ya no se registran respuestas.',
+	linkExpired: 'Este enlace expiró y ya no acepta respuestas.',
 	linkUnusable: 'En este momento no se puede responder a esta pregunta.',
 	cannotAnswer: 'No se puede responder a esta pregunta.',
 	notAButton: 'No se registró nada: toca uno de los botones de abajo.',
@@ -26,9 +26,9 @@ export default {
 	fixMarked:
 		'No se registró nada: corrige lo que está marcado abajo y vuelve a enviar el ' + 'formulario.',
 	cutShort:
-		'No se registró nada: el formulario llegó incompleto. Un campo de archivo vacío, ' +
-		'o un archivo demasiado grande para este servidor, impide leer el resto: elige un ' +
-		'archivo en cada campo de archivo y vuelve a enviarlo.',
+		'No se registró nada: el formulario llegó incompleto. Si un campo de archivo queda vacío o ' +
+		'un archivo es demasiado grande para este servidor, no se puede leer el resto: elige un ' +
+		'archivo en cada campo de archivo y vuelve a enviar el formulario.',
 	fillIn: 'Completa este campo.',
 	enterOne: 'Escribe un solo valor.',
 	shorten: {
@@ -37,19 +37,19 @@ export default {
 		other: 'Acórtalo a {count} caracteres como máximo.',
 	},
 	enterNumber: 'Escribe un número.',
-	enterEmail: 'Escribe un correo electrónico, p. ej., nombre@ejemplo.com.',
+	enterEmail: 'Escribe una dirección de correo electrónico, p. ej., nombre@ejemplo.com.',
 	enterDate: 'Escribe una fecha con el formato AAAA-MM-DD.',
-	chooseOffered: 'Elige entre las opciones ofrecidas.',
+	chooseOffered: 'Elige entre las opciones disponibles.',
 	chooseOnce: 'Elige cada opción una sola vez.',
 	chooseOption: 'Elige una opción.',
 	chooseOne: 'Elige solo una opción.',
 	chooseExactly: {
-		one: 'Elige exactamente {count} opción.',
+		one: 'Elige exactamente una opción.',
 		many: 'Elige exactamente {count} opciones.',
 		other: 'Elige exactamente {count} opciones.',
 	},
 	chooseAtLeast: {
-		one: 'Elige al menos {count} opción.',
+		one: 'Elige al menos una opción.',
 		many: 'Elige al menos {count} opciones.',
 		other: 'Elige al menos {count} opciones.',
 	},
@@ -70,7 +70,7 @@ export default {
 		many: 'Elige hasta {count} archivos.',
 		other: 'Elige hasta {count} archivos.',
 	},
-	fileTypes: 'Elige un archivo de uno de estos tipos: {types}.',
+	fileTypes: 'Elige un archivo en uno de estos formatos: {types}.',
 	fileTooLarge: 'Cada archivo puede ocupar hasta {size}.',
 	hintSize: 'Hasta {size} por archivo.',
 	hintCount: {
@@ -78,7 +78,7 @@ export default {
 		many: 'Hasta {count} archivos.',
 		other: 'Hasta {count} archivos.',
 	},
-	hintTypes: 'Tipos: {types}.',
+	hintTypes: 'Formatos admitidos: {types}.',
 	hintAgain:
 		'Vuelve a elegir el archivo: al mostrar la página de nuevo no se conservan los ' + 'archivos.',
 };

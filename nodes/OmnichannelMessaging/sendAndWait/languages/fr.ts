@@ -11,7 +11,7 @@ export default {
 	send: 'Envoyer',
 	choose: 'Choisir…',
 	recordedTitle: 'Réponse enregistrée',
-	recordedChoice: 'Enregistré\u00a0: {label}',
+	recordedChoice: 'Votre réponse\u00a0: {label}',
 	recordedForm: 'Votre réponse a été enregistrée\u00a0:',
 	closePage: 'Vous pouvez fermer cette page.',
 	refusedTitle: 'Rien n’a été enregistré',
@@ -22,15 +22,15 @@ export default {
 	linkUnusable: 'Il n’est pas possible de répondre à cette question pour le moment.',
 	cannotAnswer: 'Il n’est pas possible de répondre à cette question.',
 	notAButton: 'Rien n’a été enregistré\u00a0: appuyez sur l’un des boutons ci-dessous.',
-	notFromForm: 'Rien n’a été enregistré\u00a0: répondez avec le formulaire de cette page.',
+	notFromForm: 'Rien n’a été enregistré\u00a0: répondez à l’aide du formulaire de cette page.',
 	fixMarked:
 		'Rien n’a été enregistré\u00a0: corrigez ce qui est signalé ci-dessous, puis renvoyez ' +
 		'le formulaire.',
 	cutShort:
-		'Rien n’a été enregistré\u00a0: le formulaire est arrivé incomplet. Un champ de ' +
-		'fichier laissé vide, ou un fichier trop volumineux pour ce serveur, empêche de ' +
-		'lire la suite\u00a0: choisissez un fichier dans chaque champ de fichier, puis ' +
-		'renvoyez le formulaire.',
+		'Rien n’a été enregistré\u00a0: le formulaire est arrivé incomplet. Si un champ de fichier ' +
+		'reste vide ou si un fichier est trop volumineux pour ce serveur, la suite du formulaire ne ' +
+		'peut pas être lue\u00a0: choisissez un fichier dans chaque champ de fichier, puis renvoyez ' +
+		'le formulaire.',
 	fillIn: 'Remplissez ce champ.',
 	enterOne: 'Saisissez une seule valeur.',
 	shorten: {
@@ -46,12 +46,12 @@ export default {
 	chooseOption: 'Choisissez une option.',
 	chooseOne: 'Choisissez une seule option.',
 	chooseExactly: {
-		one: 'Choisissez exactement {count} option.',
+		one: 'Choisissez exactement une option.',
 		many: 'Choisissez exactement {count} options.',
 		other: 'Choisissez exactement {count} options.',
 	},
 	chooseAtLeast: {
-		one: 'Choisissez au moins {count} option.',
+		one: 'Choisissez au moins une option.',
 		many: 'Choisissez au moins {count} options.',
 		other: 'Choisissez au moins {count} options.',
 	},
@@ -72,8 +72,8 @@ export default {
 		many: 'Choisissez jusqu’à {count} fichiers.',
 		other: 'Choisissez jusqu’à {count} fichiers.',
 	},
-	fileTypes: 'Choisissez un fichier de l’un de ces types\u00a0: {types}.',
-	fileTooLarge: 'Chaque fichier peut faire jusqu’à {size}.',
+	fileTypes: 'Choisissez un fichier dans l’un de ces formats\u00a0: {types}.',
+	fileTooLarge: 'Chaque fichier ne doit pas dépasser {size}.',
 	hintSize: 'Jusqu’à {size} par fichier.',
 	hintCount: {
 		one: 'Jusqu’à {count} fichier.',
@@ -82,6 +82,6 @@ export default {
 	},
 	hintTypes: 'Formats acceptés\u00a0: {types}.',
 	hintAgain:
-		'Choisissez à nouveau le fichier\u00a0: une page affichée de nouveau ne conserve aucun ' +
-		'fichier.',
+		'Choisissez à nouveau le fichier\u00a0: les fichiers ne sont pas conservés quand la page est ' +
+		'réaffichée.',
 };

@@ -11,25 +11,25 @@ export default {
 	send: 'Invia',
 	choose: 'Scegli…',
 	recordedTitle: 'Risposta registrata',
-	recordedChoice: 'Risposta registrata: {label}',
+	recordedChoice: 'La tua risposta: {label}',
 	recordedForm: 'Abbiamo registrato la tua risposta:',
 	closePage: 'Ora puoi chiudere questa pagina.',
 	refusedTitle: 'Nessuna risposta registrata',
 	linkInvalid:
-		'Questo link non è valido: potrebbe essere stato modificato o troncato. Aprilo di ' +
+		'Questo link non è valido: potrebbe essere stato modificato o essere incompleto. Aprilo di ' +
 		'nuovo dal messaggio che hai ricevuto.',
 	linkExpired: 'Questo link è scaduto: le risposte non vengono più registrate.',
 	linkUnusable: 'Al momento non è possibile rispondere a questa domanda.',
 	cannotAnswer: 'Non è possibile rispondere a questa domanda.',
 	notAButton: 'Nessuna risposta registrata: tocca uno dei pulsanti qui sotto.',
-	notFromForm: 'Nessuna risposta registrata: rispondi con il modulo di questa pagina.',
+	notFromForm: 'Nessuna risposta registrata: rispondi tramite il modulo in questa pagina.',
 	fixMarked:
 		'Nessuna risposta registrata: correggi ciò che è segnalato qui sotto, poi invia ' +
 		'di nuovo il modulo.',
 	cutShort:
-		'Nessuna risposta registrata: il modulo è arrivato incompleto. Un campo file ' +
-		'lasciato vuoto, o un file troppo grande per questo server, impedisce di leggere ' +
-		'il resto: scegli un file in ogni campo file, poi invia di nuovo.',
+		'Nessuna risposta registrata: il modulo è arrivato incompleto. Se un campo file resta vuoto ' +
+		'o un file è troppo grande per questo server, il resto del modulo non può essere letto: ' +
+		'scegli un file in ogni campo file, poi invia di nuovo il modulo.',
 	fillIn: 'Compila questo campo.',
 	enterOne: 'Inserisci un solo valore.',
 	shorten: {
@@ -45,12 +45,12 @@ export default {
 	chooseOption: 'Scegli un’opzione.',
 	chooseOne: 'Scegli una sola opzione.',
 	chooseExactly: {
-		one: 'Scegli esattamente {count} opzione.',
+		one: 'Scegli esattamente un’opzione.',
 		many: 'Scegli esattamente {count} opzioni.',
 		other: 'Scegli esattamente {count} opzioni.',
 	},
 	chooseAtLeast: {
-		one: 'Scegli almeno {count} opzione.',
+		one: 'Scegli almeno un’opzione.',
 		many: 'Scegli almeno {count} opzioni.',
 		other: 'Scegli almeno {count} opzioni.',
 	},
@@ -71,7 +71,7 @@ export default {
 		many: 'Scegli fino a {count} file.',
 		other: 'Scegli fino a {count} file.',
 	},
-	fileTypes: 'Scegli un file di uno di questi tipi: {types}.',
+	fileTypes: 'Scegli un file in uno di questi formati: {types}.',
 	fileTooLarge: 'Ogni file può pesare fino a {size}.',
 	hintSize: 'Fino a {size} per file.',
 	hintCount: {
@@ -79,6 +79,7 @@ export default {
 		many: 'Fino a {count} file.',
 		other: 'Fino a {count} file.',
 	},
-	hintTypes: 'Tipi: {types}.',
-	hintAgain: 'Scegli di nuovo il file: una pagina mostrata di nuovo non conserva i file.',
+	hintTypes: 'Formati accettati: {types}.',
+	hintAgain:
+		'Scegli di nuovo il file: quando la pagina viene ricaricata, i file non vengono conservati.',
 };

@@ -11,12 +11,12 @@ export default {
 	send: 'Enviar',
 	choose: 'Escolha…',
 	recordedTitle: 'Resposta registada',
-	recordedChoice: 'Registámos: {label}',
+	recordedChoice: 'Registámos a sua resposta: {label}',
 	recordedForm: 'Registámos a sua resposta:',
 	closePage: 'Já pode fechar esta página.',
 	refusedTitle: 'Nada foi registado',
 	linkInvalid:
-		'Esta ligação não é válida: pode ter sido alterada ou cortada. Abra-a novamente a ' +
+		'Esta ligação não é válida: pode ter sido alterada ou estar incompleta. Abra-a novamente a ' +
 		'partir da mensagem que recebeu.',
 	linkExpired: 'Esta ligação expirou: as respostas já não são registadas.',
 	linkUnusable: 'De momento, não é possível responder a esta pergunta.',
@@ -26,15 +26,15 @@ export default {
 	fixMarked:
 		'Nada foi registado: corrija o que está assinalado abaixo e volte a enviar o ' + 'formulário.',
 	cutShort:
-		'Nada foi registado: o formulário chegou incompleto. Um campo de ficheiro vazio, ' +
-		'ou um ficheiro demasiado grande para este servidor, impede a leitura do resto: ' +
-		'escolha um ficheiro em cada campo de ficheiro e volte a enviar.',
+		'Nada foi registado: o formulário chegou incompleto. Se um campo de ficheiro ficar vazio ou ' +
+		'um ficheiro for demasiado grande para este servidor, o resto do formulário não pode ser ' +
+		'lido: escolha um ficheiro em cada campo de ficheiro e volte a enviar.',
 	fillIn: 'Preencha este campo.',
 	enterOne: 'Indique um único valor.',
 	shorten: {
-		one: 'Reduza para {count} caráter no máximo.',
-		many: 'Reduza para {count} carateres no máximo.',
-		other: 'Reduza para {count} carateres no máximo.',
+		one: 'Reduza o texto para, no máximo, {count} caráter.',
+		many: 'Reduza o texto para, no máximo, {count} carateres.',
+		other: 'Reduza o texto para, no máximo, {count} carateres.',
 	},
 	enterNumber: 'Indique um número.',
 	enterEmail: 'Indique um endereço de email, por exemplo nome@exemplo.pt.',
@@ -44,12 +44,12 @@ export default {
 	chooseOption: 'Escolha uma opção.',
 	chooseOne: 'Escolha apenas uma opção.',
 	chooseExactly: {
-		one: 'Escolha exatamente {count} opção.',
+		one: 'Escolha exatamente uma opção.',
 		many: 'Escolha exatamente {count} opções.',
 		other: 'Escolha exatamente {count} opções.',
 	},
 	chooseAtLeast: {
-		one: 'Escolha pelo menos {count} opção.',
+		one: 'Escolha pelo menos uma opção.',
 		many: 'Escolha pelo menos {count} opções.',
 		other: 'Escolha pelo menos {count} opções.',
 	},
@@ -70,7 +70,7 @@ export default {
 		many: 'Escolha até {count} ficheiros.',
 		other: 'Escolha até {count} ficheiros.',
 	},
-	fileTypes: 'Escolha um ficheiro de um destes tipos: {types}.',
+	fileTypes: 'Escolha um ficheiro num destes formatos: {types}.',
 	fileTooLarge: 'Cada ficheiro pode ter até {size}.',
 	hintSize: 'Até {size} por ficheiro.',
 	hintCount: {
@@ -78,6 +78,7 @@ export default {
 		many: 'Até {count} ficheiros.',
 		other: 'Até {count} ficheiros.',
 	},
-	hintTypes: 'Tipos: {types}.',
-	hintAgain: 'Volte a escolher o ficheiro: uma página mostrada de novo não guarda ficheiros.',
+	hintTypes: 'Formatos aceites: {types}.',
+	hintAgain:
+		'Volte a escolher o ficheiro: os ficheiros não são guardados quando a página é recarregada.',
 };
