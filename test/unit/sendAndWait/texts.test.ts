@@ -41,12 +41,12 @@ const SAME_WORDS: Record<string, string[]> = {
 	ar: ['name@example.com', 'YYYY-MM-DD'],
 	hi: ['YYYY-MM-DD'],
 	ur: ['YYYY-MM-DD'],
-	nl: ['link', 'Open', 'moment', 'rest', 'per'],
+	nl: ['link', 'Open', 'moment', 'rest', 'per', 'server'],
 	fr: ['moment', 'page', 'message', 'question', 'date', 'options', 'option', 'types'],
 	it: ['link', 'per', 'file', 'email', 'server'],
 	'pt-BR': ['link', 'for'],
 	'pt-PT': ['email', 'for'],
-	id: ['per', 'valid', 'file', 'email'],
+	id: ['per', 'valid', 'file', 'email', 'server'],
 	tr: ['form'],
 };
 

@@ -9,31 +9,30 @@ export default {
 	respond: 'Yanıtla',
 	submit: 'Gönder',
 	send: 'Gönder',
-	choose: 'Seçin…',
+	choose: 'Seçiniz…',
 	recordedTitle: 'Yanıtınız kaydedildi',
 	recordedChoice: 'Kaydedildi: {label}',
-	recordedForm: 'Yanıtınız kaydedildi:',
+	recordedForm: 'Kaydedilen yanıtlarınız:',
 	closePage: 'Bu sayfayı kapatabilirsiniz.',
-	refusedTitle: 'Hiçbir şey kaydedilmedi',
+	refusedTitle: 'Yanıtınız kaydedilmedi',
 	linkInvalid:
 		'Bu bağlantı geçerli değil: değiştirilmiş ya da eksik kopyalanmış olabilir. ' +
 		'Bağlantıyı aldığınız mesajdan yeniden açın.',
 	linkExpired: 'Bu bağlantının süresi doldu: bu bağlantıyla verilen yanıtlar artık kaydedilmiyor.',
 	linkUnusable: 'Bu soru şu anda yanıtlanamıyor.',
 	cannotAnswer: 'Bu soru yanıtlanamıyor.',
-	notAButton: 'Hiçbir şey kaydedilmedi: aşağıdaki düğmelerden birine dokunun.',
-	notFromForm: 'Hiçbir şey kaydedilmedi: bu sayfadaki formu kullanarak yanıtlayın.',
-	fixMarked:
-		'Hiçbir şey kaydedilmedi: aşağıda işaretlenen yerleri düzeltip formu yeniden ' + 'gönderin.',
+	notAButton: 'Yanıtınız kaydedilmedi: aşağıdaki düğmelerden birine dokunun.',
+	notFromForm: 'Yanıtınız kaydedilmedi: bu sayfadaki formu kullanarak yanıtlayın.',
+	fixMarked: 'Yanıtınız kaydedilmedi: aşağıda işaretlenen yerleri düzeltip formu yeniden gönderin.',
 	cutShort:
-		'Hiçbir şey kaydedilmedi: form eksik ulaştı. Boş bırakılan bir dosya alanı ya da ' +
-		'bu sunucu için fazla büyük bir dosya, formun geri kalanının okunmasını engeller: ' +
-		'her dosya alanında bir dosya seçip yeniden gönderin.',
+		'Yanıtınız kaydedilmedi: form eksik ulaştı. Boş bırakılan bir dosya alanı ya da bu sunucu ' +
+		'için çok büyük bir dosya, formun geri kalanının okunmasını engeller: her dosya alanında bir ' +
+		'dosya seçip formu yeniden gönderin.',
 	fillIn: 'Bu alanı doldurun.',
 	enterOne: 'Tek bir değer girin.',
 	shorten: {
-		one: 'Bunu en fazla {count} karaktere kısaltın.',
-		other: 'Bunu en fazla {count} karaktere kısaltın.',
+		one: 'Metni en fazla {count} karaktere kısaltın.',
+		other: 'Metni en fazla {count} karaktere kısaltın.',
 	},
 	enterNumber: 'Bir sayı girin.',
 	enterEmail: 'Bir e-posta adresi girin, ör. ad@ornek.com.',
@@ -65,12 +64,12 @@ export default {
 		other: 'En fazla {count} dosya seçin.',
 	},
 	fileTypes: 'Şu türlerden bir dosya seçin: {types}.',
-	fileTooLarge: 'Her dosya en fazla {size} olabilir.',
+	fileTooLarge: 'Her dosyanın boyutu en fazla {size} olabilir.',
 	hintSize: 'Dosya başına en fazla {size}.',
 	hintCount: {
 		one: 'En fazla {count} dosya.',
 		other: 'En fazla {count} dosya.',
 	},
 	hintTypes: 'Dosya türleri: {types}.',
-	hintAgain: 'Dosyayı yeniden seçin: yeniden gösterilen sayfa dosyaları saklamaz.',
+	hintAgain: 'Dosyayı yeniden seçin: sayfa yeniden gösterildiğinde seçtiğiniz dosyalar korunmaz.',
 };
