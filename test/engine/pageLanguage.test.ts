@@ -245,7 +245,7 @@ describe("Send and Wait's Page Language", () => {
 		);
 		expect(refused.status).toBe(400);
 		expect(language(refused.page)).toEqual({ lang: 'ar', dir: 'rtl', english: [] });
-		expect(refused.page).toContain('لم يُسجَّل شيء: صحّح ما هو مُعلَّم أدناه');
+		expect(refused.page).toContain('لم يُسجَّل شيء: صحّح الحقول المشار إليها أدناه');
 		expect(refused.page).toContain('أدخل رقمًا.');
 		expect(refused.page).toContain('أدخل عنوان بريد إلكتروني');
 	});

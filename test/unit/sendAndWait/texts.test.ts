@@ -39,8 +39,8 @@ const others = LANGUAGES.filter((language) => language !== ENGLISH);
  */
 const SAME_WORDS: Record<string, string[]> = {
 	ar: ['name@example.com', 'YYYY-MM-DD'],
-	hi: ['YYYY-MM-DD'],
-	ur: ['YYYY-MM-DD'],
+	hi: ['name@example.com', 'YYYY-MM-DD'],
+	ur: ['name@example.com', 'YYYY-MM-DD'],
 	nl: ['link', 'Open', 'moment', 'rest', 'per', 'server'],
 	fr: ['moment', 'page', 'message', 'question', 'date', 'options', 'option', 'types'],
 	it: ['link', 'per', 'file', 'email', 'server'],
