@@ -21,7 +21,7 @@ import {
 import type { FormField } from './formFields';
 import type { AnswerButton, AnswerView, Entered, PageOptions } from './page';
 import { FORM_END } from './page';
-import { ENGLISH, megabytes, oneOf, sayIn } from './texts';
+import { ENGLISH, listOf, megabytes, sayIn } from './texts';
 import type { Say } from './texts';
 
 /*
@@ -83,7 +83,7 @@ export function readFiles(
 	if (files.length > MAX_FILES) return refused(said('chooseUpToFiles', { count: MAX_FILES }));
 	const { language } = said;
 	if (files.some((file) => !isAccepted(field, file)))
-		return refused(said('fileTypes', { types: oneOf(language, field.accept) }));
+		return refused(said('fileTypes', { types: listOf(language, field.accept) }));
 	if (files.some((file) => file.size > MAX_FILE_BYTES))
 		return refused(said('fileTooLarge', { size: megabytes(language, MAX_FILE_MB) }));
 	const meta = files.map((file) => ({

@@ -1,6 +1,6 @@
 import { accepted, refused } from '../helpers/checked';
 import type { Checked } from '../helpers/checked';
-import { megabytes, oneOf, say, sayIn } from './texts';
+import { listOf, megabytes, say, sayIn } from './texts';
 import type { Language, Say } from './texts';
 
 /*
@@ -279,7 +279,7 @@ export function fileHint(field: FormField, shownAgain: boolean, language: Langua
 	return [
 		said('hintSize', { size: megabytes(language, MAX_FILE_MB) }),
 		field.multiple ? said('hintCount', { count: MAX_FILES }) : '',
-		field.accept.length > 0 ? said('hintTypes', { types: oneOf(language, field.accept) }) : '',
+		field.accept.length > 0 ? said('hintTypes', { types: listOf(language, field.accept) }) : '',
 		shownAgain ? say(language, 'hintAgain') : '',
 	]
 		.filter(Boolean)

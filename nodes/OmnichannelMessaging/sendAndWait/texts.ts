@@ -126,7 +126,7 @@ export const megabytes = (language: Language, amount: number): string =>
 	formatsOf(language.tag).megabytes.format(amount);
 
 /** Codes the customer may pick one of (a field's file types), as the language lists them. */
-export const oneOf = (language: Language, items: string[]): string =>
+export const listOf = (language: Language, items: string[]): string =>
 	formatsOf(language.tag).alternatives.format(items);
 
 /** A text of the language with its places filled; a counting text picks its form by `count`. */

@@ -16,7 +16,7 @@ import {
 	languageSetting,
 	linkCodeOf,
 	megabytes,
-	oneOf,
+	listOf,
 	pageLanguageFor,
 	say,
 	settingOfLinkCode,
@@ -266,22 +266,22 @@ describe('saying a text', () => {
 
 	test('every language but English has its "or"; English lists with commas, as its saved pages did', () => {
 		expect(Object.keys(OR).sort()).toEqual(others.map(({ tag }) => tag).sort());
-		expect(oneOf(ENGLISH, ['.jpg', '.jpeg', '.png'])).toBe('.jpg, .jpeg, .png');
-		expect(oneOf(ENGLISH, ['.pdf', '.png'])).toBe('.pdf, .png');
+		expect(listOf(ENGLISH, ['.jpg', '.jpeg', '.png'])).toBe('.jpg, .jpeg, .png');
+		expect(listOf(ENGLISH, ['.pdf', '.png'])).toBe('.pdf, .png');
 	});
 
 	test.each(others.map((language) => [language.tag, language]))(
 		'%s lists the file types a field accepts as alternatives: apart by a mark or a word, the last by "or"',
 		(tag, language) => {
 			const between = (items: string[]) =>
-				oneOf(language, items)
+				listOf(language, items)
 					.split(/\.pdf|image\/\*|\.docx/)
 					.slice(1, -1)
 					.map((separator) => separator.split(/[\s,،]+/u).filter((word) => word !== ''));
-			expect(oneOf(language, ['.pdf'])).toBe('.pdf');
+			expect(listOf(language, ['.pdf'])).toBe('.pdf');
 			expect(between(['.pdf', '.docx'])).toEqual([[OR[tag]]]);
 			const [first, last] = between(['.pdf', 'image/*', '.docx']);
-			expect(oneOf(language, ['.pdf', 'image/*', '.docx'])).not.toMatch(/\.pdf\s+image/);
+			expect(listOf(language, ['.pdf', 'image/*', '.docx'])).not.toMatch(/\.pdf\s+image/);
 			expect(first.length <= 1 && first.every((word) => word === OR[tag])).toBe(true);
 			expect(last).toEqual([OR[tag]]);
 		},
