@@ -13,7 +13,18 @@ import ru from './languages/ru';
 import tr from './languages/tr';
 import ur from './languages/ur';
 
-import { ENGLISH } from '../helpers/pageLanguages';
+import {
+	BROWSER,
+	BROWSER_LINK_CODE,
+	ENGLISH,
+	LANGUAGES,
+	directionOf,
+	fromAcceptLanguage,
+	languageSetting,
+	linkCodeOf,
+	pageLanguageFor,
+	settingOfLinkCode,
+} from '../helpers/pageLanguages';
 import type { Language } from '../helpers/pageLanguages';
 
 /*
@@ -36,7 +47,7 @@ export {
 	linkCodeOf,
 	pageLanguageFor,
 	settingOfLinkCode,
-} from '../helpers/pageLanguages';
+};
 export type { Language, LanguageSetting } from '../helpers/pageLanguages';
 
 /** A text that counts: one string per plural category of the language (Intl.PluralRules). */
