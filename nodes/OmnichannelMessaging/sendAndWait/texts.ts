@@ -79,6 +79,7 @@ const TEXTS: Record<string, Texts> = {
 	ur,
 };
 
+/** The texts of a page language. */
 export const textsOf = (language: Language): Texts => TEXTS[language.tag];
 
 /*
