@@ -13,18 +13,7 @@ import ru from './languages/ru';
 import tr from './languages/tr';
 import ur from './languages/ur';
 
-import {
-	BROWSER,
-	BROWSER_LINK_CODE,
-	ENGLISH,
-	LANGUAGES,
-	directionOf,
-	fromAcceptLanguage,
-	languageSetting,
-	linkCodeOf,
-	pageLanguageFor,
-	settingOfLinkCode,
-} from '../helpers/pageLanguages';
+import { ENGLISH } from '../helpers/pageLanguages';
 import type { Language } from '../helpers/pageLanguages';
 
 /*
@@ -36,19 +25,7 @@ import type { Language } from '../helpers/pageLanguages';
  * Intl for the language, and the page's direction comes from Intl.Locale: none of it is written
  * by hand here.
  */
-export {
-	BROWSER,
-	BROWSER_LINK_CODE,
-	ENGLISH,
-	LANGUAGES,
-	directionOf,
-	fromAcceptLanguage,
-	languageSetting,
-	linkCodeOf,
-	pageLanguageFor,
-	settingOfLinkCode,
-};
-export type { Language, LanguageSetting } from '../helpers/pageLanguages';
+export * from '../helpers/pageLanguages';
 
 /** A text that counts: one string per plural category of the language (Intl.PluralRules). */
 export type Plural = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
