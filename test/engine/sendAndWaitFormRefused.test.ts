@@ -37,7 +37,7 @@ describe('a Custom Form answer refused', () => {
 			const { result, status, page } = await callWebhook(FORM, post({ ...GOOD, ...change }));
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(status).toBe(400);
-			expect(page).toContain('<h1>Expense claim</h1>');
+			expect(page).toContain('<h1 dir="auto">Expense claim</h1>');
 			expect(page).toContain('role="alert">Nothing was recorded');
 			expect(page).toContain(`<p class="error" id="field-${index}-error">${message}</p>`);
 			expect(page).toMatch(
