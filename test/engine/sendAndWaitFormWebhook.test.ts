@@ -72,6 +72,24 @@ describe('the Custom Form page', () => {
 		expect(logged.join('\n')).not.toMatch(/42\.5|anna@|Meals|receipt/);
 	});
 
+	test.each([
+		['Arabic-Indic', '٣٫٥', 3.5, '٢٠٢٦-١٢-٠٦'],
+		['Urdu', '۱۲', 12, '۲۰۲۶-۱۲-۰۶'],
+		['Devanagari', '१२', 12, '२०२६-१२-०६'],
+	])(
+		'an amount and a date typed in %s digits are recorded as the number and the day they are',
+		async (_, amount, number, date) => {
+			const answer = post({ ...GOOD, 'field-0': amount, 'field-4': date });
+			const { result, status, page } = await callWebhook(FORM, answer);
+			expect(status).toBe(200);
+			expect(result.workflowData![0][0].json.data).toMatchObject({
+				Amount: number,
+				Date: '2026-12-06',
+			});
+			expect(page).toContain(`<dt><bdi>Amount</bdi></dt><dd><bdi>${number}</bdi></dd>`);
+		},
+	);
+
 	test('several files come out as <label>_0, <label>_1', async () => {
 		const files = [
 			upload('a.pdf', 'application/pdf', 'a'),
