@@ -158,7 +158,10 @@ function wrapLines(page, selector) {
 	}, selector);
 }
 
-/** Draws line `line` of the paragraph alone (none for -1, every line when undefined): the others stay in place, transparent. */
+/**
+ * Draws line `line` of the paragraph alone (none for -1, every line when undefined): the others
+ * stay in place, transparent.
+ */
 function drawOnly(page, selector, line) {
 	return page.evaluate(
 		([selector, line]) => {
@@ -327,7 +330,6 @@ describe('the answer page in a right-to-left language, in Chromium', () => {
 						closest: closestInk(ink[line - 1], ink[line]),
 					});
 			}
-			process.stderr.write(`${JSON.stringify(measured)}\n`);
 			expect(measured.filter(({ closest }) => closest < 1)).toEqual([]);
 		} finally {
 			await decoder.close();

@@ -27,7 +27,8 @@ describe('the Custom Form page', () => {
 		expect(page).toContain('<div class="html"><p>Read <b>this</b></p></div>');
 		expect(page).not.toContain('C-77');
 		expect(page).toContain(
-			'<button type="submit" class="primary" dir="auto">Send claim</button><input type="hidden" name="form-end" value="1"></form>',
+			'<button type="submit" class="primary" dir="auto">Send claim</button>' +
+				'<input type="hidden" name="form-end" value="1"></form>',
 		);
 	});
 

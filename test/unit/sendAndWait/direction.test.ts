@@ -3,9 +3,11 @@
  * number field that takes every script's digits. Where the characters land in a browser is
  * measured in Chromium (test/e2e/browserPageDirection.e2e.js).
  */
-import { NUMBER_PATTERN } from '../../../nodes/OmnichannelMessaging/sendAndWait/digits';
 import { readForm } from '../../../nodes/OmnichannelMessaging/sendAndWait/formDefinition';
-import { decimalNumber } from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
+import {
+	NUMBER_PATTERN,
+	decimalNumber,
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
 import type { FormField } from '../../../nodes/OmnichannelMessaging/sendAndWait/formFields';
 import { renderForm, renderPage } from '../../../nodes/OmnichannelMessaging/sendAndWait/page';
 import { LANGUAGES, directionOf, say } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
@@ -124,9 +126,9 @@ describe('the number field takes every script’s digits; the server decides', (
 	]);
 
 	test('a text input a phone shows its number keys for, with what was typed shown again, escaped', () => {
-		expect(html).toMatch(
-			/<input type="text" id="field-0" name="field-0" [^>]*value="٣٫٥٫٥ &lt;b&gt;" inputmode="decimal" pattern="[^"]+">/,
-		);
+		const input = /<input [^>]*>/.exec(html)?.[0];
+		expect(input).toMatch(/^<input type="text" id="field-0" name="field-0" /);
+		expect(input).toMatch(/ value="٣٫٥٫٥ &lt;b&gt;" inputmode="decimal" pattern="[^"]+">$/);
 	});
 
 	// A browser reads `pattern` as a whole-value regular expression with the `v` flag.

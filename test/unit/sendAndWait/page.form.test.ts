@@ -58,9 +58,11 @@ describe("the Custom Form's fields on the page", () => {
 			'Go',
 		);
 		expect(html).toContain(
-			'<fieldset id="field-0"><legend class="" dir="auto">Teams</legend><div class="option"><input type="checkbox" ' +
-				'id="field-0-0" name="field-0" value="A"><label for="field-0-0" dir="auto">A</label></div><div class="option">' +
-				'<input type="checkbox" id="field-0-1" name="field-0" value="B" checked><label for="field-0-1" dir="auto">B</label>',
+			'<fieldset id="field-0"><legend class="" dir="auto">Teams</legend><div class="option">' +
+				'<input type="checkbox" id="field-0-0" name="field-0" value="A">' +
+				'<label for="field-0-0" dir="auto">A</label></div><div class="option">' +
+				'<input type="checkbox" id="field-0-1" name="field-0" value="B" checked>' +
+				'<label for="field-0-1" dir="auto">B</label>',
 		);
 	});
 
@@ -89,7 +91,8 @@ describe("the Custom Form's fields on the page", () => {
 			'Go',
 		);
 		expect(html).toBe(
-			'<form method="post" enctype="multipart/form-data"><button type="submit" class="primary" dir="auto">Go</button></form>',
+			'<form method="post" enctype="multipart/form-data">' +
+				'<button type="submit" class="primary" dir="auto">Go</button></form>',
 		);
 	});
 });
