@@ -158,7 +158,7 @@ describe("per recipient: the Answer Link seals each item's Page Language", () =>
 		});
 		expect(language(own.page)).toMatchObject({ lang: 'ar', dir: 'rtl', english: [] });
 		expect(own.page).toContain('<title>شكرًا</title>');
-		expect(own.page).toContain('<p>نراك الثلاثاء.</p>');
+		expect(own.page).toContain('<p dir="auto">نراك الثلاثاء.</p>');
 		expect(own.page).not.toContain('يمكنك إغلاق هذه الصفحة الآن.');
 	});
 });
@@ -199,7 +199,7 @@ describe("a refused link's page", () => {
 			refusalMessage: 'Llámanos al 900 100 200.',
 		};
 		const own = await open(link, {}, { ...TRIGGER_PAGE, options });
-		expect(own.page).toContain('<p>Llámanos al 900 100 200.</p>');
+		expect(own.page).toContain('<p dir="auto">Llámanos al 900 100 200.</p>');
 		expect(own.page).not.toContain('caducado');
 	});
 });
@@ -238,7 +238,8 @@ describe("Send and Wait's Page Language", () => {
 		};
 		const shown = await callWebhook(form, { method: 'GET' });
 		expect(language(shown.page)).toEqual({ lang: 'ar', dir: 'rtl', english: [] });
-		expect(shown.page).toContain('حتى 16');
+		// The size keeps its own direction in the Arabic sentence: isolated (FSI…PDI).
+		expect(shown.page).toContain('حتى \u206816');
 		const refused = await callWebhook(
 			form,
 			post({ 'field-0': 'abc', 'field-5': 'x@', 'form-end': '1' }),
@@ -247,6 +248,7 @@ describe("Send and Wait's Page Language", () => {
 		expect(language(refused.page)).toEqual({ lang: 'ar', dir: 'rtl', english: [] });
 		expect(refused.page).toContain('لم يُسجَّل شيء: صحّح الحقول المشار إليها أدناه');
 		expect(refused.page).toContain('أدخل رقمًا.');
+		expect(refused.page).toMatch(/<input type="text" id="field-0"[^>]* value="abc"/);
 		expect(refused.page).toContain('أدخل عنوان بريد إلكتروني');
 	});
 

@@ -118,16 +118,21 @@ export const megabytes = (language: Language, amount: number): string =>
 export const listOf = (language: Language, items: string[]): string =>
 	formatsOf(language.tag).alternatives.format(items);
 
-/** A text of the language with its places filled; a counting text picks its form by `count`. */
+/**
+ * A text of the language with its places filled; a counting text picks its form by `count`. In a
+ * right-to-left language a filled-in text is isolated (FSI…PDI) and keeps its own direction: a
+ * label, `.pdf` or `16 MB` reads as written, not reordered by the sentence around it.
+ */
 export function say(language: Language, key: TextKey, values: TextValues = {}): string {
 	const text = textsOf(language)[key];
 	const { plural, number } = formatsOf(language.tag);
 	const form =
 		typeof text === 'string' ? text : (text[plural.select(Number(values.count))] ?? text.other);
+	const [open, close] = directionOf(language) === 'rtl' ? ['\u2068', '\u2069'] : ['', ''];
 	return form.replace(/\{(\w+)\}/g, (place, name: string) => {
 		const value = values[name];
 		if (value === undefined) return place;
-		return typeof value === 'number' ? number.format(value) : value;
+		return typeof value === 'number' ? number.format(value) : `${open}${value}${close}`;
 	});
 }
 
