@@ -115,6 +115,8 @@ async function inQueueStack(config, fake, run) {
 			...stack.workers.map((w) => ({
 				name: w.name,
 				pid: w.pid,
+				// The executions the worker started, { executionId, at }: which one ran a row.
+				started: w.started,
 				healthUrl: `http://127.0.0.1:${w.healthPort}/healthz`,
 			})),
 		];

@@ -39,6 +39,23 @@ function startWatching(ctx) {
 /** n8n's CPU: every process's, with what each started (task runners). */
 const cpuOf = (ctx) => ctx.processes.reduce((sum, { pid }) => sum + treeCpuMs(pid), 0);
 
+const RUNNING = 'its worker';
+
+/**
+ * What each process was to the row: in queue mode the worker that started an execution after
+ * `start` is "its worker", the other "the idle worker", so that runs on either compare; in
+ * regular mode every process keeps its name.
+ */
+function roles(processes, start) {
+	const running = processes.find((p) => p.started?.some((s) => s.at >= start));
+	return Object.fromEntries(
+		processes.map(({ name, started }) => {
+			if (!started || !running) return [name, name];
+			return [name, started === running.started ? RUNNING : 'the idle worker'];
+		}),
+	);
+}
+
 const since = (start, time) => (time === undefined ? undefined : time - start);
 
 /**
@@ -62,12 +79,17 @@ function freezeRow(webhookPath, { sends }) {
 		const start = answer.started;
 		const end = start + answer.ms;
 		const nodeEnd = Math.min(end, (sends ? stats.lastAnswerAt : stats.firstRequestAt) ?? end);
+		const role = roles(ctx.processes, start);
+		const byRole = (figures) =>
+			Object.fromEntries(Object.entries(figures).map(([name, v]) => [role[name], v]));
 		const silences = (from, to) =>
-			Object.fromEntries(
-				Object.entries(watched.healthAsks).map(([name, asks]) => [
-					name,
-					longestSilence(asks, from, to),
-				]),
+			byRole(
+				Object.fromEntries(
+					Object.entries(watched.healthAsks).map(([name, asks]) => [
+						name,
+						longestSilence(asks, from, to),
+					]),
+				),
 			);
 		const linkAsks = watched.linkAsks.filter((a) => a.started >= start && a.started <= nodeEnd);
 		const figures = {
@@ -82,7 +104,8 @@ function freezeRow(webhookPath, { sends }) {
 			linkNot200: linkAsks.filter((a) => a.status !== 200).length,
 			executionMs: answer.ms,
 			cpuPerMessage: cpuMs / recipients,
-			peakRssMb: watched.peakRssMb,
+			peakRssMb: byRole(watched.peakRssMb),
+			ranOn: Object.keys(role).find((name) => role[name] === RUNNING),
 			messages: recipients,
 		};
 		if (!sends) return { ...figures, markerMs: since(start, stats.firstRequestAt) };

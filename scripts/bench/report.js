@@ -154,7 +154,7 @@ function report(config, rows, results) {
 
 /** A figure per n8n process ("n8n", or "main", "worker-1", …): each process's spread, named when several. */
 function perProcess(runs, figure, digits = 0) {
-	const names = Object.keys(figure(runs[0]) ?? {});
+	const names = [...new Set(runs.flatMap((r) => Object.keys(figure(r) ?? {})))];
 	const each = names.map((name) =>
 		spread(
 			runs.map((r) => figure(r)?.[name]),
