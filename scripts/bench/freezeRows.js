@@ -56,6 +56,13 @@ function roles(processes, start) {
 	);
 }
 
+/** How many times each value came. */
+function countBy(values) {
+	const counts = {};
+	for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+	return counts;
+}
+
 const since = (start, time) => (time === undefined ? undefined : time - start);
 
 /**
@@ -101,7 +108,7 @@ function freezeRow(webhookPath, { sends }) {
 					? Math.max(...linkAsks.map((a) => a.answeredAt - a.started))
 					: undefined,
 			linkAsks: linkAsks.length,
-			linkNot200: linkAsks.filter((a) => a.status !== 200).length,
+			linkNot200: countBy(linkAsks.filter((a) => a.status !== 200).map((a) => a.error ?? a.status)),
 			executionMs: answer.ms,
 			cpuPerMessage: cpuMs / recipients,
 			peakRssMb: byRole(watched.peakRssMb),

@@ -5,6 +5,7 @@
  * percentiles, medians.
  */
 const fs = require('node:fs');
+const http = require('node:http');
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -78,6 +79,22 @@ function samplePeakRss(processes, everyMs = 100) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * One GET on a connection of its own (no keep-alive: a socket the server closed while it was busy
+ * is not reused): resolves with the status, or 0 and why there was none.
+ */
+function getOnce(url, headers, timeoutMs) {
+	return new Promise((resolve) => {
+		const request = http.get(url, { headers, agent: false, timeout: timeoutMs }, (response) => {
+			response.resume();
+			response.on('end', () => resolve({ status: response.statusCode }));
+			response.on('error', (error) => resolve({ status: 0, error: error.message }));
+		});
+		request.on('timeout', () => request.destroy(new Error('timed out')));
+		request.on('error', (error) => resolve({ status: 0, error: error.message }));
+	});
+}
+
+/**
  * GETs `url` again and again until stopped: the next ask `nextInMs(ask)` after an answer (or a
  * failure), one ask in flight at a time. stop() waits for the ask in flight: an n8n that is busy
  * then still answers late, and the late answer is what shows it.
@@ -89,15 +106,8 @@ function askAgainAndAgain(url, { nextInMs, headers = {}, timeoutMs = 600_000 }) 
 	const loop = (async () => {
 		while (!stopped) {
 			const started = Date.now();
-			let status = 0;
-			try {
-				const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-				await response.arrayBuffer();
-				status = response.status;
-			} catch {
-				// no answer: the silence goes on
-			}
-			const ask = { started, answeredAt: Date.now(), status };
+			const answer = await getOnce(url, headers, timeoutMs);
+			const ask = { started, answeredAt: Date.now(), ...answer };
 			asks.push(ask);
 			if (!stopped)
 				await new Promise((resolve) => {

@@ -180,6 +180,16 @@ function freezeCells(row, runs) {
 	];
 }
 
+/** The answer page's asks that got no 200, summed over the runs by status or error. */
+function notAnswered(runs) {
+	const total = {};
+	for (const run of runs)
+		for (const [what, n] of Object.entries(run.linkNot200 ?? {}))
+			total[what] = (total[what] ?? 0) + n;
+	const parts = Object.entries(total).map(([what, n]) => `${n} × ${what}`);
+	return parts.length > 0 ? parts.join(', ') : '0';
+}
+
 const FREEZE_COLUMNS = [
 	'row',
 	'longest silence while it runs (ms)',
@@ -227,7 +237,7 @@ function freezeReport(config, rows, results) {
 		const of = (f, digits = 0) => spread(runs.map(f), digits);
 		const more = [
 			`call → webhook answer ${of((r) => r.executionMs)} ms`,
-			`answer-page asks ${of((r) => r.linkAsks)}, not 200 ${of((r) => r.linkNot200)}`,
+			`answer-page asks ${of((r) => r.linkAsks)}, not 200 ${notAnswered(runs)}`,
 		];
 		if (row.sends)
 			more.push(
