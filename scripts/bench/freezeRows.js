@@ -147,4 +147,4 @@ function freezeRowsFor() {
 	};
 }
 
-module.exports = { freezeRowsFor };
+module.exports = { freezeRowsFor, RUNNING };

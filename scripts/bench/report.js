@@ -1,5 +1,6 @@
 'use strict';
 /* The summaries of `npm run bench:n8n` and `npm run bench:freeze`: per row, median (min–max) over the runs. */
+const { RUNNING } = require('./freezeRows');
 const { spread } = require('./measure');
 
 /** The row's figure divided by its baseline row's, run by run (same n8n, same run). */
@@ -154,7 +155,10 @@ function report(config, rows, results) {
 
 /** A figure per n8n process ("n8n", or "main", "worker-1", …): each process's spread, named when several. */
 function perProcess(runs, figure, digits = 0) {
-	const names = [...new Set(runs.flatMap((r) => Object.keys(figure(r) ?? {})))];
+	const rank = (name) => (name === 'main' ? 0 : name === RUNNING ? 1 : 2);
+	const names = [...new Set(runs.flatMap((r) => Object.keys(figure(r) ?? {})))].sort(
+		(a, b) => rank(a) - rank(b),
+	);
 	const each = names.map((name) =>
 		spread(
 			runs.map((r) => figure(r)?.[name]),
