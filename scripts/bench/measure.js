@@ -1,6 +1,11 @@
 'use strict';
-/* The figures of `npm run bench:n8n`: n8n's CPU from /proc, webhook calls, percentiles, medians. */
+/*
+ * The figures of `npm run bench:n8n` and `npm run bench:freeze`: n8n's CPU and memory from /proc,
+ * webhook calls, requests asked again and again (and the longest silence between their answers),
+ * percentiles, medians.
+ */
 const fs = require('node:fs');
+const http = require('node:http');
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -47,6 +52,99 @@ function treeCpuMs(root) {
 	return total;
 }
 
+/** A process's resident memory (VmRSS) in MB; 0 when it is gone. */
+function rssMb(pid) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+		return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
+	} catch {
+		return 0;
+	}
+}
+
+/** Reads each process's RSS every `everyMs` until stopped: the highest seen, by name. */
+function samplePeakRss(processes, everyMs = 100) {
+	const peak = Object.fromEntries(processes.map(({ name, pid }) => [name, rssMb(pid)]));
+	const timer = setInterval(() => {
+		for (const { name, pid } of processes) peak[name] = Math.max(peak[name], rssMb(pid));
+	}, everyMs);
+	return {
+		stop: () => {
+			clearInterval(timer);
+			return peak;
+		},
+	};
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One GET on a connection of its own (no keep-alive: a socket the server closed while it was busy
+ * is not reused): resolves with the status, or 0 and why there was none.
+ */
+function getOnce(url, headers, timeoutMs) {
+	return new Promise((resolve) => {
+		const request = http.get(url, { headers, agent: false, timeout: timeoutMs }, (response) => {
+			response.resume();
+			response.on('end', () => resolve({ status: response.statusCode }));
+			response.on('error', (error) => resolve({ status: 0, error: error.message }));
+		});
+		request.on('timeout', () => request.destroy(new Error('timed out')));
+		request.on('error', (error) => resolve({ status: 0, error: error.message }));
+	});
+}
+
+/**
+ * GETs `url` again and again until stopped: the next ask `nextInMs(ask)` after an answer (or a
+ * failure), one ask in flight at a time. stop() waits for the ask in flight: an n8n that is busy
+ * then still answers late, and the late answer is what shows it.
+ */
+function askAgainAndAgain(url, { nextInMs, headers = {}, timeoutMs = 600_000 }) {
+	let stopped = false;
+	let wake;
+	const asks = [];
+	const loop = (async () => {
+		while (!stopped) {
+			const started = Date.now();
+			const answer = await getOnce(url, headers, timeoutMs);
+			const ask = { started, answeredAt: Date.now(), ...answer };
+			asks.push(ask);
+			if (!stopped)
+				await new Promise((resolve) => {
+					wake = resolve;
+					setTimeout(resolve, Math.max(0, nextInMs(ask)));
+				});
+		}
+	})();
+	return {
+		stop: async () => {
+			stopped = true;
+			wake?.();
+			await loop;
+			return asks;
+		},
+	};
+}
+
+/**
+ * The longest time within [from, to] in which none of `asks` was answered: the gaps between
+ * answers, cut at the window's ends.
+ */
+function longestSilence(asks, from, to) {
+	const clamp = (t) => Math.min(to, Math.max(from, t));
+	const points = [
+		from,
+		...asks
+			.filter((a) => a.status > 0)
+			.map((a) => clamp(a.answeredAt))
+			.sort((a, b) => a - b),
+		to,
+	];
+	let longest = 0;
+	for (let i = 1; i < points.length; i++) longest = Math.max(longest, points[i] - points[i - 1]);
+	return longest;
+}
+
 /** POSTs a JSON body to a webhook; resolves with status, text and the time it took. */
 async function postJson(url, body, timeoutMs = 600_000) {
 	const started = Date.now();
@@ -91,4 +189,16 @@ function spread(values, digits = 0) {
 	return `${f(median(known))} (${f(Math.min(...known))}–${f(Math.max(...known))})`;
 }
 
-module.exports = { treeCpuMs, postJson, callMany, percentile, median, spread };
+module.exports = {
+	treeCpuMs,
+	rssMb,
+	samplePeakRss,
+	sleep,
+	askAgainAndAgain,
+	longestSilence,
+	postJson,
+	callMany,
+	percentile,
+	median,
+	spread,
+};

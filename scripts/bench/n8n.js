@@ -123,9 +123,9 @@ async function createCredential(rest, body) {
 	return { id: answer.json.data.id, name: answer.json.data.name };
 }
 
-/** Owner, both credentials, every workflow published with its production webhook. */
-async function setUp(server, fake) {
-	const rest = new n8n.N8nRest(server.url);
+/** Logs in to the n8n at `url` as its owner and makes the bench's two credentials for the fake service. */
+async function ownerWithCredentials(url, fake) {
+	const rest = new n8n.N8nRest(url);
 	await rest.ownerSetupOrLogin();
 	const omniCredential = await createCredential(rest, {
 		name: 'bench omnichannel',
@@ -137,12 +137,27 @@ async function setUp(server, fake) {
 		type: 'httpHeaderAuth',
 		data: { name: 'X-Service-Api-Key', value: fake.apiKey },
 	});
+	return { rest, omniCredential, headerCredential };
+}
+
+/** Publishes each workflow and waits until its production webhook (its key, the path) answers. */
+async function publishAll(rest, url, workflows) {
 	const { createActiveWorkflow, waitForWebhook } = require('../../test/e2e/support');
-	const workflows = benchWorkflows({ omniCredential, headerCredential, baseUrl: fake.url });
 	for (const [webhookPath, workflow] of Object.entries(workflows)) {
 		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
+		await waitForWebhook(`${url}/webhook/${webhookPath}`);
 	}
+}
+
+/** Owner, both credentials, every workflow published with its production webhook. */
+async function setUp(server, fake) {
+	const { rest, omniCredential, headerCredential } = await ownerWithCredentials(server.url, fake);
+	await publishAll(
+		rest,
+		server.url,
+		benchWorkflows({ omniCredential, headerCredential, baseUrl: fake.url }),
+	);
+	const { createActiveWorkflow, waitForWebhook } = require('../../test/e2e/support');
 	const credentials = { omniCredential, baseUrl: fake.url };
 	for (const [webhookPath, more] of [
 		['ask-node', {}],
@@ -235,8 +250,11 @@ async function runAll(ctx, rows, rowIds) {
 	return results;
 }
 
-/** A fresh n8n with the package installed and every workflow published; `stop` ends it. */
-async function freshN8n(config, fake, root) {
+/**
+ * A fresh n8n with the package installed and `publish(server, fake)` done (by default every
+ * workflow of this bench published); `stop` ends it.
+ */
+async function freshN8n(config, fake, root, publish = setUp) {
 	const { node, entry } = await n8n.ensureN8n();
 	fs.rmSync(root, { recursive: true, force: true });
 	const userFolder = path.join(root, 'user');
@@ -252,7 +270,7 @@ async function freshN8n(config, fake, root) {
 	});
 	const server = await n8n.startN8nServer({ env, node, entry, timeoutMs: 180_000 });
 	try {
-		await setUp(server, fake);
+		await publish(server, fake);
 	} catch (error) {
 		await server.stop();
 		throw error;
@@ -285,6 +303,12 @@ async function runCold(config, fake, root, rows, rowIds) {
 	return results;
 }
 
+const loadAverage = () =>
+	os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ');
+
 async function main() {
 	const config = parseArgs(process.argv.slice(2));
 	const rows = rowsFor(config);
@@ -296,20 +320,13 @@ async function main() {
 	const fake = await startFake(config);
 	try {
 		console.log(
-			`== n8n ${n8n.installedVersion()}; load average ${os
-				.loadavg()
-				.map((l) => l.toFixed(1))
-				.join(' ')}${config.cold ? '; cold: a fresh n8n per run and row' : ''}`,
+			`== n8n ${n8n.installedVersion()}; load average ${loadAverage()}` +
+				`${config.cold ? '; cold: a fresh n8n per run and row' : ''}`,
 		);
 		const results = config.cold
 			? await runCold(config, fake, root, rows, rowIds)
 			: await runWarm(config, fake, root, rows, rowIds);
-		console.log(
-			`== load average at the end ${os
-				.loadavg()
-				.map((l) => l.toFixed(1))
-				.join(' ')}`,
-		);
+		console.log(`== load average at the end ${loadAverage()}`);
 		report(config, rows, results);
 		if (config.json) fs.writeFileSync(config.json, JSON.stringify({ config, results }, null, 1));
 	} finally {
@@ -329,7 +346,23 @@ async function runWarm(config, fake, root, rows, rowIds) {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+/** Ends the bench with its error: the caller's `finally` blocks have stopped what it started. */
+function runMain(main) {
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+}
+
+// scripts/bench/freeze.js runs its own rows in this bench's n8n and fake service.
+if (require.main === module) runMain(main);
+
+module.exports = {
+	freshN8n,
+	loadAverage,
+	ownerWithCredentials,
+	publishAll,
+	runAll,
+	runMain,
+	startFake,
+};

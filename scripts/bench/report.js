@@ -1,5 +1,6 @@
 'use strict';
-/* The summary of `npm run bench:n8n`: per row, median (min–max) over the runs. */
+/* The summaries of `npm run bench:n8n` and `npm run bench:freeze`: per row, median (min–max) over the runs. */
+const { RUNNING } = require('./freezeRows');
 const { spread } = require('./measure');
 
 /** The row's figure divided by its baseline row's, run by run (same n8n, same run). */
@@ -152,4 +153,123 @@ function report(config, rows, results) {
 	);
 }
 
-module.exports = { report };
+/** A figure per n8n process ("n8n", or "main", "worker-1", …): each process's spread, named when several. */
+function perProcess(runs, figure, digits = 0) {
+	const rank = (name) => (name === 'main' ? 0 : name === RUNNING ? 1 : 2);
+	const names = [...new Set(runs.flatMap((r) => Object.keys(figure(r) ?? {})))].sort(
+		(a, b) => rank(a) - rank(b),
+	);
+	const each = names.map((name) =>
+		spread(
+			runs.map((r) => figure(r)?.[name]),
+			digits,
+		),
+	);
+	return names.length === 1 ? each[0] : names.map((name, i) => `${name} ${each[i]}`).join(', ');
+}
+
+/** The cells of a freeze row, in the table's order. */
+function freezeCells(row, runs) {
+	const of = (f, digits = 0) => spread(runs.map(f), digits);
+	const sent = row.sends;
+	return [
+		perProcess(runs, (r) => r.silenceMs),
+		perProcess(runs, (r) => r.savingSilenceMs),
+		of((r) => r.linkLongestMs),
+		sent ? of((r) => r.firstSendMs) : `marker ${of((r) => r.markerMs)}`,
+		sent ? of((r) => r.wholeMs) : '–',
+		of((r) => r.cpuPerMessage, 2),
+		perProcess(runs, (r) => r.peakRssMb),
+		sent ? `${of((r) => r.lost)} / ${of((r) => r.sentTwice)}` : '–',
+	];
+}
+
+/** The answer page's asks that got no 200, summed over the runs by status or error. */
+function notAnswered(runs) {
+	const total = {};
+	for (const run of runs)
+		for (const [what, n] of Object.entries(run.linkNot200 ?? {}))
+			total[what] = (total[what] ?? 0) + n;
+	const parts = Object.entries(total).map(([what, n]) => `${n} × ${what}`);
+	return parts.length > 0 ? parts.join(', ') : '0';
+}
+
+const FREEZE_COLUMNS = [
+	'row',
+	'longest silence while it runs (ms)',
+	'while n8n saves (ms)',
+	'answer page, slowest (ms)',
+	'first message out (ms)',
+	'whole broadcast (ms)',
+	'CPU/message (ms)',
+	'peak RSS (MB)',
+	'lost / sent twice',
+];
+
+/**
+ * The check's time beside Edit Fields', run by run: webhook call → the node's first send (Stop
+ * Workflow) against call → the marker after Edit Fields, each less the No Operation row's marker.
+ */
+function checkRatios(results) {
+	return results
+		.filter((r) => r.rowId === 'node-stop')
+		.map((node) => {
+			const same = (rowId) => results.find((r) => r.rowId === rowId && r.run === node.run);
+			const set = same('set');
+			const noop = same('noop');
+			if (!set || !noop) return undefined;
+			return {
+				raw: node.firstSendMs / set.markerMs,
+				lessFloor: (node.firstSendMs - noop.markerMs) / (set.markerMs - noop.markerMs),
+			};
+		})
+		.filter(Boolean);
+}
+
+function freezeReport(config, rows, results) {
+	console.log(
+		`\n== summary: median (min–max) of ${config.runs} run(s); ${config.recipients} recipients; ` +
+			`service ${config.latencyMs} ms, ${config.limit} in flight (429 above); HTTP Request ` +
+			`batches of ${config.limit} every ${config.httpIntervalMs} ms`,
+	);
+	const table = [];
+	for (const [rowId, row] of Object.entries(rows)) {
+		const runs = results.filter((r) => r.rowId === rowId);
+		if (runs.length === 0) continue;
+		const cells = freezeCells(row, runs);
+		table.push([`${row.label} [${rowId}]`, ...cells]);
+		const of = (f, digits = 0) => spread(runs.map(f), digits);
+		const more = [
+			`call → webhook answer ${of((r) => r.executionMs)} ms`,
+			`answer-page asks ${of((r) => r.linkAsks)}, not 200 ${notAnswered(runs)}`,
+		];
+		if (row.sends)
+			more.push(
+				`whole ÷ floor ${of((r) => r.ofFloor, 2)}`,
+				`429s ${of((r) => r.tooMany)}`,
+				`accepted ${of((r) => r.accepted)}`,
+			);
+		more.push(`answer ${[...new Set(runs.map((r) => r.status))].join('/')}`);
+		console.log(`${row.label} [${rowId}]\n  ${more.join('; ')}`);
+	}
+	const ratios = checkRatios(results);
+	if (ratios.length > 0)
+		console.log(
+			`check ÷ Edit Fields (call → first send ÷ call → marker): ` +
+				`${spread(
+					ratios.map((r) => r.raw),
+					2,
+				)}; each less No Operation's: ${spread(
+					ratios.map((r) => r.lessFloor),
+					2,
+				)}`,
+		);
+	const line = (cells) => `| ${cells.join(' | ')} |`;
+	console.log(
+		['', line(FREEZE_COLUMNS), line(FREEZE_COLUMNS.map(() => '---')), ...table.map(line)].join(
+			'\n',
+		),
+	);
+}
+
+module.exports = { report, freezeReport };

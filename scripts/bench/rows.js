@@ -3,7 +3,7 @@
  * The rows of `npm run bench:n8n`: what each sends, and the figures it reports. A row runs against
  * a started n8n (`ctx.webhook(path)`), the fake service (`ctx.fake`) and n8n's process id.
  */
-const { callMany, percentile, postJson, treeCpuMs } = require('./measure');
+const { callMany, percentile, postJson, sleep, treeCpuMs } = require('./measure');
 
 function eventFor(index) {
 	return {
@@ -103,8 +103,6 @@ function broadcastRow(path, recipients) {
 		};
 	};
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bench's events as examples/ask-many-parent.json takes customers. */
 const askedCustomers = (events) =>
@@ -214,4 +212,4 @@ function rowsFor(config) {
 	return rows;
 }
 
-module.exports = { rowsFor, eventsFrom, askAll, askedCustomers };
+module.exports = { rowsFor, eventsFrom, delivery, askAll, askedCustomers };

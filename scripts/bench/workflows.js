@@ -153,6 +153,96 @@ function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
 	};
 }
 
+/** The issue's expressions: the phone, and the variables as one JSON expression. */
+const PHONE = '={{ $json.phone }}';
+const VARIABLES_JSON = '={{ JSON.stringify({ 1: $json.name, 2: $json.order, 3: $json.date }) }}';
+
+/** This node's template send with the phone and Variables (JSON) from expressions. */
+function omniJsonNode(credential) {
+	const node = omniNode(credential, '$json');
+	const parameters = { ...node.parameters, customerPhone: PHONE, variablesMode: 'json' };
+	delete parameters.variables;
+	return { ...node, parameters: { ...parameters, variablesJson: VARIABLES_JSON } };
+}
+
+/** Edit Fields (Set) computing the same two expressions on every item. */
+function editFieldsNode() {
+	const assignment = (name, value) => ({ id: crypto.randomUUID(), name, value, type: 'string' });
+	return {
+		name: 'Edit Fields',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [assignment('phone', PHONE), assignment('variables', VARIABLES_JSON)],
+			},
+			options: {},
+		},
+	};
+}
+
+const noOpNode = (name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
+
+/**
+ * One GET to the service, once per execution: the moment the node before it has finished shows
+ * as the first request the service sees.
+ */
+function markerNode(credential, baseUrl) {
+	return {
+		name: 'Marker',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		executeOnce: true,
+		parameters: {
+			method: 'GET',
+			url: `${baseUrl}/stable/open/whatsapp/get-platform-list`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			options: {},
+		},
+		credentials: { httpHeaderAuth: credential },
+	};
+}
+
+/**
+ * The workflows of `npm run bench:freeze` by webhook path, each Webhook → Split Out → …: this
+ * node (Stop Workflow, its default; or its error output connected), HTTP Request with Batching
+ * (`batchSize` requests every `batchInterval` ms), and Edit Fields or No Operation followed by the
+ * marker.
+ */
+function freezeWorkflows({ omniCredential, headerCredential, baseUrl, batchSize, batchInterval }) {
+	const start = (webhookPath) => [webhookNode(webhookPath), splitOutNode()];
+	const errorOutput = chain('bench: freeze, error output', [
+		...start('freeze-node-errout'),
+		{ ...omniJsonNode(omniCredential), onError: 'continueErrorOutput' },
+		noOpNode('Failed'),
+	]);
+	errorOutput.connections['Send Template'] = {
+		main: [[], [{ node: 'Failed', type: 'main', index: 0 }]],
+	};
+	const batching = { batching: { batch: { batchSize, batchInterval } } };
+	const http = httpRequestNode(headerCredential, baseUrl, '$json', batching);
+	return {
+		'freeze-node': chain('bench: freeze, this node', [
+			...start('freeze-node'),
+			omniJsonNode(omniCredential),
+		]),
+		'freeze-node-errout': errorOutput,
+		'freeze-http': chain('bench: freeze, HTTP Request', [...start('freeze-http'), http]),
+		'freeze-set': chain('bench: freeze, Edit Fields', [
+			...start('freeze-set'),
+			editFieldsNode(),
+			markerNode(headerCredential, baseUrl),
+		]),
+		'freeze-noop': chain('bench: freeze, No Operation', [
+			...start('freeze-noop'),
+			noOpNode('No Operation'),
+			markerNode(headerCredential, baseUrl),
+		]),
+	};
+}
+
 const readExample = (file) =>
 	JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
 
@@ -212,4 +302,27 @@ function askParent(webhookPath, subId) {
 	return workflow;
 }
 
-module.exports = { benchWorkflows, askSubWorkflow, askParent, SEND_PATH };
+/**
+ * examples/answer-link-answers.json as shipped, with the bench's credential and fresh webhook IDs:
+ * the workflow, and the URL path of its first trigger (On appointment answer).
+ */
+function answerLinkWorkflow(omniCredential) {
+	const example = readExample('answer-link-answers.json');
+	const nodes = example.nodes.map((node) => {
+		if (!node.credentials) return node;
+		const fresh = { ...node, credentials: { omnichannelMessagingApi: omniCredential } };
+		return node.webhookId ? { ...fresh, webhookId: crypto.randomUUID() } : fresh;
+	});
+	const workflow = { ...example, id: undefined, name: 'bench: answer links', nodes };
+	const trigger = nodes.find((node) => node.type === `${PACKAGE_NAME}.omnichannelMessagingTrigger`);
+	return { workflow, triggerPath: trigger.webhookId };
+}
+
+module.exports = {
+	benchWorkflows,
+	freezeWorkflows,
+	answerLinkWorkflow,
+	askSubWorkflow,
+	askParent,
+	SEND_PATH,
+};

@@ -6,20 +6,8 @@ const { checkingContext } = require('../../scripts/lib/axe');
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const { everyTypeFields } = require('../helpers/everyTypeForm');
 const { mapperValue } = require('../helpers/mapperValue');
+const { PREVIEW_AGENTS, BROWSER_AGENT } = require('../helpers/userAgents');
 const { omniNode, chain, workflow, storedExecution, byId } = require('./support');
-
-/** The link previews of WhatsApp, Facebook/Messenger, Telegram and Slack. */
-const PREVIEW_AGENTS = [
-	'WhatsApp/2.23.20.0 A',
-	'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
-	'TelegramBot (like TwitterBot)',
-	'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
-];
-
-/** A person's browser: isbot-style filters call "HeadlessChrome" a bot. */
-const BROWSER_AGENT =
-	'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
-	'Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /** A Webhook trigger that answers at once: the execution goes on to wait. */
 function startingWebhook(webhookPath) {

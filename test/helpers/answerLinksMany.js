@@ -10,7 +10,6 @@
  * Used by test/queue/ask-many.e2e.js; `npm run bench:answer-links:queue` runs them at full size.
  */
 const crypto = require('node:crypto');
-const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const { chain, omniNode, orderShippedSend, restData, splitOut } = require('../e2e/support');
@@ -20,6 +19,7 @@ const { launchChromium, personPage } = require('../e2e/sendAndWait.support');
 const { previewFetch } = require('./answerPage');
 const { SEND_PATH, poll, eachAtOnce } = require('./askMany');
 const { formTriggerWorkflow, CHOICES } = require('./answerLinksAtScale');
+const { sealedLink } = require('./sealedLink');
 
 const QUESTION = 'Can you come to your appointment?';
 const SEND_HOOK = 'answer-links-send';
@@ -158,18 +158,7 @@ function changed(link) {
  * with that key would.
  */
 function foreignLink(triggerUrl, customer, apiKey = 'another-api-key-9876543210') {
-	const token = require(
-		path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'answerLinks', 'token.js'),
-	);
-	const key = token.linkKey(apiKey, triggerUrl.split('/').pop());
-	const now = new Date();
-	const facts = {
-		recipient: { phone: customer.phone },
-		reference: customer.appointmentId,
-		sentAt: now,
-		expiresAt: new Date(now.getTime() + 86_400_000),
-	};
-	return `${triggerUrl}?a=${token.sealLink(facts, key)}`;
+	return sealedLink(triggerUrl, customer, apiKey);
 }
 
 /** `link` sent to the n8n process at `base` (a webhook process's own address) instead. */
