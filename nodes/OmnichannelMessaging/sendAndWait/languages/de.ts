@@ -11,8 +11,8 @@ export default {
 	send: 'Senden',
 	choose: 'Bitte wählen…',
 	recordedTitle: 'Antwort gespeichert',
-	recordedChoice: 'Gespeichert: {label}',
-	recordedForm: 'Ihre Antwort wurde gespeichert:',
+	recordedChoice: 'Ihre Auswahl: {label}',
+	recordedForm: 'Ihre Angaben:',
 	closePage: 'Sie können diese Seite jetzt schließen.',
 	refusedTitle: 'Antwort nicht gespeichert',
 	linkInvalid:
@@ -28,10 +28,10 @@ export default {
 		'Antwort nicht gespeichert: Korrigieren Sie die markierten Angaben und senden Sie das ' +
 		'Formular erneut ab.',
 	cutShort:
-		'Antwort nicht gespeichert: Das Formular kam unvollständig an. Wenn ein Dateifeld leer ' +
-		'bleibt oder eine Datei für diesen Server zu groß ist, kann der Rest des Formulars nicht ' +
-		'gelesen werden: Wählen Sie in jedem Dateifeld eine Datei aus und senden Sie das Formular ' +
-		'erneut ab.',
+		'Antwort nicht gespeichert: Das Formular ist unvollständig angekommen. Wenn ein Dateifeld ' +
+		'leer bleibt oder eine Datei für diesen Server zu groß ist, kann der Rest des Formulars ' +
+		'nicht gelesen werden: Wählen Sie in jedem Dateifeld eine Datei aus und senden Sie das ' +
+		'Formular erneut ab.',
 	fillIn: 'Bitte füllen Sie dieses Feld aus.',
 	enterOne: 'Geben Sie nur einen Wert ein.',
 	shorten: {
@@ -39,7 +39,7 @@ export default {
 		other: 'Kürzen Sie den Text auf höchstens {count} Zeichen.',
 	},
 	enterNumber: 'Geben Sie eine Zahl ein.',
-	enterEmail: 'Geben Sie eine E-Mail-Adresse ein, z. B. name@beispiel.de.',
+	enterEmail: 'Geben Sie eine E-Mail-Adresse ein, z.\u00a0B. name@beispiel.de.',
 	enterDate: 'Geben Sie ein Datum im Format JJJJ-MM-TT ein.',
 	chooseOffered: 'Wählen Sie aus den angebotenen Optionen.',
 	chooseOnce: 'Wählen Sie jede Option nur einmal aus.',
@@ -67,15 +67,15 @@ export default {
 		one: 'Wählen Sie höchstens {count} Datei aus.',
 		other: 'Wählen Sie höchstens {count} Dateien aus.',
 	},
-	fileTypes: 'Wählen Sie eine Datei in einem dieser Formate aus: {types}.',
+	fileTypes: 'Wählen Sie eine Datei im Format {types} aus.',
 	fileTooLarge: 'Jede Datei darf höchstens {size} groß sein.',
 	hintSize: 'Bis zu {size} pro Datei.',
 	hintCount: {
 		one: 'Bis zu {count} Datei.',
 		other: 'Bis zu {count} Dateien.',
 	},
-	hintTypes: 'Dateitypen: {types}.',
+	hintTypes: 'Dateiformat: {types}.',
 	hintAgain:
-		'Wählen Sie die Datei erneut aus: Beim erneuten Anzeigen der Seite geht die Dateiauswahl ' +
-		'verloren.',
+		'Bitte wählen Sie die Datei noch einmal aus: Beim erneuten Anzeigen der Seite geht die ' +
+		'Dateiauswahl verloren.',
 };

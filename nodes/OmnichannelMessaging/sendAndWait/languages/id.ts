@@ -11,12 +11,12 @@ export default {
 	send: 'Kirim',
 	choose: 'Pilih…',
 	recordedTitle: 'Jawaban tercatat',
-	recordedChoice: 'Tercatat: {label}',
-	recordedForm: 'Jawaban Anda tercatat:',
+	recordedChoice: 'Pilihan Anda: {label}',
+	recordedForm: 'Jawaban Anda:',
 	closePage: 'Anda dapat menutup halaman ini.',
 	refusedTitle: 'Jawaban tidak tercatat',
 	linkInvalid:
-		'Tautan ini tidak valid: mungkin telah diubah atau terpotong. Buka lagi dari ' +
+		'Tautan ini tidak valid: mungkin telah diubah atau terpotong. Buka kembali tautan ini dari ' +
 		'pesan yang Anda terima.',
 	linkExpired: 'Tautan ini sudah kedaluwarsa: jawaban melalui tautan ini tidak lagi dicatat.',
 	linkUnusable: 'Pertanyaan ini tidak dapat dijawab saat ini.',
@@ -29,7 +29,7 @@ export default {
 		'Jawaban tidak tercatat: formulir yang diterima tidak lengkap. Kolom file yang dibiarkan ' +
 		'kosong, atau file yang terlalu besar untuk server ini, membuat sisa formulir tidak terbaca: ' +
 		'pilih file di setiap kolom file, lalu kirim formulir lagi.',
-	fillIn: 'Isi kolom ini.',
+	fillIn: 'Kolom ini wajib diisi.',
 	enterOne: 'Masukkan satu nilai saja.',
 	shorten: {
 		other: 'Persingkat teks ini menjadi maksimal {count} karakter.',
@@ -58,7 +58,7 @@ export default {
 	chooseUpToFiles: {
 		other: 'Pilih maksimal {count} file.',
 	},
-	fileTypes: 'Pilih file dengan salah satu jenis berikut: {types}.',
+	fileTypes: 'Pilih file dengan format {types}.',
 	fileTooLarge: 'Ukuran setiap file maksimal {size}.',
 	hintSize: 'Maksimal {size} per file.',
 	hintCount: {

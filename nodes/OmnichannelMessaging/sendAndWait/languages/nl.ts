@@ -11,8 +11,8 @@ export default {
 	send: 'Verzenden',
 	choose: 'Kies…',
 	recordedTitle: 'Antwoord opgeslagen',
-	recordedChoice: 'Opgeslagen: {label}',
-	recordedForm: 'Je antwoord is opgeslagen:',
+	recordedChoice: 'Je keuze: {label}',
+	recordedForm: 'Dit heb je ingevuld:',
 	closePage: 'Je kunt deze pagina nu sluiten.',
 	refusedTitle: 'Niets opgeslagen',
 	linkInvalid:
@@ -65,14 +65,14 @@ export default {
 		one: 'Kies maximaal {count} bestand.',
 		other: 'Kies maximaal {count} bestanden.',
 	},
-	fileTypes: 'Kies een bestand in een van deze formaten: {types}.',
-	fileTooLarge: 'Elk bestand mag maximaal {size} zijn.',
+	fileTypes: 'Kies een bestand van het type {types}.',
+	fileTooLarge: 'Elk bestand mag maximaal {size} groot zijn.',
 	hintSize: 'Maximaal {size} per bestand.',
 	hintCount: {
 		one: 'Maximaal {count} bestand.',
 		other: 'Maximaal {count} bestanden.',
 	},
-	hintTypes: 'Bestandstypen: {types}.',
+	hintTypes: 'Bestandstype: {types}.',
 	hintAgain:
 		'Kies het bestand nog een keer: bij het opnieuw tonen van de pagina gaat je bestandskeuze ' +
 		'verloren.',

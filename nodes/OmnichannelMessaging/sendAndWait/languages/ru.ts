@@ -13,7 +13,7 @@ export default {
 	choose: 'Выберите…',
 	recordedTitle: 'Ответ записан',
 	recordedChoice: 'Ваш выбор: {label}',
-	recordedForm: 'Ваш ответ записан:',
+	recordedForm: 'Ваши ответы:',
 	closePage: 'Эту страницу можно закрыть.',
 	refusedTitle: 'Ответ не записан',
 	linkInvalid:
@@ -76,7 +76,7 @@ export default {
 		many: 'Выберите не больше {count} файлов.',
 		other: 'Выберите не больше {count} файла.',
 	},
-	fileTypes: 'Выберите файл одного из этих типов: {types}.',
+	fileTypes: 'Выберите файл в формате {types}.',
 	fileTooLarge: 'Размер каждого файла — не больше {size}.',
 	hintSize: 'До {size} на файл.',
 	hintCount: {
@@ -85,6 +85,6 @@ export default {
 		many: 'До {count} файлов.',
 		other: 'До {count} файла.',
 	},
-	hintTypes: 'Типы файлов: {types}.',
+	hintTypes: 'Формат файла: {types}.',
 	hintAgain: 'Выберите файл ещё раз: при повторном показе страницы файлы не сохраняются.',
 };
