@@ -70,7 +70,7 @@ export default {
 		many: 'Elige hasta {count} archivos.',
 		other: 'Elige hasta {count} archivos.',
 	},
-	fileTypes: 'Elige un archivo en uno de estos formatos: {types}.',
+	fileTypes: 'Elige un archivo en un formato admitido: {types}.',
 	fileTooLarge: 'Cada archivo puede ocupar hasta {size}.',
 	hintSize: 'Hasta {size} por archivo.',
 	hintCount: {
@@ -80,5 +80,5 @@ export default {
 	},
 	hintTypes: 'Formatos admitidos: {types}.',
 	hintAgain:
-		'Vuelve a elegir el archivo: al mostrar la página de nuevo no se conservan los ' + 'archivos.',
+		'Vuelve a elegir el archivo: los archivos no se conservan cuando se recarga la página.',
 };

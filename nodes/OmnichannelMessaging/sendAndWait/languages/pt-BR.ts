@@ -69,7 +69,7 @@ export default {
 		many: 'Escolha até {count} arquivos.',
 		other: 'Escolha até {count} arquivos.',
 	},
-	fileTypes: 'Escolha um arquivo em um destes formatos: {types}.',
+	fileTypes: 'Escolha um arquivo em um formato aceito: {types}.',
 	fileTooLarge: 'Cada arquivo pode ter até {size}.',
 	hintSize: 'Até {size} por arquivo.',
 	hintCount: {

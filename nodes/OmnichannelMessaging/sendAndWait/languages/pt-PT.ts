@@ -70,7 +70,7 @@ export default {
 		many: 'Escolha até {count} ficheiros.',
 		other: 'Escolha até {count} ficheiros.',
 	},
-	fileTypes: 'Escolha um ficheiro num destes formatos: {types}.',
+	fileTypes: 'Escolha um ficheiro num formato aceite: {types}.',
 	fileTooLarge: 'Cada ficheiro pode ter até {size}.',
 	hintSize: 'Até {size} por ficheiro.',
 	hintCount: {
