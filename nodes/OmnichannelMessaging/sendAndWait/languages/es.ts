@@ -22,19 +22,19 @@ export default {
 	linkUnusable: 'En este momento no se puede responder a esta pregunta.',
 	cannotAnswer: 'No se puede responder a esta pregunta.',
 	notAButton: 'No se registró nada: toca uno de los botones de abajo.',
-	notFromForm: 'No se registró nada: responde con el formulario de esta página.',
+	notFromForm: 'No se registró nada: usa el formulario de esta página para responder.',
 	fixMarked:
-		'No se registró nada: corrige lo que está marcado abajo y vuelve a enviar el ' + 'formulario.',
+		'No se registró nada: corrige lo que está marcado abajo y vuelve a enviar el formulario.',
 	cutShort:
 		'No se registró nada: el formulario llegó incompleto. Si un campo de archivo queda vacío o ' +
-		'un archivo es demasiado grande para este servidor, no se puede leer el resto: elige un ' +
-		'archivo en cada campo de archivo y vuelve a enviar el formulario.',
+		'un archivo es demasiado grande para este servidor, no se puede leer el resto del ' +
+		'formulario: elige un archivo en cada campo de archivo y vuelve a enviar el formulario.',
 	fillIn: 'Completa este campo.',
 	enterOne: 'Escribe un solo valor.',
 	shorten: {
-		one: 'Acórtalo a {count} carácter como máximo.',
-		many: 'Acórtalo a {count} caracteres como máximo.',
-		other: 'Acórtalo a {count} caracteres como máximo.',
+		one: 'Acorta el texto a {count} carácter como máximo.',
+		many: 'Acorta el texto a {count} caracteres como máximo.',
+		other: 'Acorta el texto a {count} caracteres como máximo.',
 	},
 	enterNumber: 'Escribe un número.',
 	enterEmail: 'Escribe una dirección de correo electrónico, p. ej., nombre@ejemplo.com.',
@@ -70,7 +70,7 @@ export default {
 		many: 'Elige hasta {count} archivos.',
 		other: 'Elige hasta {count} archivos.',
 	},
-	fileTypes: 'Elige un archivo en uno de estos formatos: {types}.',
+	fileTypes: 'Elige un archivo en un formato admitido: {types}.',
 	fileTooLarge: 'Cada archivo puede ocupar hasta {size}.',
 	hintSize: 'Hasta {size} por archivo.',
 	hintCount: {
@@ -80,5 +80,5 @@ export default {
 	},
 	hintTypes: 'Formatos admitidos: {types}.',
 	hintAgain:
-		'Vuelve a elegir el archivo: al mostrar la página de nuevo no se conservan los ' + 'archivos.',
+		'Vuelve a elegir el archivo: los archivos no se conservan cuando se recarga la página.',
 };

@@ -72,7 +72,7 @@ export default {
 		many: 'Choisissez jusqu’à {count} fichiers.',
 		other: 'Choisissez jusqu’à {count} fichiers.',
 	},
-	fileTypes: 'Choisissez un fichier dans l’un de ces formats\u00a0: {types}.',
+	fileTypes: 'Choisissez un fichier dans un format accepté\u00a0: {types}.',
 	fileTooLarge: 'Chaque fichier ne doit pas dépasser {size}.',
 	hintSize: 'Jusqu’à {size} par fichier.',
 	hintCount: {

@@ -71,7 +71,7 @@ export default {
 		many: 'Scegli fino a {count} file.',
 		other: 'Scegli fino a {count} file.',
 	},
-	fileTypes: 'Scegli un file in uno di questi formati: {types}.',
+	fileTypes: 'Scegli un file in un formato accettato: {types}.',
 	fileTooLarge: 'Ogni file può pesare fino a {size}.',
 	hintSize: 'Fino a {size} per file.',
 	hintCount: {

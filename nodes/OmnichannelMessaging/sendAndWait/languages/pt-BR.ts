@@ -27,7 +27,7 @@ export default {
 	cutShort:
 		'Nada foi registrado: o formulário chegou incompleto. Se um campo de arquivo ficar vazio ou ' +
 		'um arquivo for grande demais para este servidor, o restante do formulário não pode ser ' +
-		'lido: escolha um arquivo em cada campo de arquivo e envie de novo.',
+		'lido: escolha um arquivo em cada campo de arquivo e envie o formulário de novo.',
 	fillIn: 'Preencha este campo.',
 	enterOne: 'Informe um único valor.',
 	shorten: {
@@ -69,7 +69,7 @@ export default {
 		many: 'Escolha até {count} arquivos.',
 		other: 'Escolha até {count} arquivos.',
 	},
-	fileTypes: 'Escolha um arquivo em um destes formatos: {types}.',
+	fileTypes: 'Escolha um arquivo em um formato aceito: {types}.',
 	fileTooLarge: 'Cada arquivo pode ter até {size}.',
 	hintSize: 'Até {size} por arquivo.',
 	hintCount: {

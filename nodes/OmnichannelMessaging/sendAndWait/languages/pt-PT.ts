@@ -18,17 +18,17 @@ export default {
 	linkInvalid:
 		'Esta ligação não é válida: pode ter sido alterada ou estar incompleta. Abra-a novamente a ' +
 		'partir da mensagem que recebeu.',
-	linkExpired: 'Esta ligação expirou: as respostas já não são registadas.',
+	linkExpired: 'Esta ligação expirou e já não aceita respostas.',
 	linkUnusable: 'De momento, não é possível responder a esta pergunta.',
 	cannotAnswer: 'Não é possível responder a esta pergunta.',
 	notAButton: 'Nada foi registado: toque num dos botões abaixo.',
 	notFromForm: 'Nada foi registado: responda através do formulário desta página.',
 	fixMarked:
-		'Nada foi registado: corrija o que está assinalado abaixo e volte a enviar o ' + 'formulário.',
+		'Nada foi registado: corrija o que está assinalado abaixo e volte a enviar o formulário.',
 	cutShort:
 		'Nada foi registado: o formulário chegou incompleto. Se um campo de ficheiro ficar vazio ou ' +
 		'um ficheiro for demasiado grande para este servidor, o resto do formulário não pode ser ' +
-		'lido: escolha um ficheiro em cada campo de ficheiro e volte a enviar.',
+		'lido: escolha um ficheiro em cada campo de ficheiro e volte a enviar o formulário.',
 	fillIn: 'Preencha este campo.',
 	enterOne: 'Indique um único valor.',
 	shorten: {
@@ -70,7 +70,7 @@ export default {
 		many: 'Escolha até {count} ficheiros.',
 		other: 'Escolha até {count} ficheiros.',
 	},
-	fileTypes: 'Escolha um ficheiro num destes formatos: {types}.',
+	fileTypes: 'Escolha um ficheiro num formato aceite: {types}.',
 	fileTooLarge: 'Cada ficheiro pode ter até {size}.',
 	hintSize: 'Até {size} por ficheiro.',
 	hintCount: {
