@@ -1,6 +1,8 @@
 /*
  * Portuguese as written in Portugal, addressing the customer in the third person.
  */
+import brazilian from './pt-BR';
+
 export default {
 	title: 'A sua resposta',
 	freeTextLabel: 'A sua resposta',
@@ -43,21 +45,10 @@ export default {
 	chooseOnce: 'Escolha cada opção apenas uma vez.',
 	chooseOption: 'Escolha uma opção.',
 	chooseOne: 'Escolha apenas uma opção.',
-	chooseExactly: {
-		one: 'Escolha exatamente uma opção.',
-		many: 'Escolha exatamente {count} opções.',
-		other: 'Escolha exatamente {count} opções.',
-	},
-	chooseAtLeast: {
-		one: 'Escolha pelo menos uma opção.',
-		many: 'Escolha pelo menos {count} opções.',
-		other: 'Escolha pelo menos {count} opções.',
-	},
-	chooseAtMost: {
-		one: 'Escolha no máximo uma opção.',
-		many: 'Escolha no máximo {count} opções.',
-		other: 'Escolha no máximo {count} opções.',
-	},
+	// Portugal counts options in Brazil's words.
+	chooseExactly: brazilian.chooseExactly,
+	chooseAtLeast: brazilian.chooseAtLeast,
+	chooseAtMost: brazilian.chooseAtMost,
 	chooseBetween: {
 		one: 'Escolha entre {min} e {count} opção.',
 		many: 'Escolha entre {min} e {count} opções.',
