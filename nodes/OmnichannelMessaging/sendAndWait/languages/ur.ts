@@ -36,7 +36,7 @@ export default {
 	},
 	enterNumber: 'کوئی عدد درج کریں۔',
 	enterEmail: 'درست ای میل پتہ درج کریں، مثلاً: name@example.com',
-	enterDate: 'تاریخ سال-مہینہ-دن (YYYY-MM-DD) کی شکل میں درج کریں۔',
+	enterDate: 'تاریخ سال-مہینہ-دن (YYYY\u2011MM\u2011DD) کی شکل میں درج کریں۔',
 	chooseOffered: 'دیے گئے اختیارات میں سے ہی منتخب کریں۔',
 	chooseOnce: 'ہر اختیار صرف ایک بار منتخب کریں۔',
 	chooseOption: 'کوئی اختیار منتخب کریں۔',
@@ -63,14 +63,14 @@ export default {
 		one: 'زیادہ سے زیادہ {count} فائل منتخب کریں۔',
 		other: 'زیادہ سے زیادہ {count} فائلیں منتخب کریں۔',
 	},
-	fileTypes: 'ان میں سے کسی قسم کی فائل منتخب کریں: {types}',
+	fileTypes: 'صرف {types} فائل منتخب کریں۔',
 	fileTooLarge: 'ہر فائل زیادہ سے زیادہ {size} کی ہو سکتی ہے۔',
 	hintSize: 'ہر فائل {size} تک۔',
 	hintCount: {
 		one: 'زیادہ سے زیادہ {count} فائل۔',
 		other: 'زیادہ سے زیادہ {count} فائلیں۔',
 	},
-	hintTypes: 'اقسام: {types}',
+	hintTypes: 'صرف {types} فائلیں قبول کی جاتی ہیں۔',
 	hintAgain:
 		'فائل دوبارہ منتخب کریں: صفحہ دوبارہ دکھائے جانے پر پہلے منتخب کی گئی فائلیں ہٹ جاتی ہیں۔',
 };
