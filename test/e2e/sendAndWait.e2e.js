@@ -596,6 +596,7 @@ describe('readable by everyone: axe at 320 px, light and dark, and the keyboard 
 		const words = EVERY_TYPE_WORDS.en;
 		const { links, executionId } = await askForm('everyType');
 		const page = await checkingPage(browser);
+		interceptFileChoosers(page);
 		await page.goto(links[0]);
 		expect(await readableIn(page)).toEqual(READABLE);
 		await fillWithKeys(page, ['Anna K', 'Ring twice', 's3cret', '3', 'anna@example.com']);
@@ -667,10 +668,22 @@ async function fillWithKeys(page, texts) {
 }
 
 /**
- * Space on each file field opens the file chooser, where the receipt, then a photo, is chosen.
+ * Has Chromium intercept the page's file choosers from now until the page closes, as chooseFiles
+ * needs. page.waitForEvent('filechooser') alone asks for it only as the wait starts, without waiting
+ * for Chromium, so a key pressed at once can open the chooser first and no event ever comes (most
+ * likely while the page's main thread is busy).
+ */
+function interceptFileChoosers(page) {
+	page.on('filechooser', () => {});
+}
+
+/**
+ * Space on each file field opens the file chooser, where the receipt, then a photo, is chosen
+ * (the page's choosers intercepted first: interceptFileChoosers).
  * Both: n8n 1.x stops reading a form at an empty file input (the page then asks for a file in each).
  */
 async function chooseFiles(page) {
+	if (page.listenerCount('filechooser') === 0) throw new Error('interceptFileChoosers(page) first');
 	for (const [id, file] of [
 		['field-12', RECEIPT],
 		['field-13', PHOTO],
