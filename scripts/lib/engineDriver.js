@@ -10,8 +10,21 @@
  */
 const fs = require('node:fs');
 const http = require('node:http');
+const net = require('node:net');
 const { spawn } = require('node:child_process');
 
+const { ensureChromium } = require('./chromium');
+
+/**
+ * Debian's binaries of the other two engines, each with its package; FIREFOX_PATH names another
+ * Firefox (as CHROMIUM_PATH another Chromium), which is never installed.
+ */
+const BINARIES = {
+	firefox: { path: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', debian: 'firefox-esr' },
+	webkitDriver: { path: '/usr/bin/WebKitWebDriver', debian: 'webkit2gtk-driver' },
+	xvfb: { path: '/usr/bin/Xvfb', debian: 'xvfb' },
+	xauth: { path: '/usr/bin/xauth', debian: 'xauth' },
+};
 const WIDTH = 320;
 const HEIGHT = 640;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -22,7 +35,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function chromium() {
 	const { chromium: launcher } = require('playwright-core');
 	const browser = await launcher.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: ensureChromium(),
 		headless: true,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 	});
@@ -55,7 +68,7 @@ async function firefox() {
 	const puppeteer = require('puppeteer-core');
 	const browser = await puppeteer.launch({
 		browser: 'firefox',
-		executablePath: '/usr/bin/firefox-esr',
+		executablePath: BINARIES.firefox.path,
 		headless: true,
 	});
 	return {
@@ -79,6 +92,17 @@ async function firefox() {
 		},
 		close: () => browser.close(),
 	};
+}
+
+/** A port free on 127.0.0.1 now, for WebKitWebDriver. */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const probe = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = probe.address();
+			probe.close(() => resolve(port));
+		});
+		probe.on('error', reject);
+	});
 }
 
 /** A free X display for MiniBrowser: Xvfb on the first of :90–:139 whose lock file is free. */
@@ -107,8 +131,8 @@ async function startXvfb() {
 async function webkit() {
 	const { Builder } = require('selenium-webdriver');
 	const { xvfb, display } = await startXvfb();
-	const port = 4700 + Math.floor(Math.random() * 200);
-	const driverProcess = spawn('WebKitWebDriver', [`--port=${port}`], {
+	const port = await freePort();
+	const driverProcess = spawn(BINARIES.webkitDriver.path, [`--port=${port}`], {
 		stdio: 'ignore',
 		env: { ...process.env, DISPLAY: display },
 	});
@@ -299,4 +323,4 @@ function serve() {
 
 if (require.main === module) serve();
 
-module.exports = { BACK_ENDS, tabOf, AXE_TAGS };
+module.exports = { BACK_ENDS, BINARIES, tabOf };

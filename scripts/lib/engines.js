@@ -10,25 +10,18 @@ const path = require('node:path');
 
 const { ensureChromium } = require('./chromium');
 const { installMissing } = require('./apt');
+const { BINARIES } = require('./engineDriver');
 const { node24Binary } = require('./node24');
 const { startProcess } = require('./processes');
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 
-/** What each engine needs besides Chromium: a Debian package per binary. */
-const PACKAGES = {
-	'/usr/bin/firefox-esr': 'firefox-esr',
-	'/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
-	'/usr/bin/Xvfb': 'xvfb',
-	'/usr/bin/xauth': 'xauth',
-};
-
 /** Installs the engines' Debian packages that are missing (as root; else says what to install). */
 function ensureEngines({ log = console.log } = {}) {
 	ensureChromium({ log });
-	const missing = Object.entries(PACKAGES)
-		.filter(([binary]) => !fs.existsSync(binary))
-		.map(([, name]) => name);
+	const missing = Object.values(BINARIES)
+		.filter((binary) => !fs.existsSync(binary.path))
+		.map((binary) => binary.debian);
 	installMissing('the engines test', missing, { log });
 }
 
