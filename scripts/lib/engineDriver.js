@@ -6,7 +6,7 @@
  * WebDriver BiDi, and WebKitGTK's MiniBrowser (WebKit, Safari's engine) through selenium-webdriver
  * and WebKitWebDriver, under Xvfb: it has no headless mode. All are Debian's builds; nothing here
  * fetches a browser. Each back end gives the same few steps (go, evaluate, type, click, attach a
- * file); a tab (`open`, `fill`, `press`, `text`, `overflow`, `axe`) is built on them once.
+ * file); a tab (`open`, `fill`, `press`, `html`, `overflow`, `axe`) is built on them once.
  */
 const fs = require('node:fs');
 const http = require('node:http');
@@ -105,18 +105,23 @@ function freePort() {
 	});
 }
 
+/** Resolves once `ready()` holds, checked every 100 ms for at most 10 s; false if it never did. */
+async function until(ready) {
+	for (let tries = 0; tries < 100; tries++) {
+		if (await ready()) return true;
+		await wait(100);
+	}
+	return false;
+}
+
 /** A free X display for MiniBrowser: Xvfb on the first of :90–:139 whose lock file is free. */
 async function startXvfb() {
 	for (let display = 90; display < 140; display++) {
 		if (fs.existsSync(`/tmp/.X${display}-lock`)) continue;
-		const xvfb = spawn(
-			'Xvfb',
-			[`:${display}`, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
-			{
-				stdio: 'ignore',
-			},
-		);
-		await wait(500);
+		const args = [`:${display}`, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'];
+		const xvfb = spawn(BINARIES.xvfb.path, args, { stdio: 'ignore' });
+		const socket = `/tmp/.X11-unix/X${display}`;
+		await until(() => xvfb.exitCode !== null || fs.existsSync(socket));
 		if (xvfb.exitCode === null) return { xvfb, display: `:${display}` };
 	}
 	throw new Error('no free X display between :90 and :139 for Xvfb');
@@ -125,8 +130,9 @@ async function startXvfb() {
 /**
  * WebKitGTK's MiniBrowser through WebKitWebDriver. Its window is at least 447 px wide whatever
  * WebDriver asks, and the page forbids frames (frame-ancestors 'none'): the 320 px layout is
- * measured by drawing the page's markup again in a 320 px frame of a blank page (`overflow`).
- * Its Accept-Language follows the machine's locale; WebDriver cannot set it (`language` unused).
+ * measured by drawing the page's markup again in a 320 px frame of a blank page (`overflow`); axe
+ * checks the page itself, 447 px wide. It sends Accept-Language `en-US`, which WebDriver cannot
+ * change (nor LANGUAGE=ar in its environment): `language` is not used.
  */
 async function webkit() {
 	const { Builder } = require('selenium-webdriver');
@@ -136,7 +142,13 @@ async function webkit() {
 		stdio: 'ignore',
 		env: { ...process.env, DISPLAY: display },
 	});
-	await wait(500);
+	const status = `http://127.0.0.1:${port}/status`;
+	await until(() =>
+		fetch(status).then(
+			(response) => response.ok,
+			() => false,
+		),
+	);
 	const sessions = new Set();
 	return {
 		async tab() {
@@ -150,12 +162,19 @@ async function webkit() {
 			sessions.add(driver);
 			await driver.manage().window().setRect({ width: WIDTH, height: HEIGHT });
 			const find = (selector) => driver.findElement({ css: selector });
-			const evaluate = (fn, arg) =>
-				driver.executeAsyncScript(
+			// A function's promise, awaited in the page; its rejection thrown here, as the others do.
+			const evaluate = async (fn, arg) => {
+				const result = await driver.executeAsyncScript(
 					`const done = arguments[arguments.length - 1];
-					Promise.resolve((${fn})(arguments[0])).then(done, (e) => done({ thrown: String(e) }));`,
+					Promise.resolve((${fn})(arguments[0])).then(
+						(value) => done({ value }),
+						(error) => done({ thrown: String(error) }),
+					);`,
 					arg,
 				);
+				if ('thrown' in result) throw new Error(result.thrown);
+				return result.value;
+			};
 			return {
 				go: (url) => driver.get(url),
 				evaluate,
@@ -225,17 +244,16 @@ async function axeViolations(steps) {
 
 /** The driver-neutral tab over one back end's steps. */
 function tabOf(steps) {
+	// The page the press brought: the mark set on the page before it is gone, and it has loaded.
+	const loaded = () =>
+		steps
+			.evaluate(
+				() => !('engineMark' in globalThis) && globalThis.document.readyState === 'complete',
+			)
+			.then((done) => done === true)
+			.catch(() => false);
 	const settled = async () => {
-		for (let tries = 0; tries < 100; tries++) {
-			const done = await steps
-				.evaluate(
-					() => !('engineMark' in globalThis) && globalThis.document.readyState === 'complete',
-				)
-				.catch(() => false);
-			if (done === true) return;
-			await wait(100);
-		}
-		throw new Error('the page after the press did not load in 10 s');
+		if (!(await until(loaded))) throw new Error('the page after the press did not load in 10 s');
 	};
 	return {
 		open: async (url) => void (await steps.go(url)),
@@ -265,7 +283,6 @@ function tabOf(steps) {
 			await settled();
 		},
 		html: () => steps.evaluate(() => globalThis.document.documentElement.outerHTML),
-		text: () => steps.evaluate(() => globalThis.document.body.innerText),
 		/** How many CSS pixels wider than a 320 px screen the page lays out (0: it reflows). */
 		async overflow() {
 			if (steps.layoutOverflow) return await steps.layoutOverflow(await this.html());

@@ -27,9 +27,9 @@ function ensureEngines({ log = console.log } = {}) {
 
 /**
  * The three engines' driver, started: `tab(engine, { language })` opens a tab (`language`: the
- * browser's Accept-Language where the engine lets a driver set it), whose calls are
- * engineDriver.js's tab (`open`, `fill`, `click`, `select`, `attach`, `press`, `html`, `text`,
- * `overflow`, `axe`, `close`); `stop()` closes every browser and ends the driver.
+ * browser's Accept-Language where the engine lets a driver set it), whose calls are those of
+ * engineDriver.js's tab (`open`, `fill`, `click`, `select`, `attach`, `setAttribute`, `press`,
+ * `html`, `overflow`, `axe`, `close`); `stop()` closes every browser and ends the driver.
  */
 async function startEngines({ log = () => {} } = {}) {
 	ensureEngines({ log });
