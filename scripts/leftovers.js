@@ -1,6 +1,7 @@
 'use strict';
 /*
- * Whether a test run left a server running: n8n (or its task runner), Redis, Postgres or Chromium.
+ * Whether a test run left a server running: n8n (or its task runner), Redis, Postgres, a browser
+ * (Chromium, Firefox, WebKitGTK's MiniBrowser and its driver) or Xvfb.
  *   node scripts/leftovers.js snapshot FILE   records the ones running now
  *   node scripts/leftovers.js check FILE      lists the ones running now that FILE did not hold,
  *                                             and exits 1 when there are any
@@ -18,6 +19,9 @@ const SERVERS = [
 	/(^|\/)redis-server/,
 	/(^|\/)postgres/,
 	/(^|\/)chromium/,
+	/(^|\/)firefox(-esr)?( |$)/,
+	/(^|\/)Xvfb /,
+	/WebKitWebDriver|MiniBrowser/,
 	/n8n\/bin\/n8n/,
 	/@n8n\/task-runner/,
 ];
