@@ -68,10 +68,8 @@ export function pageWords(read: ReadParameter, language: Language): PageOptions 
 	};
 }
 
-/** A language's Choice Labels, a line per choice: only in Texts per Language (its answer: the Label). */
+/** Texts per Language's texts, named as the defaults they replace (Choice Labels: the Labels shown). */
 const CHOICE_LABELS = 'choiceLabels';
-
-/** The texts an entry of Texts per Language can give, named as the defaults they replace. */
 const IN_LANGUAGE = new Set([
 	...['responseFormTitle', 'responseFormDescription', 'responseFormButtonLabel', 'refusalMessage'],
 	...['completionTitle', 'completionMessage', 'approveLabel', 'disapproveLabel', CHOICE_LABELS],
