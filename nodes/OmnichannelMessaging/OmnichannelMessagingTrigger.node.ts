@@ -16,6 +16,7 @@ import {
 	PAGE_LANGUAGE_OPTION,
 	responseFieldsWhen,
 } from './sendAndWait/fields';
+import { stringField } from './sendAndWait/elementFields';
 import { BROWSER } from './sendAndWait/texts';
 import { answerLinkWebhook } from './sendAndWait/webhook';
 
@@ -61,16 +62,16 @@ const ANSWER_LINK_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-const REFUSAL_MESSAGE: INodeProperties = {
-	displayName: 'Refusal Message',
-	name: 'refusalMessage',
-	type: 'string',
-	default: '',
-	typeOptions: { rows: 2 },
-	description:
+const REFUSAL_MESSAGE: INodeProperties = stringField(
+	[
+		'Refusal Message',
+		'refusalMessage',
 		'The message of the page a link shows when it cannot be answered (changed, cut short ' +
-		"or expired). Leave empty for the page language's own words, which say why.",
-};
+			"or expired). Leave empty for the page language's own words, which say why.",
+	],
+	undefined,
+	{ typeOptions: { rows: 2 } },
+);
 
 /** Send and Wait's page options, of which the trigger's description is the question. */
 const FORM_PAGE: INodeProperties[] = FORM_PAGE_OPTIONS.map((option) =>
@@ -89,18 +90,16 @@ const approvalLabel = (name: string) => ({
 	displayOptions: FOR_APPROVAL,
 });
 
-const CHOICE_LABELS: INodeProperties = {
-	displayName: 'Choice Labels',
-	name: 'choiceLabels',
-	type: 'string',
-	default: '',
-	typeOptions: { rows: 4 },
-	placeholder: 'e.g. Bestätigen\nVerschieben\nAbsagen',
-	description:
+const CHOICE_LABELS: INodeProperties = stringField(
+	[
+		'Choice Labels',
+		'choiceLabels',
 		"The choices' labels on this language's pages, one a line in the order of Choices. A line " +
-		"left empty shows that choice's Label, and a tap records the Label whatever the page showed.",
-	displayOptions: shownWhen({ '/responseType': ['choice'] }),
-};
+			"left empty shows that choice's Label, and a tap records the Label whatever the page showed.",
+	],
+	shownWhen({ '/responseType': ['choice'] }),
+	{ typeOptions: { rows: 4 }, placeholder: 'e.g. Bestätigen\nVerschieben\nAbsagen' },
+);
 
 /** A language's text: the field for every page that it replaces, and what it is. */
 const textIn = (field: INodeProperties, what: string): INodeProperties => ({
