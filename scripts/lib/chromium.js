@@ -3,6 +3,7 @@
  * The Chromium the browser test drives (through playwright-core). Debian's package, at
  * /usr/bin/chromium, is installed when missing and the test runs as root (a fresh CI machine);
  * CHROMIUM_PATH names another binary (GitHub's runner has Google Chrome), which is never installed.
+ * The same for the fonts of the page languages (ensureFonts).
  */
 const fs = require('node:fs');
 
@@ -31,4 +32,19 @@ function ensureChromium({
 	);
 }
 
-module.exports = { ensureChromium, DEBIAN_CHROMIUM };
+/*
+ * The fonts a phone has for the page languages' scripts, which a bare machine lacks: Noto's core
+ * set (Debian's fonts-noto-core) holds Noto Nastaliq Urdu, Naskh Arabic and Devanagari.
+ */
+const PAGE_FONTS = {
+	package: 'fonts-noto-core',
+	file: '/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf',
+};
+
+/** Installs the page languages' fonts when missing and we are root; otherwise says what to install. */
+function ensureFonts({ log = console.log, fontFile = PAGE_FONTS.file } = {}) {
+	if (fs.existsSync(fontFile)) return;
+	installMissing('the browser test', [PAGE_FONTS.package], { log });
+}
+
+module.exports = { ensureChromium, ensureFonts, DEBIAN_CHROMIUM };

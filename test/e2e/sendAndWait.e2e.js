@@ -435,7 +435,7 @@ describe('Send and Wait with a custom form', () => {
 			expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
 			const html = await response.text();
 			expect(html).toContain('<form method="post" enctype="multipart/form-data"');
-			expect(html).toContain('<h1>Return request</h1>');
+			expect(html).toContain('<h1 dir="auto">Return request</h1>');
 		}
 		expect((await storedExecution(rest, first.executionId)).status).toBe('waiting');
 	});

@@ -185,8 +185,8 @@ describe("the Omnichannel Messaging Trigger's answer comes from the page's form 
 			query: { a: token(), approved: 'true' },
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.page).toContain('value="true" class="primary">✓ Approve</button>');
-		expect(answer.page).toContain('value="false">✗ Decline</button>');
+		expect(answer.page).toContain('value="true" class="primary" dir="auto">✓ Approve</button>');
+		expect(answer.page).toContain('value="false" dir="auto">✗ Decline</button>');
 	});
 });
 
@@ -212,7 +212,7 @@ describe("Send and Wait's signed query answers as before", () => {
 
 	test('a GET of an Approval link shows its signed button only', async () => {
 		const answer = await callWebhook(ask(), { method: 'GET', query: { approved: 'false' } });
-		expect(answer.page).toContain('value="false">✗ Decline</button>');
+		expect(answer.page).toContain('value="false" dir="auto">✗ Decline</button>');
 		expect(answer.page).not.toContain('✓ Approve');
 	});
 });

@@ -69,10 +69,10 @@ describe('the Omnichannel Messaging Trigger', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.headers?.['Content-Security-Policy']).toContain("default-src 'none'");
 		expect(answer.headers?.['Cache-Control']).toBe('no-store');
-		expect(answer.page).toContain('<p>Can you come on Tuesday at 10:00?</p>');
+		expect(answer.page).toContain('<p dir="auto">Can you come on Tuesday at 10:00?</p>');
 		expect(answer.page).toContain('<form method="post">');
-		expect(answer.page).toContain('value="true" class="primary">✓ Approve</button>');
-		expect(answer.page).toContain('value="false">✗ Decline</button>');
+		expect(answer.page).toContain('value="true" class="primary" dir="auto">✓ Approve</button>');
+		expect(answer.page).toContain('value="false" dir="auto">✗ Decline</button>');
 		expect(answer.page).not.toMatch(/<script|appointment-981|4915123456789/);
 	});
 
@@ -118,7 +118,9 @@ describe('the Omnichannel Messaging Trigger', () => {
 			recipient: { customerId: '4001' },
 			reference: '',
 		});
-		expect(answer.page).toContain('<dt>Your answer</dt><dd>Tuesday is fine</dd>');
+		expect(answer.page).toContain(
+			'<dt><bdi>Your answer</bdi></dt><dd><bdi>Tuesday is fine</bdi></dd>',
+		);
 	});
 
 	test('a Choice shows one button per option; a tap answers with its label', async () => {
@@ -214,7 +216,7 @@ describe('the Omnichannel Messaging Trigger', () => {
 				expect(answer.result).toEqual({ noWebhookResponse: true });
 				expect(answer.status).toBe(400);
 				expect(answer.headers?.['Content-Security-Policy']).toContain("default-src 'none'");
-				expect(answer.page).toContain('<h1>Nothing recorded</h1>');
+				expect(answer.page).toContain('<h1 dir="auto">Nothing recorded</h1>');
 				expect(answer.page).toContain('This link is not valid');
 				expect(answer.page).not.toContain('<form');
 			}

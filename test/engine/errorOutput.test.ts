@@ -43,6 +43,8 @@ describe('Continue (using error output)', () => {
 				items: contacts,
 				errorOutput: true,
 			});
+			// Every item on one output or the other before anything else.
+			expect(output.length + errorOutput.length).toBe(contacts.length);
 			expect(output.map((item) => item.json.status)).toEqual(['ongoing', 'ongoing']);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 3 }]);
 			expect(errorOutput).toHaveLength(2);

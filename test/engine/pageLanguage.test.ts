@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { linkKey, openLink, sealLink } from '../../nodes/OmnichannelMessaging/answerLinks/token';
-import { ENGLISH } from '../../nodes/OmnichannelMessaging/sendAndWait/texts';
+import { ENGLISH, textsOf } from '../../nodes/OmnichannelMessaging/sendAndWait/texts';
 import { FORM, post } from '../helpers/customForm';
 import { API_KEY, sendTextTo, useFakeService } from '../helpers/fixtures';
 import { callWebhook, triggerTarget } from '../helpers/webhookCall';
@@ -23,7 +23,7 @@ const CREDENTIALS = { baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY };
 const HOUR = 3_600_000;
 
 /** Every English text of the page, cut at its places: none may show on another language's page. */
-const ENGLISH_PIECES = Object.values(ENGLISH.texts)
+const ENGLISH_PIECES = Object.values(textsOf(ENGLISH))
 	.flatMap((text) => (typeof text === 'string' ? [text] : Object.values(text)))
 	.flatMap((text) => text.split(/\{\w+\}/))
 	.map((piece) => piece.trim())
@@ -142,7 +142,7 @@ describe("per recipient: the Answer Link seals each item's Page Language", () =>
 		const recorded = await answer(ptBR);
 		expect(recorded.status).toBe(200);
 		expect(recorded.page).toContain('<title>Resposta registrada</title>');
-		expect(recorded.page).toContain('Registramos: Sí / Sim');
+		expect(recorded.page).toContain('Registramos sua resposta: Sí / Sim');
 		expect(recorded.page).toContain('Você já pode fechar esta página.');
 		expect(language(recorded.page).english).toEqual([]);
 		expect(recorded.result.workflowData?.[0][0].json.data).toMatchObject({
@@ -158,7 +158,7 @@ describe("per recipient: the Answer Link seals each item's Page Language", () =>
 		});
 		expect(language(own.page)).toMatchObject({ lang: 'ar', dir: 'rtl', english: [] });
 		expect(own.page).toContain('<title>شكرًا</title>');
-		expect(own.page).toContain('<p>نراك الثلاثاء.</p>');
+		expect(own.page).toContain('<p dir="auto">نراك الثلاثاء.</p>');
 		expect(own.page).not.toContain('يمكنك إغلاق هذه الصفحة الآن.');
 	});
 });
@@ -193,13 +193,13 @@ describe("a refused link's page", () => {
 		const expired = await open(link);
 		expect(expired.status).toBe(410);
 		expect(language(expired.page)).toEqual({ lang: 'es', dir: 'ltr', english: [] });
-		expect(expired.page).toContain('Este enlace ha caducado');
+		expect(expired.page).toContain('Este enlace expiró');
 		const options = {
 			...(TRIGGER_PAGE.options as IDataObject),
 			refusalMessage: 'Llámanos al 900 100 200.',
 		};
 		const own = await open(link, {}, { ...TRIGGER_PAGE, options });
-		expect(own.page).toContain('<p>Llámanos al 900 100 200.</p>');
+		expect(own.page).toContain('<p dir="auto">Llámanos al 900 100 200.</p>');
 		expect(own.page).not.toContain('caducado');
 	});
 });
@@ -221,7 +221,7 @@ describe("Send and Wait's Page Language", () => {
 		expect(wrong.page).toContain('Nada foi registrado: toque em um dos botões abaixo.');
 		const recorded = await callWebhook(CHOICE, { method: 'POST', body: { choice: '1' } });
 		expect(language(recorded.page)).toEqual({ lang: 'pt-BR', dir: 'ltr', english: [] });
-		expect(recorded.page).toContain('Registramos: Quarta à tarde');
+		expect(recorded.page).toContain('Registramos sua resposta: Quarta à tarde');
 		expect(recorded.result.workflowData?.[0][0].json.data).toMatchObject({
 			choice: 'Quarta à tarde',
 		});
@@ -238,15 +238,17 @@ describe("Send and Wait's Page Language", () => {
 		};
 		const shown = await callWebhook(form, { method: 'GET' });
 		expect(language(shown.page)).toEqual({ lang: 'ar', dir: 'rtl', english: [] });
-		expect(shown.page).toContain('حتى 16');
+		// The size keeps its own direction in the Arabic sentence: isolated (FSI…PDI).
+		expect(shown.page).toContain('حتى \u206816');
 		const refused = await callWebhook(
 			form,
 			post({ 'field-0': 'abc', 'field-5': 'x@', 'form-end': '1' }),
 		);
 		expect(refused.status).toBe(400);
 		expect(language(refused.page)).toEqual({ lang: 'ar', dir: 'rtl', english: [] });
-		expect(refused.page).toContain('لم يُسجَّل شيء: صحّح ما هو مُعلَّم أدناه');
+		expect(refused.page).toContain('لم يُسجَّل شيء: صحّح الحقول المشار إليها أدناه');
 		expect(refused.page).toContain('أدخل رقمًا.');
+		expect(refused.page).toMatch(/<input type="text" id="field-0"[^>]* value="abc"/);
 		expect(refused.page).toContain('أدخل عنوان بريد إلكتروني');
 	});
 

@@ -64,6 +64,11 @@ describe('the run summary: one execution hint', () => {
 				items,
 				errorOutput: true,
 			});
+			// Every item on one output or the other; then where each went.
+			expect(output.length + errorOutput.length).toBe(items.length);
+			expect(errorOutput.map((item) => item.json.details)).toEqual(
+				[7, 300, 599].map(() => expect.objectContaining({ reason: 'invalidInput' })),
+			);
 			expect(output).toHaveLength(597);
 			expect(errorOutput.map((item) => item.pairedItem)).toEqual([
 				{ item: 7 },

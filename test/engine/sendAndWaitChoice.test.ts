@@ -78,10 +78,10 @@ describe('Send and Wait for Response → Choice: the page', () => {
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(status).toBe(200);
 			expect(page).toContain(
-				'<h1>Your answer</h1><p>When can the technician come?</p><form method="post">' +
-					'<button type="submit" name="choice" value="0">Monday 9:00</button>' +
-					'<button type="submit" name="choice" value="1">Tuesday 14:00</button>' +
-					'<button type="submit" name="choice" value="2">Friday &lt;b&gt;8:00&lt;/b&gt;</button></form>',
+				'<h1 dir="auto">Your answer</h1><p dir="auto">When can the technician come?</p><form method="post">' +
+					'<button type="submit" name="choice" value="0" dir="auto">Monday 9:00</button>' +
+					'<button type="submit" name="choice" value="1" dir="auto">Tuesday 14:00</button>' +
+					'<button type="submit" name="choice" value="2" dir="auto">Friday &lt;b&gt;8:00&lt;/b&gt;</button></form>',
 			);
 		},
 	);
@@ -110,9 +110,9 @@ describe('Send and Wait for Response → Choice: the page', () => {
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(status).toBe(400);
 		expect(page).toContain(
-			'<p>When can the technician come?</p>' +
+			'<p dir="auto">When can the technician come?</p>' +
 				'<p class="alert" role="alert">Nothing was recorded: tap one of the buttons below.</p>' +
-				'<form method="post"><button type="submit" name="choice" value="0">',
+				'<form method="post"><button type="submit" name="choice" value="0" dir="auto">',
 		);
 		expect(page.match(/<button /g)).toHaveLength(3);
 	});

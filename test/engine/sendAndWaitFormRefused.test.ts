@@ -37,7 +37,7 @@ describe('a Custom Form answer refused', () => {
 			const { result, status, page } = await callWebhook(FORM, post({ ...GOOD, ...change }));
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(status).toBe(400);
-			expect(page).toContain('<h1>Expense claim</h1>');
+			expect(page).toContain('<h1 dir="auto">Expense claim</h1>');
 			expect(page).toContain('role="alert">Nothing was recorded');
 			expect(page).toContain(`<p class="error" id="field-${index}-error">${message}</p>`);
 			expect(page).toMatch(
@@ -51,6 +51,20 @@ describe('a Custom Form answer refused', () => {
 			expect(page).not.toContain('1234');
 		},
 	);
+
+	test('a number refused shows again as typed, escaped, in a field the browser keeps it in', async () => {
+		const { result, status, page } = await callWebhook(
+			FORM,
+			post({ ...GOOD, 'field-0': '٣٫٥٫٥ "kg"' }),
+		);
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(400);
+		expect(page).toContain('<p class="error" id="field-0-error">Enter a number.</p>');
+		// A number input would drop a value it cannot read: the field is text.
+		expect(page).toMatch(
+			/<input type="text" id="field-0" name="field-0" required [^>]*value="٣٫٥٫٥ &quot;kg&quot;"/,
+		);
+	});
 
 	test('more than 10 files in one field records nothing', async () => {
 		const files = Array.from({ length: 11 }, (_, n) => upload(`${n}.pdf`, 'application/pdf', 'a'));

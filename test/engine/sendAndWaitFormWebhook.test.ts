@@ -10,20 +10,25 @@ describe('the Custom Form page', () => {
 		expect(status).toBe(200);
 		expect(headers?.['Content-Security-Policy']).toMatch(/^default-src 'none'; style-src/);
 		expect(page).toContain('<title>Expense claim</title>');
-		expect(page).toContain('<h1>Expense claim</h1><p>Your expense claim, please</p>');
+		expect(page).toContain(
+			'<h1 dir="auto">Expense claim</h1><p dir="auto">Your expense claim, please</p>',
+		);
 		expect(page).toContain('<form method="post" enctype="multipart/form-data">');
-		expect(page).toContain('<label for="field-0" class="required">Amount</label>');
-		expect(page).toMatch(/<input type="number" id="field-0" name="field-0" required/);
-		expect(page).toContain('<legend class="">Cost centres</legend>');
+		expect(page).toContain('<label for="field-0" class="required" dir="auto">Amount</label>');
+		expect(page).toMatch(
+			/<input type="text" id="field-0" name="field-0" required[^>]* inputmode="decimal" pattern="/,
+		);
+		expect(page).toContain('<legend class="" dir="auto">Cost centres</legend>');
 		expect(page).toContain('<input type="checkbox" id="field-2-1" name="field-2" value="South">');
-		expect(page).toContain('<label for="field-2-1">South</label>');
+		expect(page).toContain('<label for="field-2-1" dir="auto">South</label>');
 		expect(page).toMatch(
 			/<input type="file" id="field-7" name="field-7"[^>]* multiple accept=".pdf"/,
 		);
 		expect(page).toContain('<div class="html"><p>Read <b>this</b></p></div>');
 		expect(page).not.toContain('C-77');
 		expect(page).toContain(
-			'<button type="submit" class="primary">Send claim</button><input type="hidden" name="form-end" value="1"></form>',
+			'<button type="submit" class="primary" dir="auto">Send claim</button>' +
+				'<input type="hidden" name="form-end" value="1"></form>',
 		);
 	});
 
@@ -60,13 +65,31 @@ describe('the Custom Form page', () => {
 		expect(Buffer.from(item.binary!.Receipt__PDF_.data, 'base64').toString()).toBe(
 			'%PDF-1.4 receipt',
 		);
-		expect(page).toContain('<h1>Answer recorded</h1>');
-		expect(page).toContain('<dt>Cost centres</dt><dd>North, East</dd>');
-		expect(page).toContain('<dt>Receipt (PDF)</dt><dd>receipt.pdf</dd>');
-		expect(page).toContain('<dt>PIN</dt><dd>••••••</dd>');
+		expect(page).toContain('<h1 dir="auto">Answer recorded</h1>');
+		expect(page).toContain('<dt><bdi>Cost centres</bdi></dt><dd><bdi>North, East</bdi></dd>');
+		expect(page).toContain('<dt><bdi>Receipt (PDF)</bdi></dt><dd><bdi>receipt.pdf</bdi></dd>');
+		expect(page).toContain('<dt><bdi>PIN</bdi></dt><dd><bdi>••••••</bdi></dd>');
 		expect(page).not.toContain('1234');
 		expect(logged.join('\n')).not.toMatch(/42\.5|anna@|Meals|receipt/);
 	});
+
+	test.each([
+		['Arabic-Indic', '٣٫٥', 3.5, '٢٠٢٦-١٢-٠٦'],
+		['Urdu', '۱۲', 12, '۲۰۲۶-۱۲-۰۶'],
+		['Devanagari', '१२', 12, '२०२६-१२-०६'],
+	])(
+		'an amount and a date typed in %s digits are recorded as the number and the day they are',
+		async (_, amount, number, date) => {
+			const answer = post({ ...GOOD, 'field-0': amount, 'field-4': date });
+			const { result, status, page } = await callWebhook(FORM, answer);
+			expect(status).toBe(200);
+			expect(result.workflowData![0][0].json.data).toMatchObject({
+				Amount: number,
+				Date: '2026-12-06',
+			});
+			expect(page).toContain(`<dt><bdi>Amount</bdi></dt><dd><bdi>${number}</bdi></dd>`);
+		},
+	);
 
 	test('several files come out as <label>_0, <label>_1', async () => {
 		const files = [
@@ -128,9 +151,11 @@ describe('Free Text with the form options', () => {
 			{ method: 'GET' },
 		);
 		expect(page).toContain('<title>Your feedback</title>');
-		expect(page).toContain('<h1>Your feedback</h1><p>How did we do?</p>');
+		expect(page).toContain('<h1 dir="auto">Your feedback</h1><p dir="auto">How did we do?</p>');
 		expect(page).not.toContain('Your expense claim');
-		expect(page).toContain('<button type="submit" class="primary">Send feedback</button>');
+		expect(page).toContain(
+			'<button type="submit" class="primary" dir="auto">Send feedback</button>',
+		);
 	});
 
 	test('without them it is the page it was', async () => {
@@ -138,7 +163,9 @@ describe('Free Text with the form options', () => {
 			{ ...FORM, responseType: 'freeText', options: {} },
 			{ method: 'GET' },
 		);
-		expect(page).toContain('<h1>Your answer</h1><p>Your expense claim, please</p>');
-		expect(page).toContain('<button type="submit" class="primary">Send</button>');
+		expect(page).toContain(
+			'<h1 dir="auto">Your answer</h1><p dir="auto">Your expense claim, please</p>',
+		);
+		expect(page).toContain('<button type="submit" class="primary" dir="auto">Send</button>');
 	});
 });

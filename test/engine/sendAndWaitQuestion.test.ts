@@ -33,7 +33,7 @@ const template = (extra: INodeParameters = {}): INodeParameters => ({
 });
 
 const RENDERED =
-	'<p>Hi &lt;b&gt;x&lt;/b&gt;, please confirm your appointment on Monday 1 December on this ' +
+	'<p dir="auto">Hi &lt;b&gt;x&lt;/b&gt;, please confirm your appointment on Monday 1 December on this ' +
 	'page. See you soon!</p>';
 
 const message = waitingMessage('={{ "Refund " + $json.amount + " EUR?" }}', {
@@ -59,12 +59,12 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 	test('Approval: the body as sent, its variables filled in as text, without the link', async () => {
 		const { status, page, logged } = await open(template());
 		expect(status).toBe(200);
-		expect(page).toContain(`<h1>Your answer</h1>${RENDERED}<form method="post">`);
+		expect(page).toContain(`<h1 dir="auto">Your answer</h1>${RENDERED}<form method="post">`);
 		expect(page).not.toContain('<b>x</b>');
 		expect(page).not.toMatch(/\{\{|webhook-waiting/);
 		// The colon that led to the link ends the sentence: nothing on the page dangles.
 		expect(page).not.toContain('this page:');
-		expect(page).toContain('value="false">No</button>');
+		expect(page).toContain('value="false" dir="auto">No</button>');
 		expect(detailReads()).toEqual([
 			expect.objectContaining({
 				method: 'GET',
@@ -84,7 +84,7 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 				variablesJson: '={{ JSON.stringify({ "1": $json.name, "2": $json.day }) }}',
 			}),
 		);
-		expect(page).toContain(`<h1>Your answer</h1>${RENDERED}<form method="post"`);
+		expect(page).toContain(`<h1 dir="auto">Your answer</h1>${RENDERED}<form method="post"`);
 	});
 
 	test('Choice: the body as sent above the options', async () => {
@@ -92,8 +92,8 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 			template({ responseType: 'choice', choiceOptions: { values: [{ label: 'Yes' }] } }),
 		);
 		expect(page).toContain(
-			`<h1>Your answer</h1>${RENDERED}<form method="post">` +
-				'<button type="submit" name="choice" value="0">Yes</button>',
+			`<h1 dir="auto">Your answer</h1>${RENDERED}<form method="post">` +
+				'<button type="submit" name="choice" value="0" dir="auto">Yes</button>',
 		);
 	});
 
@@ -101,7 +101,9 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 		const { page } = await open(
 			template({ options: { responseFormDescription: 'Are you coming, <i>Anna</i>?' } }),
 		);
-		expect(page).toContain('<p>Are you coming, &lt;i&gt;Anna&lt;/i&gt;?</p><form method="post">');
+		expect(page).toContain(
+			'<p dir="auto">Are you coming, &lt;i&gt;Anna&lt;/i&gt;?</p><form method="post">',
+		);
 		expect(page).not.toContain('confirm your appointment');
 		expect(detailReads()).toEqual([]);
 	});
@@ -125,7 +127,7 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 		const { status, page, logged } = await open(template());
 		expect(status).toBe(200);
 		expect(page).toContain(
-			'<h1>Your answer</h1><form method="post"><button type="submit" name="approved"',
+			'<h1 dir="auto">Your answer</h1><form method="post"><button type="submit" name="approved"',
 		);
 		const shown = page.slice(page.indexOf('<main>'));
 		expect(shown).not.toMatch(/Internal|Not found|error|appointment/i);
@@ -138,7 +140,7 @@ describe("WhatsApp Template → Send and Wait: the page shows the template's bod
 			credentials: { baseUrl: 'not a url', apiKey: API_KEY },
 		});
 		expect(status).toBe(200);
-		expect(page).toContain('<h1>Your answer</h1><form method="post">');
+		expect(page).toContain('<h1 dir="auto">Your answer</h1><form method="post">');
 	});
 });
 
@@ -153,7 +155,9 @@ describe('Message → Send and Wait: the page shows the message', () => {
 		['Free Text', { responseType: 'freeText' }, '<form method="post" enctype'],
 	])('%s: the message, resolved against the waiting item', async (_, extra, form) => {
 		const { page } = await open(message(extra));
-		expect(page).toContain(`<h1>Your answer</h1><p>Refund 42 EUR?</p>${form}`);
+		expect(page).toContain(
+			`<h1 dir="auto">Your answer</h1><p dir="auto">Refund 42 EUR?</p>${form}`,
+		);
 	});
 
 	test.each([
@@ -163,7 +167,9 @@ describe('Message → Send and Wait: the page shows the message', () => {
 		const { page } = await open(
 			message({ ...extra, options: { responseFormDescription: 'Refund <b>42</b>?' } }),
 		);
-		expect(page).toContain('<h1>Your answer</h1><p>Refund &lt;b&gt;42&lt;/b&gt;?</p><form');
+		expect(page).toContain(
+			'<h1 dir="auto">Your answer</h1><p dir="auto">Refund &lt;b&gt;42&lt;/b&gt;?</p><form',
+		);
 		expect(page).not.toContain('Refund 42 EUR?');
 	});
 
@@ -175,7 +181,7 @@ describe('Message → Send and Wait: the page shows the message', () => {
 				options: { responseFormDescription: 'Your claim' },
 			}),
 		);
-		expect(page).toContain('<h1>Your answer</h1><p>Your claim</p><form');
+		expect(page).toContain('<h1 dir="auto">Your answer</h1><p dir="auto">Your claim</p><form');
 		expect(page).not.toContain('Refund 42 EUR?');
 	});
 });

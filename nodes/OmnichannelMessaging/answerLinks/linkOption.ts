@@ -7,7 +7,7 @@ import { invalidInputError } from '../helpers/errors/run';
 import { toServiceString } from '../helpers/values';
 import { ANSWER_LINK_VARIABLE, SAVED_LINK_VARIABLE } from '../constants';
 import type { OperationContext } from '../helpers/values';
-import { languageSetting, linkCodeOf } from '../sendAndWait/texts';
+import { languageSetting, linkCodeOf } from '../helpers/pageLanguages';
 import {
 	LINK_PARAMETER,
 	MAX_CUSTOMER_ID_DIGITS,

@@ -233,7 +233,9 @@ function readPicked(field: FormField, given: string[], said: Say): Checked<unkno
 		return refused(
 			max === Infinity
 				? said('chooseAtLeast', { count: min })
-				: said('chooseBetween', { min, count: max }),
+				: min === 0
+					? said('chooseAtMost', { count: max })
+					: said('chooseBetween', { min, count: max }),
 		);
 	return accepted(output);
 }

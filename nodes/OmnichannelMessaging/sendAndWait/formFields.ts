@@ -39,6 +39,9 @@ export interface FieldKind {
 	drawn: Drawn;
 	/** The HTML input type of a field drawn as an input. */
 	inputType?: string;
+	/** The phone keyboard it asks for (`inputmode`), and what the browser lets it send (`pattern`). */
+	inputMode?: string;
+	pattern?: string;
 	placeholder?: boolean;
 	defaultValue?: DefaultKind;
 	/** An optional typed field left empty is null, not `""`. */
@@ -72,6 +75,52 @@ const readDate = (value: string, said: Say): Checked<unknown> => {
 	return date === undefined ? refused(said('enterDate')) : accepted(date);
 };
 
+/*
+ * Digits as a person types them on a phone: ASCII, Arabic-Indic (Arabic), Extended Arabic-Indic
+ * (Persian, Urdu) and Devanagari (Hindi), with Arabic's decimal and thousands separators. Read as
+ * ASCII on the server; the page's number field lets the browser take any of them (NUMBER_PATTERN).
+ */
+const NATIVE_ZEROS = [0x660, 0x6f0, 0x966];
+const ARABIC_DECIMAL = '٫';
+/** Groups a whole number's digits by thousands in Arabic (`١٬٢٥٠`): the number's reader places it. */
+const ARABIC_THOUSANDS = '٬';
+const MINUS_SIGN = '−';
+
+const escaped = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+
+// As regular expression source, shared by the server's reader and the page's pattern.
+const NATIVE_DIGITS = NATIVE_ZEROS.map((zero) => `${escaped(zero)}-${escaped(zero + 9)}`).join('');
+/** Invisible marks a number copied from a page may hold: Intl writes U+061C before an Arabic minus. */
+const DIRECTION_MARKS = String.raw`\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069`;
+const TO_ASCII = new RegExp(
+	`[${NATIVE_DIGITS}${ARABIC_DECIMAL}${MINUS_SIGN}${DIRECTION_MARKS}]`,
+	'g',
+);
+
+function asciiOf(character: string): string {
+	if (character === ARABIC_DECIMAL) return '.';
+	if (character === MINUS_SIGN) return '-';
+	const code = character.charCodeAt(0);
+	const zero = NATIVE_ZEROS.find((first) => code >= first && code <= first + 9);
+	return zero === undefined ? '' : String(code - zero);
+}
+
+/**
+ * A number or a date as typed, with ASCII digits, `.` for the decimal separator and `-` for the
+ * minus; direction marks dropped. Thousands separators stay: only the number's reader places them.
+ */
+const asciiDigits = (text: string): string => text.replace(TO_ASCII, asciiOf);
+
+// The separators, exponent and signs: `-` escaped, as a class with the `v` flag needs it.
+const SIGNS = String.raw`.${ARABIC_DECIMAL}${ARABIC_THOUSANDS}eE+\-${MINUS_SIGN}`;
+
+/**
+ * What the page's number field lets a browser send (`pattern`, a whole-value regular expression
+ * with the `v` flag): the characters a number may be written with, in any of the digits above.
+ * The server reads the number, and says what to fix.
+ */
+export const NUMBER_PATTERN = String.raw`[\s0-9${NATIVE_DIGITS}${SIGNS}${DIRECTION_MARKS}]*`;
+
 /** n8n's element types, in the order (by name) its Form node lists them. */
 export const FIELD_KINDS = {
 	checkbox: { name: 'Checkboxes', answered: 'picked', drawn: 'group', defaultValue: 'checkbox' },
@@ -101,7 +150,11 @@ export const FIELD_KINDS = {
 		name: 'Number',
 		answered: 'typed',
 		drawn: 'input',
-		inputType: 'number',
+		// Not `number`: a browser's number input drops what it cannot read (`٣٫٥` as much as `abc`),
+		// so that neither reaches the server nor shows again when refused.
+		inputType: 'text',
+		inputMode: 'decimal',
+		pattern: NUMBER_PATTERN,
 		placeholder: true,
 		defaultValue: 'text',
 		emptyIsNull: true,
@@ -212,13 +265,23 @@ function digitsEnd(text: string, index: number): number {
 	return end;
 }
 
+/** The index after a whole part from `index`: digits, or 1 to 3 of them then groups of `٬ddd`. */
+function wholeEnd(text: string, index: number): number {
+	let end = digitsEnd(text, index);
+	if (text[end] !== ARABIC_THOUSANDS || end === index || end - index > 3) return end;
+	while (text[end] === ARABIC_THOUSANDS && digitsEnd(text, end + 1) === end + 4) end += 4;
+	return text[end] === ARABIC_THOUSANDS || isDigit(text, end) ? -1 : end;
+}
+
 /**
  * Whether `text` is a decimal number as a person writes it: `[+-]digits[.digits][e[+-]digits]`,
- * with digits on at least one side of the point. Read once from left to right.
+ * with digits on at least one side of the point, the whole part grouped by thousands or not.
+ * Read once from left to right.
  */
 function isDecimal(text: string): boolean {
 	let index = text[0] === '+' || text[0] === '-' ? 1 : 0;
-	const whole = digitsEnd(text, index);
+	const whole = wholeEnd(text, index);
+	if (whole < 0) return false;
 	let fraction = whole;
 	if (text[whole] === '.') fraction = digitsEnd(text, whole + 1);
 	if (whole === index && fraction <= whole + 1) return false;
@@ -232,11 +295,14 @@ function isDecimal(text: string): boolean {
 	return index === text.length;
 }
 
-/** A number as a person writes it in decimal (`-1.5`, `2e3`); not `0x10`, `0b11` or `Infinity`. */
+/**
+ * A number as a person writes it in decimal (`-1.5`, `2e3`, `٣٫٥`, `۱۲`, `१२`, `١٬٢٥٠`); not
+ * `0x10`, `0b11` or `Infinity`.
+ */
 export function decimalNumber(value: string): number | undefined {
-	const trimmedValue = value.trim();
-	if (!isDecimal(trimmedValue)) return undefined;
-	const number = Number(trimmedValue);
+	const typed = asciiDigits(value).trim();
+	if (!isDecimal(typed)) return undefined;
+	const number = Number(typed.replaceAll(ARABIC_THOUSANDS, ''));
 	return Number.isFinite(number) ? number : undefined;
 }
 
@@ -252,12 +318,12 @@ export function isEmailAddress(text: string): boolean {
 const TIME = /^T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?$/;
 
 /**
- * A date as YYYY-MM-DD when it is one (the date picker's value); with `time`, the editor's
+ * A date as YYYY-MM-DD when it is one (the date picker's value, in any digits above); with `time`, the editor's
  * date-time too (a default value), as its day. The year is set on its own: `Date.UTC` reads the
  * years 0 to 99 as 1900 to 1999, whose leap years differ.
  */
 export function calendarDate(value: string, time = false): string | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(.*)$/.exec(value.trim());
+	const match = /^(\d{4})-(\d{2})-(\d{2})(.*)$/.exec(asciiDigits(value).trim());
 	if (!match || (match[4] && !(time && TIME.test(match[4])))) return undefined;
 	const [year, month, day] = [+match[1], +match[2] - 1, +match[3]];
 	const date = new Date(0);

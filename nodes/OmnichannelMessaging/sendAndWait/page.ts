@@ -111,6 +111,9 @@ const STYLE =
 	'.alert{border-inline-start:4px solid #b00020;padding-inline-start:10px}' +
 	'dl{margin:0}dt{font-weight:600;margin-top:10px}dd{margin:2px 0 0;white-space:pre-wrap;overflow-wrap:anywhere}' +
 	'pre{white-space:pre-wrap;overflow-wrap:anywhere}' +
+	// Urdu is often drawn in Nastaliq (an iPhone's), whose letters reach far above and below their
+	// line: at 1.4 a line's letters cross the next line's. `:where` leaves the builder's CSS the say.
+	':where(html:lang(ur)),:where(html:lang(ur)) p{line-height:2.4}' +
 	// A date input's calendar button is inside the input: the input itself is then not focused.
 	':focus-visible,input[type="date"]:focus-within{outline:3px solid #1a73e8;outline-offset:2px}' +
 	'@media (prefers-color-scheme:dark){body{background:#000;color:#f5f5f7}main{background:#1c1c1e}' +
@@ -124,8 +127,16 @@ const attribute = (name: string, value: string | undefined): string =>
 
 const flag = (name: string, on: boolean): string => (on ? ` ${name}` : '');
 
-function paragraph(text: string | undefined): string {
-	return text === undefined || text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`;
+/**
+ * On an element that may show the builder's words (a title, a question, a label, an option, a
+ * button, the page after the answer) or the customer's: its direction is its own first letter's,
+ * not the page's, so that an English question on an Arabic page reads `Q?`, not `?Q`. Never on
+ * the page's own sentences: a value filled in at their start (isolated by texts.ts) would set it.
+ */
+const OWN = ' dir="auto"';
+
+function paragraph(text: string | undefined, direction = ''): string {
+	return text === undefined || text.trim() === '' ? '' : `<p${direction}>${escapeHtml(text)}</p>`;
 }
 
 function alertOf(text: string | undefined): string {
@@ -137,7 +148,7 @@ function buttonForm(name: string, buttons: AnswerButton[]): string {
 	const drawn = buttons.map(
 		(button) =>
 			`<button type="submit"${attribute('name', name)} value="${escapeHtml(button.value)}"` +
-			`${button.primary ? ' class="primary"' : ''}>${escapeHtml(button.label)}</button>`,
+			`${button.primary ? ' class="primary"' : ''}${OWN}>${escapeHtml(button.label)}</button>`,
 	);
 	return `<form method="post">${drawn.join('')}</form>`;
 }
@@ -163,10 +174,10 @@ function optionGroup({ field, id, values, aria }: Drawing): string {
 			`<div class="option"><input type="${type}" id="${optionId}" name="${id}"` +
 			`${attribute('value', option)}${flag('checked', isShown(values, option))}` +
 			`${flag('required', type === 'radio' && field.required)}>` +
-			`<label for="${optionId}">${escapeHtml(option)}</label></div>`
+			`<label for="${optionId}"${OWN}>${escapeHtml(option)}</label></div>`
 		);
 	});
-	const legend = `<legend class="${field.required ? 'required' : ''}">${escapeHtml(field.label)}</legend>`;
+	const legend = `<legend class="${field.required ? 'required' : ''}"${OWN}>${escapeHtml(field.label)}</legend>`;
 	return `<fieldset id="${id}"${aria}>${legend}${options.join('')}</fieldset>`;
 }
 
@@ -183,7 +194,7 @@ const DRAW: Record<string, (drawing: Drawing) => string> = {
 			: `<option value="">${escapeHtml(say(language, 'choose'))}</option>`;
 		const options = field.options.map(
 			(option) =>
-				`<option${attribute('value', option)}${flag('selected', isShown(values, option))}>` +
+				`<option${attribute('value', option)}${flag('selected', isShown(values, option))}${OWN}>` +
 				`${escapeHtml(option)}</option>`,
 		);
 		return `<select ${common(drawing)}${flag('multiple', field.multiple)}>${none}${options.join('')}</select>`;
@@ -196,14 +207,15 @@ const DRAW: Record<string, (drawing: Drawing) => string> = {
 		`${attribute('accept', drawing.field.accept.join(','))}>`,
 	input: (drawing) => {
 		const { field, values } = drawing;
+		const kind = kindOf(field.type);
 		// A password is never sent back to the browser, not even to show it again.
 		const value = field.type === 'password' ? '' : (values[0] ?? '');
-		const extra = field.type === 'number' ? ' step="any" inputmode="decimal"' : '';
+		const typing = attribute('inputmode', kind.inputMode) + attribute('pattern', kind.pattern);
 		const bounded =
 			field.type === 'date' || field.type === 'number' ? '' : ` maxlength="${MAX_ANSWER_LENGTH}"`;
 		return (
-			`<input type="${kindOf(field.type).inputType}" ${common(drawing)}${attribute('value', value)}` +
-			`${attribute('placeholder', field.placeholder)}${extra}${bounded}>`
+			`<input type="${kind.inputType}" ${common(drawing)}${attribute('value', value)}` +
+			`${attribute('placeholder', field.placeholder)}${typing}${bounded}>`
 		);
 	},
 };
@@ -233,7 +245,7 @@ function renderField(
 	const input = DRAW[drawn]({ field, id, values, aria, language });
 	if (drawn === 'group') return `<div class="field">${input}${notes}</div>`;
 	const required = attribute('class', field.required ? 'required' : '');
-	const label = `<label for="${id}"${required}>${escapeHtml(field.label)}</label>`;
+	const label = `<label for="${id}"${required}${OWN}>${escapeHtml(field.label)}</label>`;
 	return `<div class="field">${label}${notes}${input}</div>`;
 }
 
@@ -252,15 +264,20 @@ export function renderForm(
 		: '';
 	return (
 		'<form method="post" enctype="multipart/form-data">' +
-		`${body}<button type="submit" class="primary">${escapeHtml(buttonLabel)}</button>${end}</form>`
+		`${body}<button type="submit" class="primary"${OWN}>${escapeHtml(buttonLabel)}</button>${end}</form>`
 	);
 }
 
-/** What was recorded, field by field. */
+/**
+ * What was recorded, field by field. Each label and value is isolated (`<bdi>`) in its own
+ * direction, lined up as the page is: a number or an English answer on an Arabic page stays on
+ * the right, under its label, as written.
+ */
 function answerList(answers: Array<[string, string]> | undefined): string {
 	if (!answers || answers.length === 0) return '';
 	const rows = answers.map(
-		([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`,
+		([label, value]) =>
+			`<dt><bdi>${escapeHtml(label)}</bdi></dt><dd><bdi>${escapeHtml(value)}</bdi></dd>`,
 	);
 	return `<dl>${rows.join('')}</dl>`;
 }
@@ -273,7 +290,7 @@ function content(view: AnswerView, page: PageOptions): { title: string; body: st
 			return {
 				title: page.title ?? say(language, 'title'),
 				body:
-					paragraph(page.description ?? view.question) +
+					paragraph(page.description ?? view.question, OWN) +
 					alertOf(view.alert) +
 					buttonForm(view.name, view.buttons),
 			};
@@ -281,7 +298,7 @@ function content(view: AnswerView, page: PageOptions): { title: string; body: st
 			const form = renderForm(view.fields, page.buttonLabel, view.states, language);
 			return {
 				title: page.title ?? say(language, 'title'),
-				body: paragraph(page.description ?? view.question) + alertOf(view.alert) + form,
+				body: paragraph(page.description ?? view.question, OWN) + alertOf(view.alert) + form,
 			};
 		}
 		case 'recorded':
@@ -290,12 +307,12 @@ function content(view: AnswerView, page: PageOptions): { title: string; body: st
 				body:
 					paragraph(view.recorded) +
 					answerList(view.answers) +
-					paragraph(page.completionMessage ?? say(language, 'closePage')),
+					paragraph(page.completionMessage ?? say(language, 'closePage'), OWN),
 			};
 		case 'refused':
 			return {
 				title: say(language, 'refusedTitle'),
-				body: paragraph(page.refusalMessage ?? view.reason),
+				body: paragraph(page.refusalMessage ?? view.reason, OWN),
 			};
 	}
 }
@@ -316,6 +333,6 @@ export function renderPage(
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		'<meta name="robots" content="noindex, nofollow">' +
 		`<title>${escapeHtml(title)}</title><style>${STYLE}${sanitizeCss(page.css)}</style>` +
-		`</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+		`</head><body><main><h1${OWN}>${escapeHtml(title)}</h1>${body}</main></body></html>`
 	);
 }

@@ -107,6 +107,11 @@ describe('reading a Custom Form answer', () => {
 			[file('a.pdf', 'text/plain')],
 			'Choose a file of these types: application/pdf.',
 		],
+		[
+			{ fieldType: 'file', acceptFileTypes: '.pdf, image/*, .docx' },
+			[file('a.txt', 'text/plain')],
+			'Choose a file of these types: .pdf, image/*, .docx.',
+		],
 	])('%j with %j: %s', (definition, files, message) => {
 		const fields = form([{ fieldLabel: 'F', ...definition }]);
 		const answer = readFormAnswer(fields, {
@@ -131,6 +136,28 @@ describe('reading a Custom Form answer', () => {
 			{ fieldType: 'checkbox', fieldOptions: options('a', 'b'), requiredField: true },
 			[],
 			'Choose at least 1.',
+		],
+		[
+			{
+				fieldType: 'checkbox',
+				fieldOptions: options('a', 'b', 'c'),
+				limitSelection: 'range',
+				minSelections: 0,
+				maxSelections: 2,
+			},
+			['a', 'b', 'c'],
+			'Choose at most 2.',
+		],
+		[
+			{
+				fieldType: 'checkbox',
+				fieldOptions: options('a', 'b', 'c'),
+				limitSelection: 'range',
+				minSelections: 1,
+				maxSelections: 2,
+			},
+			['a', 'b', 'c'],
+			'Choose between 1 and 2.',
 		],
 		[
 			{ fieldType: 'checkbox', fieldOptions: options('a', 'b') },

@@ -224,6 +224,11 @@ describe('calendarDate', () => {
 		['', undefined],
 		['2024-01-01Tjunk<>', undefined],
 		['2024-01-01T10:00', undefined],
+		// Typed in a text field with Arabic-Indic, Urdu or Devanagari digits (a date picker sends 0-9).
+		['٢٠٢٦-١٢-٠٦', '2026-12-06'],
+		['۲۰۲۶-۱۲-۰۶', '2026-12-06'],
+		['२०२६-१२-०६', '2026-12-06'],
+		['٢٠٢٦-٠٢-٣٠', undefined],
 	]);
 
 	test("a default value may be the editor's date-time, nothing else after the day", () => {
@@ -244,5 +249,25 @@ describe('decimalNumber', () => {
 		['Infinity', undefined],
 		['1e400', undefined],
 		['', undefined],
+		// As a customer types it on an Arabic, Persian or Urdu, or Hindi keyboard.
+		['٣', 3],
+		['٣٫٥', 3.5],
+		['۱۲', 12],
+		['१२', 12],
+		['१२.५', 12.5],
+		['-٣٫٥', -3.5],
+		['−٣', -3],
+		// As Intl writes a negative number for ar-EG, a letter mark before the minus.
+		['\u061c-٣٫٥', -3.5],
+		['١٬٢٥٠', 1250],
+		['١٬٢٥٠٫٥', 1250.5],
+		['١٢٬٣٤٥٬٦٧٨', 12345678],
+		['١٬٢٥', undefined],
+		['١٢٣٤٬٥٦٧', undefined],
+		['٬١٢٣', undefined],
+		['١٬٢٥٠٬', undefined],
+		['٣٫٥٫٥', undefined],
+		['٣,٥', undefined],
+		['1,250', undefined],
 	]);
 });

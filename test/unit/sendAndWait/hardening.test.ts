@@ -94,6 +94,12 @@ describe('numbers and email addresses are read in one pass', () => {
 		).toBeUndefined();
 	});
 
+	test('a million Arabic-Indic digits, or thousands groups, and then a letter is no number', () => {
+		expect(inOnePass(() => decimalNumber(`${'٣'.repeat(1_000_000)}x`))).toBeUndefined();
+		expect(inOnePass(() => decimalNumber(`١${'٬٢٣٤'.repeat(250_000)}٬x`))).toBeUndefined();
+		expect(inOnePass(() => decimalNumber(`١${'٬٢٣٤'.repeat(250_000)}٢`))).toBeUndefined();
+	});
+
 	test('300 email fields at the length cap, each an address that almost is one', () => {
 		const fields = form(
 			Array.from({ length: 300 }, (_, index) => ({ fieldLabel: `e${index}`, fieldType: 'email' })),

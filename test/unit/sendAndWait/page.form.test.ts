@@ -32,17 +32,17 @@ describe("the Custom Form's fields on the page", () => {
 			'Go',
 		);
 		expect(html).toContain(
-			'<label for="field-0" class="required">Name &lt;b&gt;</label><input type="text" id="field-0" ' +
+			'<label for="field-0" class="required" dir="auto">Name &lt;b&gt;</label><input type="text" id="field-0" ' +
 				'name="field-0" required value="&lt;x&gt;" placeholder="e.g. &quot;Anna&quot;" maxlength="10000">',
 		);
 		expect(html).toContain(
 			'<textarea id="field-1" name="field-1" rows="4" maxlength="10000">&lt;/textarea&gt;&lt;script&gt;</textarea>',
 		);
 		expect(html).toContain(
-			'<option value="a&quot;b">a&quot;b</option><option value="c" selected>c</option>',
+			'<option value="a&quot;b" dir="auto">a&quot;b</option><option value="c" selected dir="auto">c</option>',
 		);
 		expect(html).toContain('<input type="date" id="field-3" name="field-3" value="2026-12-24">');
-		expect(html).toMatch(/<button type="submit" class="primary">Go<\/button><\/form>$/);
+		expect(html).toMatch(/<button type="submit" class="primary" dir="auto">Go<\/button><\/form>$/);
 	});
 
 	test('checkboxes: a fieldset with a legend, one labelled box each, the defaults ticked', () => {
@@ -58,9 +58,11 @@ describe("the Custom Form's fields on the page", () => {
 			'Go',
 		);
 		expect(html).toContain(
-			'<fieldset id="field-0"><legend class="">Teams</legend><div class="option"><input type="checkbox" ' +
-				'id="field-0-0" name="field-0" value="A"><label for="field-0-0">A</label></div><div class="option">' +
-				'<input type="checkbox" id="field-0-1" name="field-0" value="B" checked><label for="field-0-1">B</label>',
+			'<fieldset id="field-0"><legend class="" dir="auto">Teams</legend><div class="option">' +
+				'<input type="checkbox" id="field-0-0" name="field-0" value="A">' +
+				'<label for="field-0-0" dir="auto">A</label></div><div class="option">' +
+				'<input type="checkbox" id="field-0-1" name="field-0" value="B" checked>' +
+				'<label for="field-0-1" dir="auto">B</label>',
 		);
 	});
 
@@ -77,8 +79,8 @@ describe("the Custom Form's fields on the page", () => {
 			],
 		);
 		expect(html).toContain(
-			'<p class="error" id="field-0-error">Enter a number.</p><input type="number" id="field-0" name="field-0" ' +
-				'aria-describedby="field-0-error" aria-invalid="true" value="ten"',
+			'<p class="error" id="field-0-error">Enter a number.</p><input type="text" id="field-0" name="field-0" ' +
+				'aria-describedby="field-0-error" aria-invalid="true" value="ten" inputmode="decimal" pattern="',
 		);
 		expect(html).not.toContain('secret');
 	});
@@ -89,7 +91,8 @@ describe("the Custom Form's fields on the page", () => {
 			'Go',
 		);
 		expect(html).toBe(
-			'<form method="post" enctype="multipart/form-data"><button type="submit" class="primary">Go</button></form>',
+			'<form method="post" enctype="multipart/form-data">' +
+				'<button type="submit" class="primary" dir="auto">Go</button></form>',
 		);
 	});
 });

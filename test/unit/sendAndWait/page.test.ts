@@ -28,8 +28,10 @@ describe('the answer page', () => {
 		expect(html).toContain('&amp;amp;');
 		// Exactly the two buttons rendered, each with its own value: the label could not add one.
 		expect(html.match(/<button /g)).toHaveLength(2);
-		expect(html).toContain('name="approved" value="true" class="primary">&lt;script&gt;');
-		expect(html).toContain('name="approved" value="false">&quot;&gt;&lt;button');
+		expect(html).toContain(
+			'name="approved" value="true" class="primary" dir="auto">&lt;script&gt;',
+		);
+		expect(html).toContain('name="approved" value="false" dir="auto">&quot;&gt;&lt;button');
 	});
 
 	test('an approval page is one form posting back to its own address, a button per answer', () => {
@@ -41,7 +43,7 @@ describe('the answer page', () => {
 		expect(html).toContain('<form method="post">');
 		expect(html).not.toMatch(/action=/);
 		expect(html).toContain(
-			'<button type="submit" name="approved" value="true" class="primary">Yes',
+			'<button type="submit" name="approved" value="true" class="primary" dir="auto">Yes',
 		);
 		expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
 	});
@@ -58,9 +60,9 @@ describe('the answer page', () => {
 			})),
 		});
 		expect(html).toContain(
-			'<h1>Your answer</h1><p>When can we come?</p><form method="post">' +
-				'<button type="submit" name="choice" value="0">Monday</button>' +
-				'<button type="submit" name="choice" value="1">Tuesday &lt;b&gt;am&lt;/b&gt;</button></form>',
+			'<h1 dir="auto">Your answer</h1><p dir="auto">When can we come?</p><form method="post">' +
+				'<button type="submit" name="choice" value="0" dir="auto">Monday</button>' +
+				'<button type="submit" name="choice" value="1" dir="auto">Tuesday &lt;b&gt;am&lt;/b&gt;</button></form>',
 		);
 	});
 
@@ -73,7 +75,7 @@ describe('the answer page', () => {
 			alert: 'Nothing was recorded: <tap>.',
 		});
 		expect(html).toContain(
-			'<p>When?</p><p class="alert" role="alert">Nothing was recorded: &lt;tap&gt;.</p><form',
+			'<p dir="auto">When?</p><p class="alert" role="alert">Nothing was recorded: &lt;tap&gt;.</p><form',
 		);
 	});
 
@@ -128,8 +130,10 @@ describe('the answer page', () => {
 			recorded: 'Recorded your answer:',
 			answers: [['Your answer', '<b>ok</b>']],
 		});
-		expect(html).toContain('<h1>Answer recorded</h1>');
-		expect(html).toContain('<dt>Your answer</dt><dd>&lt;b&gt;ok&lt;/b&gt;</dd>');
+		expect(html).toContain('<h1 dir="auto">Answer recorded</h1>');
+		expect(html).toContain(
+			'<dt><bdi>Your answer</bdi></dt><dd><bdi>&lt;b&gt;ok&lt;/b&gt;</bdi></dd>',
+		);
 	});
 
 	const HEADERS: Array<[string, string, string]> = [

@@ -15,16 +15,22 @@ import {
 	fromAcceptLanguage,
 	languageSetting,
 	linkCodeOf,
+	megabytes,
+	listOf,
 	pageLanguageFor,
 	say,
 	settingOfLinkCode,
+	textsOf,
 } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
-import type { Language } from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
+import type {
+	Language,
+	TextKey,
+	Texts,
+} from '../../../nodes/OmnichannelMessaging/sendAndWait/texts';
 
 const NODE_DIR = path.resolve(__dirname, '../../../nodes/OmnichannelMessaging');
 const byTag = (tag: string) => LANGUAGES.find((language) => language.tag === tag)!;
-const forms = (text: Language['texts'][string & keyof Language['texts']]) =>
-	typeof text === 'string' ? [text] : Object.values(text);
+const forms = (text: Texts[TextKey]) => (typeof text === 'string' ? [text] : Object.values(text));
 const others = LANGUAGES.filter((language) => language !== ENGLISH);
 
 /**
@@ -33,14 +39,14 @@ const others = LANGUAGES.filter((language) => language !== ENGLISH);
  */
 const SAME_WORDS: Record<string, string[]> = {
 	ar: ['name@example.com', 'YYYY-MM-DD'],
-	hi: ['YYYY-MM-DD'],
-	ur: ['YYYY-MM-DD'],
-	nl: ['link', 'Open', 'moment', 'rest', 'per'],
+	hi: ['name@example.com', 'YYYY-MM-DD'],
+	ur: ['name@example.com', 'YYYY-MM-DD'],
+	nl: ['link', 'Open', 'moment', 'rest', 'per', 'server'],
 	fr: ['moment', 'page', 'message', 'question', 'date', 'options', 'option', 'types'],
-	it: ['link', 'per', 'file', 'email'],
-	'pt-BR': ['link'],
-	'pt-PT': ['email'],
-	id: ['per', 'valid', 'file', 'email'],
+	it: ['link', 'per', 'file', 'email', 'server'],
+	'pt-BR': ['link', 'for'],
+	'pt-PT': ['email', 'for'],
+	id: ['per', 'valid', 'file', 'email', 'server'],
 	tr: ['form'],
 };
 
@@ -86,7 +92,7 @@ describe('the languages', () => {
 	test.each(others.map((language) => [language.tag, language]))(
 		'%s has every key of English and no other',
 		(_tag, language) => {
-			expect(Object.keys(language.texts).sort()).toEqual(Object.keys(ENGLISH.texts).sort());
+			expect(Object.keys(textsOf(language)).sort()).toEqual(Object.keys(textsOf(ENGLISH)).sort());
 		},
 	);
 
@@ -94,8 +100,8 @@ describe('the languages', () => {
 		"%s: a counting text has one form per plural category of the language, and counts as English's do",
 		(_tag, language) => {
 			const categories = new Intl.PluralRules(language.tag).resolvedOptions().pluralCategories;
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = ENGLISH.texts[key as keyof typeof ENGLISH.texts];
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = textsOf(ENGLISH)[key as TextKey];
 				expect({ key, counts: typeof text !== 'string' }).toEqual({
 					key,
 					counts: typeof english !== 'string',
@@ -113,8 +119,8 @@ describe('the languages', () => {
 		'%s: each text has the places of its English one, none other',
 		(_tag, language) => {
 			const places = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = forms(ENGLISH.texts[key as keyof typeof ENGLISH.texts]);
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = forms(textsOf(ENGLISH)[key as TextKey]);
 				const allowed = new Set(english.flatMap(places));
 				for (const form of forms(text))
 					for (const place of places(form))
@@ -143,7 +149,7 @@ describe('the languages', () => {
 					.map((file) => readFileSync(path.join(NODE_DIR, dir, file), 'utf8')),
 			)
 			.join('\n');
-		const unused = Object.keys(ENGLISH.texts).filter((key) => !code.includes(`'${key}'`));
+		const unused = Object.keys(textsOf(ENGLISH)).filter((key) => !code.includes(`'${key}'`));
 		expect(unused).toEqual([]);
 	});
 
@@ -151,14 +157,14 @@ describe('the languages', () => {
 		'%s shows no English text: no text is English, and no English word but the ones it shares',
 		(tag, language) => {
 			const englishWords = new Set(
-				Object.values(ENGLISH.texts)
+				Object.values(textsOf(ENGLISH))
 					.flatMap(forms)
 					.flatMap(wordsOf)
 					.filter((word) => word.length >= 3),
 			);
 			const allowed = new Set(SAME_WORDS[tag as string] ?? []);
-			for (const [key, text] of Object.entries(language.texts)) {
-				const english = forms(ENGLISH.texts[key as keyof typeof ENGLISH.texts]);
+			for (const [key, text] of Object.entries(textsOf(language))) {
+				const english = forms(textsOf(ENGLISH)[key as TextKey]);
 				for (const form of forms(text)) {
 					expect({ key, form, english: english.includes(form) }).toEqual({
 						key,
@@ -201,11 +207,7 @@ describe('saying a text', () => {
 		[11, 'اختر 11 ملفًا كحد أقصى.'],
 		[100, 'اختر 100 ملف كحد أقصى.'],
 	])('Arabic counts %i in its own form', (count, text) => {
-		expect(
-			say(byTag('ar'), 'chooseUpToFiles', { count }).replace(/[\u0660-\u0669]/g, (digit) =>
-				String(digit.charCodeAt(0) - 0x660),
-			),
-		).toBe(text);
+		expect(say(byTag('ar'), 'chooseUpToFiles', { count })).toBe(text);
 	});
 
 	test('a number is written as the language writes it', () => {
@@ -213,6 +215,86 @@ describe('saying a text', () => {
 			'Kürzen Sie den Text auf höchstens 10.000 Zeichen.',
 		);
 	});
+
+	test.each(LANGUAGES.map((language) => [language.tag, language]))(
+		'%s writes its numbers in Latin digits (0–9), as chosen for it',
+		(_tag, language) => {
+			const digits = (text: string) => text.match(/\p{Nd}/gu)?.join('');
+			expect(digits(say(language, 'shorten', { count: 10_000 }))).toBe('10000');
+			expect(digits(megabytes(language, 16))).toBe('16');
+		},
+	);
+
+	test('Arabic, Urdu and Hindi write 10,000 in Latin digits, and Arabic its megabytes in full', () => {
+		expect(say(byTag('ar'), 'shorten', { count: 10_000 })).toBe(
+			'اختصر النص إلى 10,000 حرف كحد أقصى.',
+		);
+		expect(say(byTag('ur'), 'shorten', { count: 10_000 })).toBe(
+			'اسے زیادہ سے زیادہ 10,000 حروف تک مختصر کریں۔',
+		);
+		expect(say(byTag('hi'), 'shorten', { count: 10_000 })).toBe(
+			'इसे ज़्यादा से ज़्यादा 10,000 अक्षरों तक छोटा करें।',
+		);
+		expect(megabytes(byTag('ar'), 16)).toBe('16 ميغابايت');
+	});
+
+	test("the digits are the page's choice, not the ICU's default: Egypt's Arabic-Indic digits give way too", () => {
+		// ICU writes ar-EG in ١٦ by default, as older ICU data wrote a bare `ar`.
+		expect(new Intl.NumberFormat('ar-EG').format(16)).toBe('١٦');
+		const egyptian = { ...byTag('ar'), tag: 'ar-EG' };
+		expect(megabytes(egyptian, 16)).toMatch(/^16 /);
+	});
+
+	/** Each language's "or", as its list of alternatives ends. */
+	const OR: Record<string, string> = {
+		ar: 'أو',
+		nl: 'of',
+		fr: 'ou',
+		de: 'oder',
+		hi: 'या',
+		id: 'atau',
+		it: 'o',
+		'pt-BR': 'ou',
+		'pt-PT': 'ou',
+		ru: 'или',
+		es: 'o',
+		tr: 'veya',
+		ur: 'یا',
+	};
+
+	test('every language but English has its "or"; English lists with commas, as its saved pages did', () => {
+		expect(Object.keys(OR).sort()).toEqual(others.map(({ tag }) => tag).sort());
+		expect(listOf(ENGLISH, ['.jpg', '.jpeg', '.png'])).toBe('.jpg, .jpeg, .png');
+		expect(listOf(ENGLISH, ['.pdf', '.png'])).toBe('.pdf, .png');
+	});
+
+	test.each(others.map((language) => [language.tag, language]))(
+		'%s lists the file types a field accepts as alternatives: apart by a mark or a word, the last by "or"',
+		(tag, language) => {
+			const between = (items: string[]) =>
+				listOf(language, items)
+					.split(/\.pdf|image\/\*|\.docx/)
+					.slice(1, -1)
+					.map((separator) => separator.split(/[\s,،]+/u).filter((word) => word !== ''));
+			expect(listOf(language, ['.pdf'])).toBe('.pdf');
+			expect(between(['.pdf', '.docx'])).toEqual([[OR[tag]]]);
+			const [first, last] = between(['.pdf', 'image/*', '.docx']);
+			expect(listOf(language, ['.pdf', 'image/*', '.docx'])).not.toMatch(/\.pdf\s+image/);
+			expect(first.length <= 1 && first.every((word) => word === OR[tag])).toBe(true);
+			expect(last).toEqual([OR[tag]]);
+		},
+	);
+
+	test.each(LANGUAGES.map((language) => [language.tag, language]))(
+		'%s asks for at most N where a checkbox group has no minimum, with no range from 0',
+		(_tag, language) => {
+			for (const count of [1, 2, 5, 21]) {
+				const text = say(language, 'chooseAtMost', { count });
+				expect(text).not.toMatch(/\b0\b/);
+				expect(text).not.toBe(say(language, 'chooseBetween', { min: 0, count }));
+			}
+		},
+	);
 });
 
 describe('reading a language from any input', () => {
