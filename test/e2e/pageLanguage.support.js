@@ -88,8 +88,8 @@ const ENGLISH_TEXTS = [
  */
 function englishOfThePackage() {
 	const texts = path.join(n8n.REPO_ROOT, 'dist', 'nodes', 'OmnichannelMessaging', 'sendAndWait');
-	const { ENGLISH } = require(path.join(texts, 'texts.js'));
-	return Object.values(ENGLISH.texts)
+	const { ENGLISH, textsOf } = require(path.join(texts, 'texts.js'));
+	return Object.values(textsOf(ENGLISH))
 		.flatMap((text) => (typeof text === 'string' ? [text] : Object.values(text)))
 		.flatMap((text) => text.split(/\{\w+\}/))
 		.map((part) => part.trim())

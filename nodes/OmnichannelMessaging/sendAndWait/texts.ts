@@ -13,7 +13,7 @@ import ru from './languages/ru';
 import tr from './languages/tr';
 import ur from './languages/ur';
 
-import { ENGLISH } from '../helpers/pageLanguages';
+import { directionOf, ENGLISH } from '../helpers/pageLanguages';
 import type { Language } from '../helpers/pageLanguages';
 
 /*
@@ -114,9 +114,16 @@ function formatsOf(tag: string): Formats {
 export const megabytes = (language: Language, amount: number): string =>
 	formatsOf(language.tag).megabytes.format(amount);
 
-/** Codes the customer may pick one of (a field's file types), as the language lists them. */
-export const listOf = (language: Language, items: string[]): string =>
-	formatsOf(language.tag).alternatives.format(items);
+/**
+ * Codes the customer may pick one of (a field's file types), as the language lists them. In a
+ * right-to-left language each code is isolated left to right (LRI…PDI), so that the list runs
+ * right to left while `.pdf` and `image/*` read as written.
+ */
+export function listOf(language: Language, items: string[]): string {
+	const isolated =
+		directionOf(language) === 'rtl' ? items.map((item) => `\u2066${item}\u2069`) : items;
+	return formatsOf(language.tag).alternatives.format(isolated);
+}
 
 /**
  * A text of the language with its places filled; a counting text picks its form by `count`. In a

@@ -90,7 +90,8 @@ describe("the builder's words take their own direction (dir=auto)", () => {
 	});
 
 	test("the page's own sentences keep the page's direction: a filled-in value would set it", () => {
-		expect(page).toMatch(/<p class="hint" id="field-2-hint">[^<]*\u2068\.pdf\u2069/);
+		// The list isolated as a whole, each code in it left to right.
+		expect(page).toMatch(/<p class="hint" id="field-2-hint">[^<]*\u2068\u2066\.pdf\u2069\u2069/);
 		const recorded = renderPage(
 			{ kind: 'recorded', recorded: say(ARABIC, 'recordedChoice', { label: 'Yes' }) },
 			{ language: ARABIC, buttonLabel: 'Send', css: '' },

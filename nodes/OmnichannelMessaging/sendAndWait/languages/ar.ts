@@ -88,7 +88,7 @@ export default {
 		many: 'اختر {count} ملفًا كحد أقصى.',
 		other: 'اختر {count} ملف كحد أقصى.',
 	},
-	fileTypes: 'اختر ملفًا من أحد هذه الأنواع: {types}.',
+	fileTypes: 'اختر ملفًا من أحد هذه الأنواع: {types}',
 	fileTooLarge: 'الحد الأقصى لحجم كل ملف هو {size}.',
 	hintSize: 'حتى {size} لكل ملف.',
 	hintCount: {
@@ -99,6 +99,6 @@ export default {
 		many: 'حتى {count} ملفًا.',
 		other: 'حتى {count} ملف.',
 	},
-	hintTypes: 'الأنواع: {types}.',
+	hintTypes: 'الأنواع: {types}',
 	hintAgain: 'اختر الملف مرة أخرى، فالملفات لا تُحفَظ عند إعادة عرض الصفحة.',
 };
