@@ -273,7 +273,7 @@ test('the broadcast example with Map Each Variable sends every link; a customer 
 		await until(async () => fake.sends().length >= before + 3, 90_000);
 	});
 	const sent = fake.sends().slice(before);
-	expect(sent.map((request) => request.body.attributes['1'])).toEqual(['Anna', 'Bo', 'Cy']);
+	expect(sent.map((request) => request.body.attributes['1'])).toEqual(['Layla', 'Bo', 'Priya']);
 	for (const request of sent) expect(request.body.attributes['3']).toMatch(linkPattern());
 	const execution = await answer(sent[1].body.attributes['3'], 'Reschedule');
 	expect(lastOutput(execution, 'Reschedule requested (stand-in)')?.[0].json).toMatchObject({

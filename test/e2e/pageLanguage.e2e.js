@@ -9,7 +9,9 @@
  * Arabic) and none of the English texts the pages had before (pageLanguage.support.js); each answer
  * comes out as it did. A link whose token was changed cannot say its language: its page is in the
  * browser's language (Accept-Language) where the node has it, else in the trigger's. The builder's
- * own texts (title, the page after the answer, the refusal) show where they are set.
+ * own texts (title, the page after the answer, the refusal) show where they are set. The answers
+ * example's trigger, its question and buttons in Arabic and Hindi beside English (Texts per
+ * Language), shows a broadcast's ar, en and hi links each in its words; each answer is the English.
  */
 const { startFakeService } = require('../fake-service');
 const { sandboxTemplates } = require('../fake-service/seed');
@@ -48,7 +50,7 @@ const {
 const { PHOTO } = require('../helpers/everyTypeForm');
 
 const { TRIGGER_ID, TEXTS_TRIGGER_ID, TRIGGER_LANGUAGE, BUILDER, CUSTOMERS } = PAGE_LANGUAGE;
-const { WORKFLOWS, TRIGGERS, BROADCAST } = PAGE_LANGUAGE;
+const { WORKFLOWS, TRIGGERS, BROADCAST, WORDS_TRIGGER_ID, SPEAKERS, exampleWords } = PAGE_LANGUAGE;
 const E164 = (phone) => phone.replace(/\s/g, '');
 
 let fake;
@@ -69,7 +71,7 @@ beforeAll(async () => {
 	}
 	for (const [key, workflow] of Object.entries(TRIGGERS))
 		triggers[key] = await createActiveWorkflow(rest, workflow);
-	for (const webhookId of [TRIGGER_ID, TEXTS_TRIGGER_ID])
+	for (const webhookId of [TRIGGER_ID, TEXTS_TRIGGER_ID, WORDS_TRIGGER_ID])
 		await waitForWebhook(`${server.url}/webhook/${webhookId}`);
 	browser = await launchChromium();
 }, 420_000);
@@ -389,5 +391,37 @@ describe('answer links: a Page Language per customer, from their item', () => {
 			await shown.getByText(BUILDER.refusalMessage).waitFor();
 			await shown.context().close();
 		}
+	});
+
+	test("the builder's words in ar, en and hi: each page its own question and buttons; one choice", async () => {
+		const links = await broadcast(SPEAKERS.map(toTrigger(WORDS_TRIGGER_ID, 60)));
+		const answers = [];
+		for (const [index, link] of links.entries()) {
+			const { locale } = SPEAKERS[index];
+			const { question, labels } = exampleWords(locale);
+			const mark = await executionMark(rest, triggers.words.id);
+			const page = await phonePage();
+			await page.goto(link);
+			const shown = {
+				lang: (await factsOf(page)).lang,
+				question: await page.getByText(question, { exact: true }).count(),
+				buttons: await page.getByRole('button').allInnerTexts(),
+			};
+			expect([locale, shown]).toEqual([locale, { lang: locale, question: 1, buttons: labels }]);
+			await page.getByRole('button', { name: labels[1] }).tap();
+			await recordedShown(page);
+			await page.getByText(labels[1]).waitFor();
+			await page.context().close();
+			const { id } = await executionSince(rest, triggers.words.id, mark, { timeoutMs: 30_000 });
+			const [item] = lastOutput(await storedExecution(rest, id), 'Next');
+			answers.push({ data: item.json.data, reference: item.json.reference });
+		}
+		// Whatever the page showed, the answer is the trigger's own label: one Switch branch each.
+		expect(answers).toEqual(
+			SPEAKERS.map(({ appointment }) => ({
+				data: { choice: exampleWords().labels[1], respondedAt: expect.any(String) },
+				reference: appointment,
+			})),
+		);
 	});
 });

@@ -5,6 +5,7 @@
  * (its `lang`, its `dir` and any of those texts).
  */
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
@@ -224,9 +225,10 @@ function changedToken(link) {
 	return link.slice(0, position) + (link[position] === 'A' ? 'B' : 'A') + link.slice(position + 1);
 }
 
-/* The test's workflows: three Send and Wait, two triggers and the broadcast. */
+/* The test's workflows: three Send and Wait, three triggers and the broadcast. */
 const TRIGGER_ID = crypto.randomUUID();
 const TEXTS_TRIGGER_ID = crypto.randomUUID();
+const WORDS_TRIGGER_ID = crypto.randomUUID();
 /** The trigger's own Page Language: a changed link's page when the browser's is not offered. */
 const TRIGGER_LANGUAGE = 'es';
 /** The builder's own texts, in the builder's language. */
@@ -277,6 +279,18 @@ const WORKFLOWS = {
 		},
 	}),
 };
+
+/**
+ * The answers example's trigger as shipped: a Choice whose question and buttons are English, with
+ * Arabic and Hindi under Options → Texts per Language.
+ */
+const EXAMPLE = JSON.parse(
+	fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', 'answer-link-answers.json'), 'utf8'),
+);
+const WORDS_PARAMETERS = EXAMPLE.nodes.find(
+	(node) => node.name === 'On appointment answer',
+).parameters;
+
 const double = { values: { approvalType: 'double' } };
 const TRIGGERS = {
 	plain: triggerWorkflow('E2ePageLangTrg01', TRIGGER_ID, {
@@ -289,18 +303,42 @@ const TRIGGERS = {
 		approvalOptions: double,
 		options: { pageLanguage: 'de', ...BUILDER },
 	}),
+	words: triggerWorkflow('E2ePageLangTrg03', WORDS_TRIGGER_ID, WORDS_PARAMETERS),
 };
 const BROADCAST = broadcastWorkflow('lang-broadcast');
+
+/**
+ * The question and the buttons' labels the example's page shows in `tag`: its entry's under Texts
+ * per Language, else (no entry, no tag) the trigger's own, which its answers record.
+ */
+function exampleWords(tag) {
+	const { options, choiceOptions } = WORDS_PARAMETERS;
+	const entry = options.textsPerLanguage.values.find(({ language }) => language === tag);
+	return {
+		question: entry?.responseFormDescription ?? options.responseFormDescription,
+		labels: entry?.choiceLabels.split('\n') ?? choiceOptions.values.map(({ label }) => label),
+	};
+}
+
+/** An Arabic, an English and a Hindi speaker, sent links to the example's trigger. */
+const SPEAKERS = [
+	{ phone: '+49 151 2345 6711', name: 'Layla', appointment: 'APT-11', locale: 'ar' },
+	{ phone: '+49 151 2345 6712', name: 'Bo', appointment: 'APT-12', locale: 'en' },
+	{ phone: '+49 151 2345 6713', name: 'Priya', appointment: 'APT-13', locale: 'hi' },
+];
 
 const PAGE_LANGUAGE = {
 	TRIGGER_ID,
 	TEXTS_TRIGGER_ID,
+	WORDS_TRIGGER_ID,
 	TRIGGER_LANGUAGE,
 	BUILDER,
 	CUSTOMERS,
 	WORKFLOWS,
 	TRIGGERS,
 	BROADCAST,
+	SPEAKERS,
+	exampleWords,
 };
 
 module.exports = {

@@ -206,7 +206,7 @@ export function messageField(resource: string): INodeProperties {
 	};
 }
 
-const APPROVAL_VALUES: INodeProperties[] = [
+export const APPROVAL_VALUES: INodeProperties[] = [
 	{
 		displayName: 'Type of Approval',
 		name: 'approvalType',

@@ -268,9 +268,10 @@ const labelText = (entry: unknown): string => {
 /**
  * Choice's buttons, one per option in order, each posting its index; or what is wrong with the
  * options. Labels may come from expressions (a customer's data): an option is named by its
- * position, never quoted.
+ * position, never quoted. `shown` is the labels in the page's language, one a line: a button
+ * shows its line where it is not empty, and its answer is the option's label all the same.
  */
-export function choiceButtons(given: unknown): Checked<AnswerButton[]> {
+export function choiceButtons(given: unknown, shown: unknown = ''): Checked<AnswerButton[]> {
 	const labels = (Array.isArray(given) ? given : []).map(labelText);
 	if (labels.length === 0) return refused('add at least one choice', CHOICES);
 	if (labels.length > MAX_CHOICES)
@@ -282,7 +283,12 @@ export function choiceButtons(given: unknown): Checked<AnswerButton[]> {
 		const first = labels.indexOf(labels[twice]) + 1;
 		return refused(`choices ${first} and ${twice + 1} have the same label`, CHOICES);
 	}
+	const lines = typeof shown === 'string' ? shown.split(/\r?\n/).map((line) => line.trim()) : [];
 	return accepted(
-		labels.map((text, index) => ({ label: text, value: String(index), output: { choice: text } })),
+		labels.map((text, index) => ({
+			label: lines[index] || text,
+			value: String(index),
+			output: { choice: text },
+		})),
 	);
 }

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
-	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -18,7 +17,14 @@ import type { FormField } from './formFields';
 import { PAGE_HEADERS, renderPage } from './page';
 import type { AnswerButton, PageOptions } from './page';
 import { MAX_CSS_LENGTH } from './sanitize';
-import { BROWSER, languageSetting, pageLanguageFor, say, settingOfLinkCode } from './texts';
+import {
+	BROWSER,
+	ENGLISH,
+	languageSetting,
+	pageLanguageFor,
+	say,
+	settingOfLinkCode,
+} from './texts';
 import type { Language, LanguageSetting, TextKey } from './texts';
 
 /*
@@ -59,6 +65,30 @@ export function pageWords(read: ReadParameter, language: Language): PageOptions 
 		refusalMessage: optional(read('options.refusalMessage', '')),
 		buttonLabel: '',
 		css: '',
+	};
+}
+
+/** Texts per Language's texts, named as the defaults they replace (Choice Labels: the Labels shown). */
+const CHOICE_LABELS = 'choiceLabels';
+const IN_LANGUAGE = new Set([
+	...['responseFormTitle', 'responseFormDescription', 'responseFormButtonLabel', 'refusalMessage'],
+	...['completionTitle', 'completionMessage', 'approveLabel', 'disapproveLabel', CHOICE_LABELS],
+]);
+
+/**
+ * The parameters as a page in `language` reads them: the builder's texts for it (Texts per Language;
+ * an entry saved without a language is English, n8n's default) where given, else the defaults.
+ */
+export function wordsIn(read: ReadParameter, language: Language): ReadParameter {
+	const entries = read('options.textsPerLanguage.values', []);
+	const entry = (Array.isArray(entries) ? entries : []).find(
+		(given: { language?: unknown } | null) =>
+			languageSetting(given?.language ?? ENGLISH.tag) === language,
+	) as Record<string, unknown> | undefined;
+	if (!entry) return read;
+	return (name, fallback) => {
+		const key = name.slice(name.lastIndexOf('.') + 1);
+		return (IN_LANGUAGE.has(key) && optional(entry[key])) || read(name, fallback);
 	};
 }
 
@@ -132,7 +162,7 @@ export function readAnswerConfig(
 		});
 	// Up to ten options would be ten links in the message: it carries one, to the page of buttons.
 	if (responseType === 'choice') {
-		const buttons = choiceButtons(read('choiceOptions.values', []));
+		const buttons = choiceButtons(read('choiceOptions.values', []), read(CHOICE_LABELS, ''));
 		if (!buttons.ok) return buttons;
 		const page = plainPage();
 		return accepted({ kind: 'buttons', name: 'choice', buttons: buttons.value, linkLabel, page });
@@ -242,8 +272,9 @@ export async function sendAndWaitWebhook(
 	signedQuery = true,
 	link?: LanguageSetting,
 ): Promise<IWebhookResponseData> {
-	const read: ReadParameter = (name, fallback) => readParameter(this, name, fallback);
-	const language = languageOf(this, read, link);
+	const given: ReadParameter = (name, fallback) => readParameter(this, name, fallback);
+	const language = languageOf(this, given, link);
+	const read = wordsIn(given, language);
 	const config = readAnswerConfig(read, language);
 	const reason = say(language, 'cannotAnswer');
 	const outcome: AnswerOutcome = config.ok
@@ -271,30 +302,6 @@ export async function sendAndWaitWebhook(
  * what the link was sealed with. A link that does not open, or has expired, gets a page that
  * says so, and starts nothing. A GET never starts anything: link previews fetch every link.
  */
-
-/**
- * Two webhooks on one path, as n8n's Form Trigger has: GET shows the page, POST answers. The
- * path is the node's webhook ID, so the Production URL is `/webhook/<webhook ID>`. The GET's URL
- * is the same, so the editor shows the POST's only. There is nothing to register at the service
- * (it sends no webhooks: the links are the registration), hence no webhookMethods.
- */
-export const ANSWER_LINK_WEBHOOKS: IWebhookDescription[] = [
-	{
-		name: 'setup',
-		httpMethod: 'GET',
-		responseMode: 'onReceived',
-		path: '={{ $webhookId }}',
-		isFullPath: true,
-		ndvHideUrl: true,
-	},
-	{
-		name: 'default',
-		httpMethod: 'POST',
-		responseMode: 'onReceived',
-		path: '={{ $webhookId }}',
-		isFullPath: true,
-	},
-];
 
 /** What the person reads when the link cannot be answered; nothing of the link's content. */
 const REFUSALS: Record<'invalid' | 'expired' | 'unusable', TextKey> = {
@@ -324,7 +331,7 @@ const LINK_KEYS = new LinkKeys();
 
 /**
  * A refused link's page, in `link`'s language (a link that cannot be read: the browser's), else
- * the trigger's; the builder's Refusal Message where set.
+ * the trigger's; the builder's Refusal Message (in that language, where given) where set.
  */
 function refuse(
 	functions: IWebhookFunctions,
@@ -334,7 +341,7 @@ function refuse(
 ): IWebhookResponseData {
 	const read: ReadParameter = (name, fallback) => readParameter(functions, name, fallback);
 	const language = languageOf(functions, read, link);
-	const page = pageWords(read, language);
+	const page = pageWords(wordsIn(read, language), language);
 	const response = functions.getResponseObject();
 	response.writeHead(status, { ...PAGE_HEADERS });
 	response.end(renderPage({ kind: 'refused', reason: say(language, reason) }, page));
