@@ -121,12 +121,12 @@ module.exports = {
 		{
 			name: 'send-and-wait-link-without-editor',
 			comment:
-				'What answers a Send and Wait link (sendAndWait/ but for fields.ts, elementFields.ts and ' +
-				'waiting.ts) loads nothing of the editor and nothing of the send.',
+				'What answers a Send and Wait link (sendAndWait/ but for fields.ts, elementFields.ts, ' +
+				'triggerFields.ts and waiting.ts) loads nothing of the editor and nothing of the send.',
 			severity: 'error',
 			from: {
 				path: `${ROOT}sendAndWait/`,
-				pathNot: `${ROOT}sendAndWait/(fields|elementFields|waiting)\\.ts$`,
+				pathNot: `${ROOT}sendAndWait/(fields|elementFields|triggerFields|waiting)\\.ts$`,
 			},
 			to: {
 				path: either([
