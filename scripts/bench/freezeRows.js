@@ -8,7 +8,13 @@
  * process) and `answerLink`.
  */
 const { BROWSER_AGENT } = require('../../test/helpers/userAgents');
-const { askAgainAndAgain, longestSilence, postJson, samplePeakRss } = require('./measure');
+const {
+	askAgainAndAgain,
+	longestGap,
+	longestSilence,
+	postJson,
+	samplePeakRss,
+} = require('./measure');
 const { sleep, treeCpuMs } = require('./measure');
 const { delivery, eventsFrom } = require('./rows');
 
@@ -102,6 +108,15 @@ function freezeRow(webhookPath, { sends }) {
 		const figures = {
 			status: answer.status,
 			silenceMs: silences(start, nodeEnd),
+			// When the longest silence began, after the call: where to look for what held n8n.
+			silenceAtMs: byRole(
+				Object.fromEntries(
+					Object.entries(watched.healthAsks).map(([name, asks]) => [
+						name,
+						longestGap(asks, start, nodeEnd).at,
+					]),
+				),
+			),
 			savingSilenceMs: silences(nodeEnd, end),
 			linkLongestMs:
 				linkAsks.length > 0

@@ -127,10 +127,10 @@ function askAgainAndAgain(url, { nextInMs, headers = {}, timeoutMs = 600_000 }) 
 }
 
 /**
- * The longest time within [from, to] in which none of `asks` was answered: the gaps between
- * answers, cut at the window's ends.
+ * The longest time within [from, to] in which none of `asks` was answered (the gaps between
+ * answers, cut at the window's ends), and when it began, in ms after `from`.
  */
-function longestSilence(asks, from, to) {
+function longestGap(asks, from, to) {
 	const clamp = (t) => Math.min(to, Math.max(from, t));
 	const points = [
 		from,
@@ -140,10 +140,15 @@ function longestSilence(asks, from, to) {
 			.sort((a, b) => a - b),
 		to,
 	];
-	let longest = 0;
-	for (let i = 1; i < points.length; i++) longest = Math.max(longest, points[i] - points[i - 1]);
-	return longest;
+	const gap = { ms: 0, at: 0 };
+	for (let i = 1; i < points.length; i++) {
+		if (points[i] - points[i - 1] > gap.ms)
+			Object.assign(gap, { ms: points[i] - points[i - 1], at: points[i - 1] - from });
+	}
+	return gap;
 }
+
+const longestSilence = (asks, from, to) => longestGap(asks, from, to).ms;
 
 /** POSTs a JSON body to a webhook; resolves with status, text and the time it took. */
 async function postJson(url, body, timeoutMs = 600_000) {
@@ -195,6 +200,7 @@ module.exports = {
 	samplePeakRss,
 	sleep,
 	askAgainAndAgain,
+	longestGap,
 	longestSilence,
 	postJson,
 	callMany,
