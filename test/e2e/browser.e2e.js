@@ -15,11 +15,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
-const { startEditor, until } = require('./editor');
-const { API_KEY, CREDENTIAL, SCREENSHOTS, credentialFor } = require('./support');
+const { startEditorWithService, until } = require('./editor');
+const { CREDENTIAL, SCREENSHOTS, closeAll, credentialFor } = require('./support');
 const { trigger, omniNode, chain, templateSendBody } = require('./support');
 
 // A node as n8n adds it today: node version 2.
@@ -97,20 +96,16 @@ let root;
 let step;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
 	silent = await startSilentServer();
-	editor = await startEditor('e2e-browser', {
-		credentials: [credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)],
+	({ fake, editor } = await startEditorWithService('e2e-browser', {
+		service: {},
+		credentials: [credentialFor(silent.url, SILENT_CREDENTIAL)],
 		workflows: [WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW],
-	});
+	}));
 	({ page, root, step } = editor);
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-	await silent?.close();
-});
+afterAll(() => closeAll(editor, fake, silent));
 
 /** Opens the workflow and the node's panel; the credential imported for the node is preselected. */
 async function openNode(workflow, nodeName, credentialName = CREDENTIAL.name) {

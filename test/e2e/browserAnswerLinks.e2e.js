@@ -18,20 +18,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
-const { startEditor, until } = require('./editor');
+const { startEditorWithService, readExample, until } = require('./editor');
 const {
-	API_KEY,
-	credentialFor,
-	publishWorkflow,
-	createActiveWorkflow,
+	closeAll,
+	publishWithWebhooks,
 	callWebhook,
 	webhookTrigger,
 	omniNode,
 	chain,
-	waitForWebhook,
 	executionMark,
 	executionSince,
 	storedExecution,
@@ -49,8 +44,6 @@ const { READABLE, readableIn } = require('../../scripts/lib/axe');
 const branchOutput = (execution, nodeName, index) =>
 	execution.data.resultData.runData[nodeName]?.at(-1).data?.main?.[index];
 
-const readExample = (file) =>
-	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
 const BROADCAST = readExample('answer-link-broadcast.json');
 const ANSWERS = readExample('answer-link-answers.json');
 const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
@@ -70,22 +63,15 @@ let editor;
 let rest;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-answer-links', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-answer-links', {
 		workflows: [BROADCAST, ANSWERS],
-	});
-	rest = new n8n.N8nRest(editor.server.url);
-	await rest.ownerSetupOrLogin();
-	await publishWorkflow(rest, { id: ANSWERS.id });
-	await waitForWebhook(`${editor.server.url}/webhook/${TRIGGER.webhookId}`);
+		publish: [ANSWERS],
+	}));
+	({ rest } = editor);
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 420_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
 
 /** Runs the broadcast example as a user does with "Execute workflow", through n8n's CLI. */
 async function runBroadcast() {
@@ -222,8 +208,7 @@ describe('the unsubscribe link, a one-option Choice', () => {
 				},
 			}),
 		]);
-		await createActiveWorkflow(rest, send);
-		await waitForWebhook(`${editor.server.url}/webhook/${hook}`);
+		await publishWithWebhooks(rest, editor.server.url, send);
 		const before = fake.sends().length;
 		await callWebhook(`${editor.server.url}/webhook/${hook}`, {});
 		const [message] = fake.sends().slice(before);

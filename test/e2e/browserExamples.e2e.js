@@ -10,12 +10,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
-const { startEditor, until } = require('./editor');
-const { API_KEY, credentialFor, trigger, omniNode, chain } = require('./support');
+const { startEditorWithService, until } = require('./editor');
+const { byId, closeAll, trigger, omniNode, chain } = require('./support');
 
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'examples');
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
@@ -64,8 +62,8 @@ const HINTED = chain('E2eHintMapper001', 'Map Each Variable with a template expr
 		...omniNode('Template by expression', {
 			resource: 'whatsappTemplate',
 			operation: 'send',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '={{ 101 }}' },
+			channelId: byId('12'),
+			templateId: byId('={{ 101 }}'),
 			customerPhone: '+4915123456789',
 			variablesMode: 'mapper',
 		}),
@@ -80,18 +78,13 @@ let fake;
 let editor;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-examples', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-examples', {
 		workflows: [...examples.map((example) => withoutKey(example, 'file')), SAVED, HINTED],
-	});
+	}));
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
 
 /** Opens the node's panel in its workflow; waits until its lists and mapper have loaded. */
 async function openNode(workflow, nodeName) {

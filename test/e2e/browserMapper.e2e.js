@@ -11,17 +11,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
-const { startEditor, until } = require('./editor');
-const { API_KEY, credentialFor, restData, trigger, omniNode, chain } = require('./support');
-const { waitForWebhook, executionMark, executionSince, storedExecution } = require('./support');
-const { publishWorkflow } = require('./support');
+const { startEditorWithService, readExample, until } = require('./editor');
+const { closeAll, restData, trigger, omniNode, chain } = require('./support');
+const { executionMark, executionSince, storedExecution } = require('./support');
 const { lastOutput, phonePage } = require('./sendAndWait.support');
 
-const readExample = (file) =>
-	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
 const BROADCAST = readExample('answer-link-broadcast.json');
 const ANSWERS = readExample('answer-link-answers.json');
 const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
@@ -66,23 +61,16 @@ let rest;
 let triggerUrl;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-mapper', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-mapper', {
 		workflows: [BROADCAST, ANSWERS, TEMPLATE_SEND, TEXT_SEND],
-	});
-	rest = new n8n.N8nRest(editor.server.url);
-	await rest.ownerSetupOrLogin();
-	await publishWorkflow(rest, { id: ANSWERS.id });
+		publish: [ANSWERS],
+	}));
+	({ rest } = editor);
 	triggerUrl = `${editor.server.url}/webhook/${TRIGGER.webhookId}`;
-	await waitForWebhook(triggerUrl);
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 420_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
 
 /** Opens a workflow's node panel. */
 async function openNode(workflow, nodeName) {

@@ -6,6 +6,7 @@ const http = require('node:http');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
+const { startFakeService } = require('../fake-service');
 const { mapperValue } = require('../helpers/mapperValue');
 
 const API_KEY = 'e2e-api-key-0123456789';
@@ -437,6 +438,59 @@ async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
 	}
 }
 
+/** The paths of a workflow's production webhooks: each Webhook node's path, the trigger's webhook ID. */
+function webhookPaths({ nodes }) {
+	return nodes.flatMap((node) => {
+		if (node.type === 'n8n-nodes-base.webhook') return [node.parameters.path];
+		if (node.type === `${n8n.PACKAGE_NAME}.omnichannelMessagingTrigger`) return [node.webhookId];
+		return [];
+	});
+}
+
+/**
+ * Creates and publishes `workflow` (createActiveWorkflow), then waits until the n8n at `baseUrl`
+ * serves each of its production webhooks.
+ */
+async function publishWithWebhooks(rest, baseUrl, workflow) {
+	const created = await createActiveWorkflow(rest, workflow);
+	for (const webhookPath of webhookPaths(workflow))
+		await waitForWebhook(`${baseUrl}/webhook/${webhookPath}`);
+	return created;
+}
+
+/** Stops what a test started, in this order; each may be missing (its start failed). */
+async function closeAll(...started) {
+	for (const thing of started) {
+		if (thing?.stop) await thing.stop();
+		else await thing?.close();
+	}
+}
+
+/**
+ * The fake service (with `service`'s options, on API_KEY) and a real n8n for `label`, logged in,
+ * whose first credential points at that service (`credentials`: more of them), with `workflows`
+ * published and their webhooks served. `envOptions` go to n8nEnv (a log level); a busy machine
+ * can take minutes to migrate a fresh database, hence the long default `timeoutMs`.
+ */
+async function startN8nWithService(
+	label,
+	{ service = {}, credentials = [], workflows = [], envOptions = {}, timeoutMs = 240_000 } = {},
+) {
+	const started = { fake: await startFakeService({ apiKey: API_KEY, ...service }) };
+	try {
+		const imported = [credentialFor(started.fake.url), ...credentials];
+		Object.assign(started, await n8nWithCredentials(label, imported, envOptions));
+		Object.assign(started, await startServerLoggedIn(started.env, { timeoutMs }));
+		started.workflows = [];
+		for (const workflow of workflows)
+			started.workflows.push(await publishWithWebhooks(started.rest, started.server.url, workflow));
+		return started;
+	} catch (error) {
+		await closeAll(started.server, started.fake);
+		throw error;
+	}
+}
+
 /**
  * Calls a production webhook with a JSON body; resolves with the items the workflow answered with
  * (`raw: true`: with the answer's text, e.g. a streamed answer's JSON lines).
@@ -560,6 +614,10 @@ module.exports = {
 	createActiveWorkflow,
 	publishWorkflow,
 	waitForWebhook,
+	webhookPaths,
+	publishWithWebhooks,
+	closeAll,
+	startN8nWithService,
 	callWebhook,
 	executionMark,
 	executionSince,
