@@ -31,6 +31,7 @@ const {
 	codeNode,
 	omniNode,
 	chain,
+	templateSend,
 	executionMark,
 	executionSince,
 	storedExecution,
@@ -97,7 +98,7 @@ function sendWorkflow(id, webhookPath, customers, validFor, credential) {
 		codeNode('Customers', customers),
 		omniNode(
 			'Send',
-			scale.templateSend(
+			templateSend(
 				'101',
 				{ 1: '={{ $json.name }}', 2: '1042' },
 				{

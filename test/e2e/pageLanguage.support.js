@@ -8,7 +8,8 @@ const crypto = require('node:crypto');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
-const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require('./support');
+const { CREDENTIAL, byId, chain, omniNode, splitOut, templateSend } = require('./support');
+const { webhookTrigger } = require('./support');
 const { mapperValue } = require('../helpers/mapperValue');
 const { unescapeHtml } = require('../helpers/answerPage');
 const { askWorkflow, RECEIPT } = require('./sendAndWait.support');
@@ -189,15 +190,10 @@ function triggerWorkflow(id, webhookId, parameters) {
  * Answer Link (in {{3}}) to the trigger, for the time and in the language their item names.
  */
 function broadcastWorkflow(webhookPath) {
-	const send = {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue({ 1: '={{ $json.name }}', 2: '1042' }),
-		options: {
+	const send = templateSend(
+		'101',
+		{ 1: '={{ $json.name }}', 2: '1042' },
+		{
 			answerLink: {
 				values: {
 					triggerUrl: '={{ $json.triggerUrl }}',
@@ -209,7 +205,7 @@ function broadcastWorkflow(webhookPath) {
 				},
 			},
 		},
-	};
+	);
 	const built = chain('E2ePageLangSend1', 'e2e page language: the broadcast', [
 		webhookTrigger(webhookPath),
 		splitOut('Customers', 'body.customers'),

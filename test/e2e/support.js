@@ -227,6 +227,24 @@ function orderShippedSend(variables, options = {}) {
 /** A Channel or Template picked by its ID, as the editor saves the choice. */
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 
+/**
+ * WhatsApp Template → Send of `templateId` on channel 12 (both by ID) to `$json.phone`, its
+ * variables mapped, with `options`; `more` adds or replaces parameters (another operation, phone).
+ */
+function templateSend(templateId, variables, options = {}, more = {}) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: byId('12'),
+		templateId: byId(templateId),
+		customerPhone: '={{ $json.phone }}',
+		variablesMode: 'mapper',
+		variables: mapperValue(variables),
+		options,
+		...more,
+	};
+}
+
 /** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
 function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
 	return {
@@ -609,6 +627,7 @@ module.exports = {
 	orderShippedSend,
 	orderShippedJsonSend,
 	byId,
+	templateSend,
 	templateSendBody,
 	restData,
 	createActiveWorkflow,
