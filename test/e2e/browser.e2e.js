@@ -19,20 +19,19 @@ const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
 const { startEditorWithService, until } = require('./editor');
 const { CREDENTIAL, SCREENSHOTS, closeAll, credentialFor } = require('./support');
-const { trigger, omniNode, chain, templateSendBody } = require('./support');
+const { addedNodeWorkflow, trigger, omniNode, chain, templateSendBody } = require('./support');
 
 // A node as n8n adds it today: node version 2.
-const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
-	trigger(),
+const WORKFLOW = addedNodeWorkflow(
+	'E2eBrowserWf0001',
+	'Browser test: WhatsApp template',
+	'Send WhatsApp template',
 	{
-		...omniNode('Send WhatsApp template', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			customerPhone: '+49 151 2345 6789',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		customerPhone: '+49 151 2345 6789',
 	},
-]);
+);
 // A node saved by 0.1.0, when Channel was a number field: typeVersion 1 and a plain `"channelId": 12`.
 const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a channel number', [
 	trigger(),

@@ -13,7 +13,7 @@ const path = require('node:path');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startEditorWithService, until } = require('./editor');
-const { byId, closeAll, trigger, omniNode, chain } = require('./support');
+const { addedNodeWorkflow, byId, closeAll, trigger, omniNode, chain } = require('./support');
 
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'examples');
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
@@ -56,20 +56,19 @@ const SAVED = chain('E2eSavedForms001', 'Saved by 0.1.0 and 0.2.0', [
 	}),
 ]);
 // A template chosen by an expression with Map Each Variable: the node's editor hint says to use JSON.
-const HINTED = chain('E2eHintMapper001', 'Map Each Variable with a template expression', [
-	trigger(),
+const HINTED = addedNodeWorkflow(
+	'E2eHintMapper001',
+	'Map Each Variable with a template expression',
+	'Template by expression',
 	{
-		...omniNode('Template by expression', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: byId('12'),
-			templateId: byId('={{ 101 }}'),
-			customerPhone: '+4915123456789',
-			variablesMode: 'mapper',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: byId('12'),
+		templateId: byId('={{ 101 }}'),
+		customerPhone: '+4915123456789',
+		variablesMode: 'mapper',
 	},
-]);
+);
 const withoutKey = (object, key) =>
 	Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
 const isOurs = (node) => node.type.startsWith(`${n8n.PACKAGE_NAME}.`);

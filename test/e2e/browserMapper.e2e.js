@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const { startEditorWithService, readExample, until } = require('./editor');
-const { closeAll, restData, trigger, omniNode, chain } = require('./support');
+const { addedNodeWorkflow, closeAll, restData } = require('./support');
 const { executionMark, executionSince, storedExecution } = require('./support');
 const { lastOutput, phonePage } = require('./sendAndWait.support');
 
@@ -24,36 +24,34 @@ const IS_2X = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.'
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'answer-links');
 
 // Two workflows as a builder starts them: the send's node added, nothing in its Options yet.
-const TEMPLATE_SEND = chain('E2eMapperLink001', 'Builder: a template with an answer link', [
-	trigger(),
+const TEMPLATE_SEND = addedNodeWorkflow(
+	'E2eMapperLink001',
+	'Builder: a template with an answer link',
+	'Send template',
 	{
-		...omniNode('Send template', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'WhatsApp Sales' },
-			templateId: {
-				__rl: true,
-				mode: 'list',
-				value: '108',
-				cachedResultName: 'appointment_confirmation',
-			},
-			customerPhone: '+49 151 2345 6701',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'WhatsApp Sales' },
+		templateId: {
+			__rl: true,
+			mode: 'list',
+			value: '108',
+			cachedResultName: 'appointment_confirmation',
+		},
+		customerPhone: '+49 151 2345 6701',
 	},
-]);
-const TEXT_SEND = chain('E2eMapperLink002', 'Builder: a text with an answer link', [
-	trigger(),
+);
+const TEXT_SEND = addedNodeWorkflow(
+	'E2eMapperLink002',
+	'Builder: a text with an answer link',
+	'Send text',
 	{
-		...omniNode('Send text', {
-			resource: 'message',
-			operation: 'sendText',
-			customerId: '4711',
-			text: 'Can you come on Tuesday?',
-		}),
-		typeVersion: 2,
+		resource: 'message',
+		operation: 'sendText',
+		customerId: '4711',
+		text: 'Can you come on Tuesday?',
 	},
-]);
+);
 
 let fake;
 let editor;

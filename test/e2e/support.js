@@ -127,6 +127,11 @@ function chain(id, name, nodes) {
 	return workflow(id, name, withIds, connections);
 }
 
+/** Start → this node with `parameters` as n8n's editor adds it today (node version 2). */
+function addedNodeWorkflow(id, name, nodeName, parameters) {
+	return chain(id, name, [trigger(), { ...omniNode(nodeName, parameters), typeVersion: 2 }]);
+}
+
 /** The items a node put out in an `n8n execute --rawOutput` result. */
 function outputOf(result, nodeName) {
 	const runs = result.data?.resultData?.runData?.[nodeName];
@@ -621,6 +626,7 @@ module.exports = {
 	omniNode,
 	workflow,
 	chain,
+	addedNodeWorkflow,
 	outputOf,
 	webhookTrigger,
 	splitOut,
