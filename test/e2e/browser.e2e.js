@@ -91,7 +91,6 @@ let fake;
 let silent;
 let editor;
 let page;
-let root;
 let step;
 
 beforeAll(async () => {
@@ -101,7 +100,7 @@ beforeAll(async () => {
 		credentials: [credentialFor(silent.url, SILENT_CREDENTIAL)],
 		workflows: [WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW],
 	}));
-	({ page, root, step } = editor);
+	({ page, step } = editor);
 }, 300_000);
 
 afterAll(() => closeAll(editor, fake, silent));
@@ -331,7 +330,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 
 	await step('see channel 12 in the Channel field', async () => {
 		await expectVariableFields(mapper, ['1', '2', '3']);
-		await page.screenshot({ path: path.join(root, 'saved-channel-number.png') });
+		await page.screenshot({ path: path.join(editor.root, 'saved-channel-number.png') });
 		// n8n's editor draws a saved value that is not a locator with an empty mode box ("Mode...");
 		// node version 1 shows such a value in 0.1.0's own number field instead.
 		await expect(ndv.getByTestId('resource-locator-channelId').count()).resolves.toBe(0);
@@ -386,7 +385,7 @@ test('a service that never answers: the template dropdown stops waiting and says
 		// The node stopped waiting and closed its connection: the message is its own timeout's.
 		await until(() => silent.givenUp() > givenUp, 5_000);
 		expect(silent.givenUp()).toBeGreaterThan(givenUp);
-		await page.screenshot({ path: path.join(root, 'silent-service.png') });
+		await page.screenshot({ path: path.join(editor.root, 'silent-service.png') });
 	});
 	expect(silent.connections()).toBeGreaterThanOrEqual(1);
 }, 120_000);
