@@ -91,7 +91,8 @@ let fake;
 let silent;
 let editor;
 let page;
-let step;
+/** A step of the test (editor.js): on failure, a screenshot next to the test's n8n folder. */
+const step = (name, action) => editor.step(name, action);
 
 beforeAll(async () => {
 	silent = await startSilentServer();
@@ -100,7 +101,7 @@ beforeAll(async () => {
 		credentials: [credentialFor(silent.url, SILENT_CREDENTIAL)],
 		workflows: [WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW],
 	}));
-	({ page, step } = editor);
+	({ page } = editor);
 }, 300_000);
 
 afterAll(() => closeAll(editor, fake, silent));
