@@ -37,7 +37,9 @@ import {
 	PACKAGE_ROOT,
 	TestCredentialsHelper,
 } from '../helpers/engine';
-import { broadcastSend, useFakeService } from '../helpers/fixtures';
+import { API_KEY, broadcastSend, mapped, useFakeService } from '../helpers/fixtures';
+import { startFakeServiceChild } from '../fake-service/process';
+import { broadcastTurns, MOST_ITEMS_BETWEEN_TURNS, turnsWhileChecking } from '../helpers/eventLoop';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -59,6 +61,7 @@ async function runWith1_63(
 	parameters: CurrentNodeParameters,
 	items: Older.IDataObject[],
 	onError?: Older.INode['onError'],
+	credentials: { baseUrl: string; apiKey: string } = service.credentials,
 ) {
 	const type = loader.nodeTypes[NODE_TYPE].type as Older.INodeType;
 	const nodeTypes: Older.INodeTypes = {
@@ -90,7 +93,7 @@ async function runWith1_63(
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(
 			(name) => loader.credentialTypes[name].type as never,
-			service.credentials,
+			credentials,
 		),
 		hooks: new WorkflowHooks({}, 'manual', 'exec-1', workflowData as never),
 		restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -264,5 +267,101 @@ describe('the run summary on n8n 1.63, whose nodes have no execution hints', () 
 				),
 			);
 		},
+	);
+});
+
+describe("n8n 1.x's event loop while thousands are checked and sent", () => {
+	const RECIPIENTS = 2000;
+	const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
+		phone: `+491520${String(i).padStart(6, '0')}`,
+		name: `Customer ${i}`,
+	}));
+	const parameters = broadcastSend({ validateTemplate: false });
+
+	test('Stop Workflow: every item is checked before the first send, the event loop turning throughout', async () => {
+		const { result, firstSendAt, phoneReadAt } = await broadcastTurns(
+			service.fake,
+			recipients,
+			async (items) => await runWith1_63(parameters, items),
+		);
+		expect(result.error?.message).toBeUndefined();
+		expect(result.output).toHaveLength(RECIPIENTS);
+		expect(Math.max(...phoneReadAt)).toBeLessThanOrEqual(firstSendAt);
+		expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+			Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+		);
+	}, 120_000);
+
+	test(
+		'Continue (using error output): the first message leaves while the others are still being ' +
+			'checked, the event loop turning throughout',
+		async () => {
+			const { result, firstSendAt, phoneReadAt } = await broadcastTurns(
+				service.fake,
+				recipients,
+				async (items) => await runWith1_63(parameters, items, 'continueErrorOutput'),
+			);
+			expect(result.output.length + result.errorOutput.length).toBe(RECIPIENTS);
+			expect(result.output).toHaveLength(RECIPIENTS);
+			expect(firstSendAt).toBeLessThan(phoneReadAt[MOST_ITEMS_BETWEEN_TURNS]);
+			expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+				Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+			);
+		},
+		120_000,
+	);
+});
+
+/** Enough recipients that checking them all takes this engine well over a second. */
+const BROADCAST_OUTLASTING_IDLE = 3000;
+
+describe("n8n 1.x's pool of idle connections", () => {
+	test(
+		'a check that outlasts the service closing idle connections sends no message on a closed one: ' +
+			'every item is sent once, none is lost',
+		async () => {
+			// In a process of its own, so that it closes idle connections whatever the test's event loop does.
+			const fake = await startFakeServiceChild({ apiKey: API_KEY, idleTimeoutMs: 1000 });
+			try {
+				const credentials = { baseUrl: fake.url, apiKey: API_KEY };
+				const recipients = (count: number) =>
+					Array.from({ length: count }, (_, i) => ({
+						phone: `+491520${String(i).padStart(6, '0')}`,
+						name: `Customer ${i}`,
+						order: 1000 + i,
+						day: 'Friday',
+					}));
+				// Every value an expression: a check that costs what a CRM broadcast's does.
+				const parameters = broadcastSend(
+					{ validateTemplate: false, concurrency: 20 },
+					{
+						variables: mapped({
+							'1': '={{ $json.name }}',
+							'2': '={{ $json.order }}',
+							'3': '={{ $json.day }}',
+						}),
+					},
+				);
+				// The first run leaves the helper's pool holding idle connections to the service.
+				const warm = await runWith1_63(parameters, recipients(40), undefined, credentials);
+				expect(warm.output).toHaveLength(40);
+				await fake.reset();
+				// Stop Workflow, n8n's default: every item is checked before the first is sent.
+				const items = recipients(BROADCAST_OUTLASTING_IDLE);
+				const { output, error } = await runWith1_63(parameters, items, undefined, credentials);
+				const { requests, idleClosedAt } = await fake.snapshot();
+				const sends = requests.filter((request) => request.path === SEND_PATH);
+				// A message sent on a closed connection stops the run, and its error says why.
+				expect(error?.message).toBeUndefined();
+				expect(output).toHaveLength(items.length);
+				expect(sends).toHaveLength(items.length);
+				// The service did close the idle connections before the first send: the check outlasted them.
+				const firstSend = Math.min(...sends.map((request) => request.time));
+				expect(idleClosedAt.filter((at) => at < firstSend).length).toBeGreaterThan(0);
+			} finally {
+				await fake.stop();
+			}
+		},
+		120_000,
 	);
 });

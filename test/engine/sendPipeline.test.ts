@@ -11,6 +11,7 @@ import {
 	withOwnService,
 } from '../helpers/fixtures';
 import { sendTextTo } from '../helpers/parameters';
+import { broadcastTurns, MOST_ITEMS_BETWEEN_TURNS, turnsWhileChecking } from '../helpers/eventLoop';
 
 const service = useFakeService();
 const SEND_PATH = '/whatsapp/send-template-message';
@@ -443,4 +444,48 @@ describe('rendered message and dry run', () => {
 			rendered: { body: 'hi' },
 		});
 	});
+});
+
+describe("n8n's event loop while thousands are checked and sent", () => {
+	/** Enough recipients that a check holding the loop is plain, few enough for every CI run. */
+	const RECIPIENTS = 2000;
+	const broadcast = async (options: { continueOnFail?: boolean } = {}) =>
+		await broadcastTurns(
+			service.fake,
+			phones(RECIPIENTS),
+			async (items) =>
+				await service.run(broadcastSend({ validateTemplate: false }), { items, ...options }),
+		);
+
+	test(
+		"one bad item stops the run (n8n's default): every item is checked before the first send, " +
+			'the event loop turning throughout',
+		async () => {
+			const { result, firstSendAt, phoneReadAt } = await broadcast();
+			expect(result.output.length).toBe(RECIPIENTS);
+			expect(result.error).toBeUndefined();
+			expect(Math.max(...phoneReadAt)).toBeLessThanOrEqual(firstSendAt);
+			expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+				Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+			);
+		},
+		120_000,
+	);
+
+	test(
+		// The items reach the node as given only without a node before it, so Continue rather than the
+		// error output (which the olderN8n and e2e tests run).
+		'continue on fail: the first message leaves while the other items are still being checked, ' +
+			'the event loop turning throughout',
+		async () => {
+			const { result, firstSendAt, phoneReadAt } = await broadcast({ continueOnFail: true });
+			expect(result.output).toHaveLength(RECIPIENTS);
+			expect(result.output.filter((item) => item.json.error)).toEqual([]);
+			expect(firstSendAt).toBeLessThan(phoneReadAt[MOST_ITEMS_BETWEEN_TURNS]);
+			expect(turnsWhileChecking(phoneReadAt)).toBeGreaterThanOrEqual(
+				Math.floor(RECIPIENTS / MOST_ITEMS_BETWEEN_TURNS),
+			);
+		},
+		120_000,
+	);
 });

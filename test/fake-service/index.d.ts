@@ -35,6 +35,8 @@ export type Fault =
 
 export interface FakeServiceOptions {
 	apiKey?: string;
+	/** Close a connection idle this long (ms); by default idle connections stay open. */
+	idleTimeoutMs?: number;
 	apiKeyHeader?: string;
 	projectId?: number;
 	latencyMs?: number;
@@ -68,6 +70,8 @@ export declare class FakeService {
 	/** 429s answered since the last reset, by the limit that answered them. */
 	tooMany: { inFlight: number; rate: number };
 	requests: RecordedRequest[];
+	/** When (Date.now()) the service closed a connection left idle for idleTimeoutMs. */
+	idleClosedAt: number[];
 	channels: Array<Record<string, unknown>>;
 	peakInFlight: number;
 	admitJitterMs: number;

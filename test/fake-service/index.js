@@ -41,7 +41,7 @@ function emptyOccupancy() {
 
 class FakeService extends LocalServer {
 	constructor(options = {}) {
-		super();
+		super('', { idleTimeoutMs: options.idleTimeoutMs });
 		this.apiKey = options.apiKey ?? 'test-api-key-0123456789';
 		this.apiKeyHeader = (options.apiKeyHeader ?? 'X-Service-Api-Key').toLowerCase();
 		this.projectId = options.projectId ?? 4242;

@@ -7,11 +7,10 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { fork } = require('node:child_process');
 
 const n8n = require('../../scripts/lib/n8n');
 const { QUEUE_DIR, startQueueStack } = require('../../scripts/lib/queue');
-const { cmdlineOf, forgetPid, recordPid } = require('../../scripts/lib/processes');
+const { startFakeServiceChild } = require('../fake-service/process');
 const {
 	webhookTrigger,
 	splitOut,
@@ -27,52 +26,9 @@ const API_KEY = 'queue-api-key-0123456789';
 /** Where the queue tests keep n8n's output and their figures. */
 const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
 
-/** Starts test/queue/fake-service.child.js and gives back its url and an IPC client. */
-async function startFakeServiceProcess(options, { timeoutMs = 15_000 } = {}) {
-	const child = fork(path.join(__dirname, 'fake-service.child.js'), [JSON.stringify(options)], {
-		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-	});
-	recordPid(QUEUE_DIR, { name: 'fake-service', pid: child.pid, cmdline: cmdlineOf(child.pid) });
-	const exit = new Promise((resolve) => child.once('exit', resolve));
-	const url = await new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error('the fake service did not start')), timeoutMs);
-		child.once('message', (message) => {
-			clearTimeout(timer);
-			resolve(message.url);
-		});
-		child.once('exit', (code) => reject(new Error(`the fake service exited with ${code}`)));
-	});
-	let nextId = 0;
-	const ask = (type) =>
-		new Promise((resolve, reject) => {
-			const id = ++nextId;
-			const timer = setTimeout(
-				() => reject(new Error(`the fake service did not answer "${type}"`)),
-				timeoutMs,
-			);
-			const onMessage = (message) => {
-				if (message.id !== id) return;
-				clearTimeout(timer);
-				child.off('message', onMessage);
-				resolve(message);
-			};
-			child.on('message', onMessage);
-			child.send({ type, id });
-		});
-	return {
-		url,
-		pid: child.pid,
-		snapshot: () => ask('snapshot'),
-		reset: () => ask('reset'),
-		async stop() {
-			if (child.exitCode !== null || child.signalCode !== null) return;
-			child.send({ type: 'stop' });
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-			await exit;
-			clearTimeout(timer);
-			forgetPid(QUEUE_DIR, child.pid);
-		},
-	};
+/** The fake service in a process of its own (test/fake-service/process.js), its pid kept for the queue's clean-up. */
+async function startFakeServiceProcess(options, timeouts) {
+	return await startFakeServiceChild(options, { ...timeouts, pidDir: QUEUE_DIR });
 }
 
 /** The built node's description, as n8n loads it from dist. */

@@ -19,7 +19,7 @@ import type { ServiceConnection } from '../transport';
 import { serviceKey } from './templateCache';
 import { pacerFor, sendPaced, WatchedPacer } from './pacer';
 import type { SendLimits, PaceFigures } from './pacer';
-import type { ItemSource } from './sendOnce/store';
+import type { ItemSource } from './sendQueue';
 import type { PreparedSend, SendSession } from './session';
 
 /** Which items went out and which failed; the first failure in input order, for the summary. */

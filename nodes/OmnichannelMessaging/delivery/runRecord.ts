@@ -69,9 +69,9 @@ export class RunRecord {
 		});
 	}
 
-	/** After the check: an item with a result that is not a Send Once skip failed its check. */
-	checked(results: ItemResults): void {
-		this.failedBeforeSending = results.filter((item) => item && item.json.skipped !== true).length;
+	/** An item failed its check: nothing was sent for it. */
+	checkFailed(): void {
+		this.failedBeforeSending += 1;
 	}
 
 	/** The end line in the log, and (a completed run) the summary above the output. */

@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import type { ItemResults } from '../../helpers/errors/facts';
 import { sendOnceHistoryTooSmallError, sendOnceUnsupportedError } from '../../helpers/errors/run';
 import { SendOnceQueue, SendOnceStore } from './store';
-import type { ItemSource, KeyDecision } from './store';
+import type { KeyDecision } from './store';
+import type { CheckedItems, ItemSource } from '../sendQueue';
 import { PROCESS_CLAIMS, skippedItem } from './options';
 import type { SendOnceOptions } from './options';
 
@@ -33,6 +34,8 @@ export interface SendOnceSetup {
 /** `open` the keys once checked, `sendOrder` the checked items, `finish`. */
 export class SendOnceRun {
 	private keys: Array<string | undefined> = [];
+
+	private readonly seen = new Set<string>();
 
 	private queue?: SendOnceQueue;
 
@@ -114,16 +117,29 @@ export class SendOnceRun {
 		});
 	}
 
-	/** In input order, claimed batch by batch as the workers take them. */
-	sendOrder(checked: ReadonlyArray<unknown>): { queue: number[]; source: ItemSource } {
-		const queue = this.firstOfEachKey(checked);
-		this.queue!.start(queue);
-		return { queue, source: this.queue! };
+	/** The checked items in input order, claimed batch by batch as the workers take them. */
+	sendOrder(checked: CheckedItems): ItemSource {
+		this.queue!.start(checked);
+		return this.queue!;
+	}
+
+	/**
+	 * Whether checked item `itemIndex` is sent: only the first checked item of each key is; a later
+	 * one is a duplicate in this run. Asked in input order, as each item passes its check.
+	 */
+	admit(itemIndex: number): boolean {
+		const key = this.keys[itemIndex];
+		if (key === undefined) return true;
+		if (this.seen.has(key)) {
+			this.results[itemIndex] = skippedItem(itemIndex, 'duplicateInRun', key);
+			return false;
+		}
+		this.seen.add(key);
+		return true;
 	}
 
 	/** A dry run records nothing. */
-	preview(checked: ReadonlyArray<unknown>): void {
-		this.firstOfEachKey(checked);
+	preview(): void {
 		for (const item of this.results) if (item?.json.skipped) item.json.dryRun = true;
 	}
 
@@ -140,21 +156,6 @@ export class SendOnceRun {
 			if (accepted.has(key)) this.results[itemIndex] = skippedItem(itemIndex, 'alreadySent', key);
 			else if (unknown.has(key) && !sendUnknown)
 				this.results[itemIndex] = skippedItem(itemIndex, 'outcomeUnknown', key);
-		});
-	}
-
-	private firstOfEachKey(checked: ReadonlyArray<unknown>): number[] {
-		const seen = new Set<string>();
-		return checked.flatMap((request, itemIndex) => {
-			if (request === undefined) return [];
-			const key = this.keys[itemIndex];
-			if (key === undefined) return [itemIndex];
-			if (seen.has(key)) {
-				this.results[itemIndex] = skippedItem(itemIndex, 'duplicateInRun', key);
-				return [];
-			}
-			seen.add(key);
-			return [itemIndex];
 		});
 	}
 }

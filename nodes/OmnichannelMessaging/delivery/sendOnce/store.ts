@@ -4,6 +4,7 @@ import type { DeduplicationHelperFunctions, ICheckProcessedOptions, INode } from
 import { SEND_LIMITS, SEND_ONCE } from '../../constants';
 import { sendOnceStoreError } from '../../helpers/errors/run';
 import { REAL_CLOCK, sharedPerKey } from '../clock';
+import { CheckedItems } from '../sendQueue';
 import { HistoryRow } from './historyRow';
 import type { StoreAccess } from './historyRow';
 import { skippedItem } from './options';
@@ -212,7 +213,7 @@ export interface SendOnceQueueSetup {
 export class SendOnceQueue {
 	private ready: number[] = [];
 
-	private queue: number[] = [];
+	private queue = new CheckedItems();
 
 	private position = 0;
 
@@ -248,8 +249,8 @@ export class SendOnceQueue {
 		for (const key of keys) this.settleMine(key, 'sent');
 	}
 
-	start(queue: number[]): void {
-		this.queue = queue;
+	start(checked: CheckedItems): void {
+		this.queue = checked;
 	}
 
 	async take(): Promise<number | undefined> {
@@ -259,7 +260,12 @@ export class SendOnceQueue {
 				this.attempted.add(this.setup.keys[next] as string);
 				return next;
 			}
-			if (this.position >= this.queue.length || this.setup.cancel?.aborted) return undefined;
+			if (this.setup.cancel?.aborted) return undefined;
+			if (this.position >= this.queue.items.length) {
+				if (this.queue.closed) return undefined;
+				await this.queue.more();
+				continue;
+			}
 			this.claiming ??= this.claimBatch().finally(() => (this.claiming = undefined));
 			await this.claiming;
 		}
@@ -336,7 +342,7 @@ export class SendOnceQueue {
 
 	private async claimBatch(): Promise<void> {
 		const { keys, results, batchSize } = this.setup;
-		const batch = this.queue.slice(this.position, this.position + batchSize);
+		const batch = this.queue.items.slice(this.position, this.position + batchSize);
 		this.position += batch.length;
 		const toClaim = batch
 			.map((itemIndex) => keys[itemIndex] as string)
@@ -351,21 +357,4 @@ export class SendOnceQueue {
 		}
 		this.ready.sort((a, b) => a - b);
 	}
-}
-
-/** Where the workers take their next item from, and tell how its send ended. */
-export interface ItemSource {
-	take(): Promise<number | undefined>;
-	settle(itemIndex: number, outcome: SendOutcome): Promise<void>;
-	finish(): Promise<void>;
-}
-
-/** The items in input order, nothing remembered. */
-export function inInputOrder(queue: number[]): ItemSource {
-	let next = 0;
-	return {
-		take: async () => queue[next++],
-		settle: async () => {},
-		finish: async () => {},
-	};
 }

@@ -2,10 +2,19 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { Claims } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/options';
 import { SendOnceQueue } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
+import { CheckedItems } from '../../../../nodes/OmnichannelMessaging/delivery/sendQueue';
 import type {
 	SendOnceQueueSetup,
 	SendOnceStore,
 } from '../../../../nodes/OmnichannelMessaging/delivery/sendOnce/store';
+
+/** Items all checked before the first send, as a run that stops at a bad item checks them. */
+function allChecked(items: number[]): CheckedItems {
+	const checked = new CheckedItems();
+	for (const itemIndex of items) checked.push(itemIndex);
+	checked.close();
+	return checked;
+}
 
 /** The history as SendOnceQueue uses it: keys claimed and keys accepted, and a log of the writes. */
 function history(claimed: string[] = [], accepted: string[] = []) {
@@ -76,7 +85,7 @@ describe('SendOnceQueue', () => {
 		async () => {
 			const { state, store } = history();
 			const { queue, results } = queueOf(store, ['a', 'b', 'c', 'd', 'e']);
-			queue.start([0, 1, 2, 3, 4]);
+			queue.start(allChecked([0, 1, 2, 3, 4]));
 			expect(await drain(queue)).toEqual([0, 1, 2, 3, 4]);
 			expect(state.log).toEqual([
 				'claim a,b',
@@ -116,7 +125,7 @@ describe('SendOnceQueue', () => {
 		async () => {
 			const { state, store } = history();
 			const { queue } = queueOf(store, ['a', 'b'], { batchSize: 2 });
-			queue.start([0, 1]);
+			queue.start(allChecked([0, 1]));
 			const first = await queue.take();
 			await queue.settle(first as number, 'notSent');
 			await queue.finish();
@@ -132,7 +141,7 @@ describe('SendOnceQueue', () => {
 		const later = queueOf(store, ['a'], { claims });
 		const decided = later.queue.claimAhead(['a']);
 		expect(Object.fromEntries(await earlier.queue.claimAhead(['a']))).toEqual({ a: 'send' });
-		earlier.queue.start([0]);
+		earlier.queue.start(allChecked([0]));
 		await drain(earlier.queue, 'sent');
 		expect(Object.fromEntries(await decided)).toEqual({ a: 'alreadySent' });
 	});
@@ -146,7 +155,7 @@ describe('SendOnceQueue', () => {
 		const decided = later.queue.claimAhead(['a']);
 		cancel.abort();
 		expect(Object.fromEntries(await decided)).toEqual({});
-		later.queue.start([0]);
+		later.queue.start(allChecked([0]));
 		expect(await later.queue.take()).toBeUndefined();
 	});
 });

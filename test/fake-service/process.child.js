@@ -2,14 +2,15 @@
 /*
  * The fake service in a process of its own, so that its 100 ms latency and its limit of requests
  * in flight are kept by its own event loop, not by the test process's. Started with fork() by
- * support.js; talks over IPC:
+ * process.js; talks over IPC:
  *   child -> parent  { type: 'listening', url }
- *   parent -> child  { type: 'snapshot', id } -> { type: 'snapshot', id, requests, inFlight, peakInFlight }
+ *   parent -> child  { type: 'snapshot', id } -> { type: 'snapshot', id, requests, inFlight,
+ *                                             peakInFlight, idleClosedAt }
  *   parent -> child  { type: 'reset', id }    -> { type: 'reset', id }
  *   parent -> child  { type: 'stop' }          (closes the server and exits)
- * Options come as one JSON argument: { apiKey, latencyMs, concurrencyLimit }.
+ * Options come as one JSON argument: { apiKey, latencyMs, concurrencyLimit, idleTimeoutMs }.
  */
-const { serveFakeServiceOverIpc } = require('../fake-service/child');
+const { serveFakeServiceOverIpc } = require('./child');
 
 const PREFIX = '/stable/open';
 
@@ -38,6 +39,7 @@ serveFakeServiceOverIpc({
 		requests: fake.requests.map((r) => compact(r, fake.apiKey)),
 		inFlight: fake.inFlight,
 		peakInFlight: fake.peakInFlight,
+		idleClosedAt: fake.idleClosedAt,
 	}),
 	reset: (fake, message) => {
 		fake.reset();
