@@ -163,19 +163,22 @@ async function postJson(url, body, timeoutMs = 600_000) {
 	return { status: response.status, text, ms: Date.now() - started, started };
 }
 
-/** Calls `url` once per body, `atOnce` calls in flight at a time; the answers in call order. */
-async function callMany(url, bodies, atOnce) {
-	const answers = new Array(bodies.length);
+/** Runs `task` over `inputs`, `atOnce` at a time; the results in order. */
+async function eachAtOnce(inputs, atOnce, task) {
+	const results = new Array(inputs.length);
 	let next = 0;
 	const worker = async () => {
-		while (next < bodies.length) {
+		while (next < inputs.length) {
 			const index = next++;
-			answers[index] = await postJson(url, bodies[index]);
+			results[index] = await task(inputs[index], index);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(atOnce, bodies.length) }, worker));
-	return answers;
+	await Promise.all(Array.from({ length: Math.min(atOnce, inputs.length) }, worker));
+	return results;
 }
+
+/** Calls `url` once per body, `atOnce` calls in flight at a time; the answers in call order. */
+const callMany = (url, bodies, atOnce) => eachAtOnce(bodies, atOnce, (body) => postJson(url, body));
 
 function percentile(values, p) {
 	if (values.length === 0) return NaN;
@@ -203,6 +206,7 @@ module.exports = {
 	longestGap,
 	longestSilence,
 	postJson,
+	eachAtOnce,
 	callMany,
 	percentile,
 	median,

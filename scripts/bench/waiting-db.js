@@ -12,7 +12,6 @@ const crypto = require('node:crypto');
 const path = require('node:path');
 
 const { startFakeService } = require('../../test/fake-service');
-const { mapperValue } = require('../../test/helpers/mapperValue');
 const e2e = require('../../test/e2e/support');
 
 const COUNT = Number((require.main === module && process.argv[2]) || 100);
@@ -44,17 +43,15 @@ const at = (index, node) => ({ id: crypto.randomUUID(), position: [index * 240, 
 const to = (node, index = 0) => ({ node, type: 'main', index });
 
 function subWorkflow() {
-	const ask = e2e.omniNode('Ask', {
-		resource: 'whatsappTemplate',
-		operation: 'sendAndWait',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue({ 1: '={{ $json.name }}', 2: '={{ $json.order }}' }),
-		linkVariable: 3,
-		options: { sendOnceKey: '={{ $json.phone }}-appointment-2026-12-01' },
-	});
+	const ask = e2e.omniNode(
+		'Ask',
+		e2e.templateSend(
+			'101',
+			{ 1: '={{ $json.name }}', 2: '={{ $json.order }}' },
+			{ sendOnceKey: '={{ $json.phone }}-appointment-2026-12-01' },
+			{ operation: 'sendAndWait', linkVariable: 3 },
+		),
+	);
 	const trigger = {
 		name: 'Start',
 		type: 'n8n-nodes-base.executeWorkflowTrigger',

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { PACKAGE_NAME, REPO_ROOT } = require('../lib/n8n');
-const { mapperValue } = require('../../test/helpers/mapperValue');
+const e2e = require('../../test/e2e/support');
 
 const SEND_PATH = '/stable/open/whatsapp/send-template-message';
 const NODE_TYPE = `${PACKAGE_NAME}.omnichannelMessaging`;
@@ -21,20 +21,12 @@ function omniNode(credential, fields, options = {}) {
 		name: 'Send Template',
 		type: NODE_TYPE,
 		typeVersion: 1,
-		parameters: {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '101' },
-			customerPhone: `={{ ${fields}.phone }}`,
-			variablesMode: 'mapper',
-			variables: mapperValue({
-				1: `={{ ${fields}.name }}`,
-				2: `={{ ${fields}.order }}`,
-				3: `={{ ${fields}.date }}`,
-			}),
+		parameters: e2e.templateSend(
+			'101',
+			{ 1: `={{ ${fields}.name }}`, 2: `={{ ${fields}.order }}`, 3: `={{ ${fields}.date }}` },
 			options,
-		},
+			{ customerPhone: `={{ ${fields}.phone }}` },
+		),
 		credentials: { omnichannelMessagingApi: credential },
 	};
 }
@@ -76,47 +68,8 @@ function removeDuplicatesNode() {
 	};
 }
 
-function splitOutNode() {
-	return {
-		name: 'Split Out',
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		parameters: { fieldToSplitOut: 'body.recipients', include: 'noOtherFields', options: {} },
-	};
-}
-
-function webhookNode(path) {
-	return {
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: crypto.randomUUID(),
-		// allEntries answers [] when the last node outputs nothing (every item a duplicate).
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData: 'allEntries',
-			options: {},
-		},
-	};
-}
-
-/** A workflow running its nodes one after the other. */
-function chain(name, nodes) {
-	const placed = nodes.map((node, index) => ({
-		id: crypto.randomUUID(),
-		position: [index * 220, 0],
-		...node,
-	}));
-	const connections = {};
-	for (let i = 0; i < placed.length - 1; i++) {
-		connections[placed[i].name] = {
-			main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]],
-		};
-	}
-	return { name, nodes: placed, connections, settings: { executionOrder: 'v1' } };
-}
+/** A workflow running its nodes one after the other (n8n gives it an ID of its own). */
+const chain = (name, nodes) => e2e.chain(crypto.randomUUID(), name, nodes);
 
 /** Every workflow of the bench by its webhook path. */
 function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
@@ -124,30 +77,31 @@ function benchWorkflows({ omniCredential, headerCredential, baseUrl }) {
 	const item = '$json';
 	return {
 		'crm-node': chain('bench: CRM → node', [
-			webhookNode('crm-node'),
+			e2e.webhookTrigger('crm-node'),
 			omniNode(omniCredential, event),
 		]),
 		'crm-node-key': chain('bench: CRM → node, send-once key', [
-			webhookNode('crm-node-key'),
+			e2e.webhookTrigger('crm-node-key'),
 			omniNode(omniCredential, event, { sendOnceKey: '={{ $json.body.order }}-shipped' }),
 		]),
 		'crm-http': chain('bench: CRM → HTTP Request', [
-			webhookNode('crm-http'),
+			e2e.webhookTrigger('crm-http'),
 			httpRequestNode(headerCredential, baseUrl, event),
 		]),
+		// The Webhook answers [] when the last node outputs nothing (every item a duplicate).
 		'crm-dedup': chain('bench: CRM → Remove Duplicates → HTTP Request', [
-			webhookNode('crm-dedup'),
+			e2e.webhookTrigger('crm-dedup'),
 			removeDuplicatesNode(),
 			httpRequestNode(headerCredential, baseUrl, event),
 		]),
 		'bcast-node': chain('bench: broadcast → Split Out → node', [
-			webhookNode('bcast-node'),
-			splitOutNode(),
+			e2e.webhookTrigger('bcast-node'),
+			e2e.splitOut('Split Out', 'body.recipients'),
 			omniNode(omniCredential, item),
 		]),
 		'bcast-http': chain('bench: broadcast → Split Out → HTTP Request', [
-			webhookNode('bcast-http'),
-			splitOutNode(),
+			e2e.webhookTrigger('bcast-http'),
+			e2e.splitOut('Split Out', 'body.recipients'),
 			httpRequestNode(headerCredential, baseUrl, item),
 		]),
 	};

@@ -22,16 +22,16 @@ const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const {
 	API_KEY,
-	n8nWithCredentials,
 	credentialFor,
-	startServerLoggedIn,
-	createActiveWorkflow,
-	waitForWebhook,
+	publishWithWebhooks,
+	startN8nWithService,
+	closeAll,
 	callWebhook,
 	webhookTrigger,
 	codeNode,
 	omniNode,
 	chain,
+	templateSend,
 	executionMark,
 	executionSince,
 	storedExecution,
@@ -60,7 +60,6 @@ let otherFake;
 let server;
 let rest;
 let answers;
-let base;
 
 /** The trigger's workflow: On Answer → Remove Duplicates on answerKey → Next. */
 function answerWorkflow() {
@@ -99,13 +98,13 @@ function sendWorkflow(id, webhookPath, customers, validFor, credential) {
 		codeNode('Customers', customers),
 		omniNode(
 			'Send',
-			scale.templateSend(
+			templateSend(
 				'101',
 				{ 1: '={{ $json.name }}', 2: '1042' },
 				{
 					answerLink: {
 						values: {
-							triggerUrl: `${base}/webhook/${TRIGGER_ID}`,
+							triggerUrl: `${server.url}/webhook/${TRIGGER_ID}`,
 							reference: '={{ $json.appointment }}',
 							...validFor,
 							linkVariable: 3,
@@ -140,33 +139,28 @@ async function startedSince(mark) {
 
 beforeAll(async () => {
 	const service = { latencyMs: 100, concurrencyLimit: 10, templates: sandboxTemplates() };
-	fake = await startFakeService({ apiKey: API_KEY, ...service });
 	otherFake = await startFakeService({ apiKey: `${API_KEY}-other`, ...service });
-	const { root, env } = await n8nWithCredentials(`e2e-answer-links-${n8n.installedVersion()}`, [
-		credentialFor(fake.url),
-		credentialFor(otherFake.url, { ...OTHER_KEY, apiKey: `${API_KEY}-other` }),
-	]);
-	// A shared machine under load can take minutes to start n8n.
-	({ server, rest } = await startServerLoggedIn(
-		{ ...env, N8N_LOG_LEVEL: 'warn' },
-		{ timeoutMs: 300_000 },
-	));
-	base = server.url;
-	answers = await createActiveWorkflow(rest, answerWorkflow());
-	await waitForWebhook(`${server.url}/webhook/${TRIGGER_ID}`);
+	const started = await startN8nWithService(`e2e-answer-links-${n8n.installedVersion()}`, {
+		service,
+		credentials: [credentialFor(otherFake.url, { ...OTHER_KEY, apiKey: `${API_KEY}-other` })],
+		workflows: [answerWorkflow()],
+		envOptions: { logLevel: 'warn' },
+		// A shared machine under load can take minutes to start n8n.
+		timeoutMs: 300_000,
+	});
+	({ fake, server, rest } = started);
+	[answers] = started.workflows;
 	Object.assign(ctx, {
 		rest,
 		fake,
 		baseUrl: server.url,
 		n8nPid: server.child.pid,
-		database: path.join(root, 'user', '.n8n', 'database.sqlite'),
+		database: path.join(started.root, 'user', '.n8n', 'database.sqlite'),
 	});
 }, 420_000);
 
 afterAll(async () => {
-	await server?.stop();
-	await fake?.close();
-	await otherFake?.close();
+	await closeAll(server, fake, otherFake);
 	process.stderr.write(
 		`\nanswer links (n8n ${n8n.installedVersion()}): ${JSON.stringify(ctx.figures)}\n`,
 	);
@@ -180,8 +174,7 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 			validFor: 7,
 			validForUnit: 'days',
 		});
-		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
+		await publishWithWebhooks(rest, server.url, workflow);
 		links = await send(workflow, 3);
 		expect(links.map(({ phone }) => phone)).toEqual(CUSTOMERS.map(({ phone }) => E164(phone)));
 		const prefix = `${server.url}/webhook/${TRIGGER_ID}?a=`;
@@ -276,8 +269,7 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 			validFor: 0.05,
 			validForUnit: 'minutes',
 		});
-		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
+		await publishWithWebhooks(rest, server.url, workflow);
 		const [{ link }] = await send(workflow, 1);
 		// Valid for 3 seconds, sealed in whole seconds: expired 5 seconds later whatever the rounding.
 		await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -292,8 +284,7 @@ describe('answer links: a template broadcast and the Omnichannel Messaging Trigg
 			{ validFor: 7, validForUnit: 'days' },
 			OTHER_KEY,
 		);
-		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
+		await publishWithWebhooks(rest, server.url, workflow);
 		const [{ link }] = await send(workflow, 1, otherFake);
 		expect(link.startsWith(`${server.url}/webhook/${TRIGGER_ID}?a=`)).toBe(true);
 		await expectRefused(link, 400, 'This link is not valid');

@@ -15,25 +15,23 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
 const { mapperValue } = require('../helpers/mapperValue');
 const { startSilentServer } = require('../helpers/silentServer');
-const { startEditor, until } = require('./editor');
-const { API_KEY, CREDENTIAL, SCREENSHOTS, credentialFor } = require('./support');
-const { trigger, omniNode, chain, templateSendBody } = require('./support');
+const { startEditorWithService, until } = require('./editor');
+const { CREDENTIAL, SCREENSHOTS, closeAll, credentialFor } = require('./support');
+const { addedNodeWorkflow, trigger, omniNode, chain, templateSendBody } = require('./support');
 
 // A node as n8n adds it today: node version 2.
-const WORKFLOW = chain('E2eBrowserWf0001', 'Browser test: WhatsApp template', [
-	trigger(),
+const WORKFLOW = addedNodeWorkflow(
+	'E2eBrowserWf0001',
+	'Browser test: WhatsApp template',
+	'Send WhatsApp template',
 	{
-		...omniNode('Send WhatsApp template', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			customerPhone: '+49 151 2345 6789',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		customerPhone: '+49 151 2345 6789',
 	},
-]);
+);
 // A node saved by 0.1.0, when Channel was a number field: typeVersion 1 and a plain `"channelId": 12`.
 const SAVED_WORKFLOW = chain('E2eBrowserWf0002', 'Browser test: saved with a channel number', [
 	trigger(),
@@ -93,24 +91,20 @@ let fake;
 let silent;
 let editor;
 let page;
-let root;
-let step;
+/** A step of the test (editor.js): on failure, a screenshot next to the test's n8n folder. */
+const step = (name, action) => editor.step(name, action);
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY });
 	silent = await startSilentServer();
-	editor = await startEditor('e2e-browser', {
-		credentials: [credentialFor(fake.url), credentialFor(silent.url, SILENT_CREDENTIAL)],
+	({ fake, editor } = await startEditorWithService('e2e-browser', {
+		service: {},
+		credentials: [credentialFor(silent.url, SILENT_CREDENTIAL)],
 		workflows: [WORKFLOW, SAVED_WORKFLOW, SILENT_WORKFLOW],
-	});
-	({ page, root, step } = editor);
+	}));
+	({ page } = editor);
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-	await silent?.close();
-});
+afterAll(() => closeAll(editor, fake, silent));
 
 /** Opens the workflow and the node's panel; the credential imported for the node is preselected. */
 async function openNode(workflow, nodeName, credentialName = CREDENTIAL.name) {
@@ -337,7 +331,7 @@ test('a workflow saved with "channelId": 12 shows channel 12, loads its lists an
 
 	await step('see channel 12 in the Channel field', async () => {
 		await expectVariableFields(mapper, ['1', '2', '3']);
-		await page.screenshot({ path: path.join(root, 'saved-channel-number.png') });
+		await page.screenshot({ path: path.join(editor.root, 'saved-channel-number.png') });
 		// n8n's editor draws a saved value that is not a locator with an empty mode box ("Mode...");
 		// node version 1 shows such a value in 0.1.0's own number field instead.
 		await expect(ndv.getByTestId('resource-locator-channelId').count()).resolves.toBe(0);
@@ -392,7 +386,7 @@ test('a service that never answers: the template dropdown stops waiting and says
 		// The node stopped waiting and closed its connection: the message is its own timeout's.
 		await until(() => silent.givenUp() > givenUp, 5_000);
 		expect(silent.givenUp()).toBeGreaterThan(givenUp);
-		await page.screenshot({ path: path.join(root, 'silent-service.png') });
+		await page.screenshot({ path: path.join(editor.root, 'silent-service.png') });
 	});
 	expect(silent.connections()).toBeGreaterThanOrEqual(1);
 }, 120_000);

@@ -18,20 +18,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
-const { startEditor, until } = require('./editor');
+const { startEditorWithService, readExample, until } = require('./editor');
 const {
-	API_KEY,
-	credentialFor,
-	publishWorkflow,
-	createActiveWorkflow,
+	closeAll,
+	publishWithWebhooks,
 	callWebhook,
 	webhookTrigger,
 	omniNode,
 	chain,
-	waitForWebhook,
 	executionMark,
 	executionSince,
 	storedExecution,
@@ -49,8 +44,6 @@ const { READABLE, readableIn } = require('../../scripts/lib/axe');
 const branchOutput = (execution, nodeName, index) =>
 	execution.data.resultData.runData[nodeName]?.at(-1).data?.main?.[index];
 
-const readExample = (file) =>
-	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
 const BROADCAST = readExample('answer-link-broadcast.json');
 const ANSWERS = readExample('answer-link-answers.json');
 const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
@@ -74,22 +67,33 @@ let editor;
 let rest;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-answer-links', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-answer-links', {
 		workflows: [BROADCAST, ANSWERS],
-	});
-	rest = new n8n.N8nRest(editor.server.url);
-	await rest.ownerSetupOrLogin();
-	await publishWorkflow(rest, { id: ANSWERS.id });
-	await waitForWebhook(`${editor.server.url}/webhook/${TRIGGER.webhookId}`);
+		publish: [ANSWERS],
+	}));
+	({ rest } = editor);
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 420_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
+
+/** A person's browser: a page in a context of its own. */
+const personPage = (browser) => browser.newPage({ userAgent: BROWSER_AGENT });
+
+/**
+ * Opens `link` in a page `open` makes in Chromium (a phone's, one that checks readability, a
+ * person's), where `answer` answers it; then the answers workflow's one execution it started, once
+ * finished: its status and the execution as stored.
+ */
+async function answerIn(open, link, answer) {
+	const mark = await executionMark(rest, ANSWERS.id);
+	const page = await open(editor.browser);
+	await page.goto(link);
+	await answer(page);
+	await page.context().close();
+	const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+	return { status, execution: await storedExecution(rest, id) };
+}
 
 /** Runs the broadcast example as a user does with "Execute workflow", through n8n's CLI. */
 async function runBroadcast() {
@@ -125,23 +129,21 @@ describe('the answer-link examples, imported as shipped', () => {
 	}, 200_000);
 
 	test('a tap on "Reschedule" at a phone\'s width reaches that appointment\'s CRM stand-in', async () => {
-		const link = sent[1].body.attributes['3'];
-		const mark = await executionMark(rest, ANSWERS.id);
-		const page = await phonePage(editor.browser);
-		await page.goto(link);
-		expect(await page.getByRole('button').allInnerTexts()).toEqual([
-			'Confirm',
-			'Reschedule',
-			'Cancel',
-		]);
-		await page.screenshot({ path: path.join(SHOTS, 'choice-page-390.png') });
-		await page.getByRole('button', { name: 'Reschedule' }).tap();
-		await page.getByText('Recorded: Reschedule').waitFor();
-		await page.context().close();
-
-		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		const { status, execution } = await answerIn(
+			phonePage,
+			sent[1].body.attributes['3'],
+			async (page) => {
+				expect(await page.getByRole('button').allInnerTexts()).toEqual([
+					'Confirm',
+					'Reschedule',
+					'Cancel',
+				]);
+				await page.screenshot({ path: path.join(SHOTS, 'choice-page-390.png') });
+				await page.getByRole('button', { name: 'Reschedule' }).tap();
+				await page.getByText('Recorded: Reschedule').waitFor();
+			},
+		);
 		expect(status).toBe('success');
-		const execution = await storedExecution(rest, id);
 		const [answer] = branchOutput(execution, 'Which choice', 1);
 		expect(answer.json).toMatchObject({
 			data: { choice: 'Reschedule' },
@@ -162,46 +164,39 @@ describe('the answer-link examples, imported as shipped', () => {
 	}, 120_000);
 
 	test('the same link tapped again goes no further than Remove Duplicates', async () => {
-		const mark = await executionMark(rest, ANSWERS.id);
-		const page = await editor.browser.newPage({ userAgent: BROWSER_AGENT });
-		await page.goto(sent[1].body.attributes['3']);
-		await page.getByRole('button', { name: 'Cancel' }).click();
-		await page.getByText('Recorded: Cancel').waitFor();
-		await page.close();
-		const { id } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
-		const execution = await storedExecution(rest, id);
+		const { execution } = await answerIn(personPage, sent[1].body.attributes['3'], async (page) => {
+			await page.getByRole('button', { name: 'Cancel' }).click();
+			await page.getByText('Recorded: Cancel').waitFor();
+		});
 		expect(lastOutput(execution, 'First answer only')).toEqual([]);
 		for (const name of STAND_INS) expect(lastOutput(execution, name)).toBeUndefined();
 	}, 120_000);
 
 	test("readable by everyone: a link's page, recorded and cut link pages pass axe; keys answer", async () => {
 		const link = sent[2].body.attributes['3'];
-		const mark = await executionMark(rest, ANSWERS.id);
-		const page = await checkingPage(editor.browser);
-		await page.goto(link);
-		expect(await readableIn(page)).toEqual(READABLE);
-		// Priya's contact says hi-IN: her link carries Hindi, in which the trigger has its own labels.
-		await tabTo(page, 'button');
-		expect(await page.evaluate(() => globalThis.document.activeElement.textContent)).toBe(
-			HINDI_LABELS[0],
-		);
-		await page.keyboard.press('Enter');
-		await page.getByRole('button').first().waitFor({ state: 'detached' });
-		await page.getByText(HINDI_LABELS[0]).waitFor();
-		expect(await page.getAttribute('html', 'lang')).toBe('hi');
-		expect(await readableIn(page)).toEqual(READABLE);
-		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		const { status, execution } = await answerIn(checkingPage, link, async (page) => {
+			expect(await readableIn(page)).toEqual(READABLE);
+			// Priya's contact says hi-IN: her link carries Hindi, in which the trigger has its own labels.
+			await tabTo(page, 'button');
+			expect(await page.evaluate(() => globalThis.document.activeElement.textContent)).toBe(
+				HINDI_LABELS[0],
+			);
+			await page.keyboard.press('Enter');
+			await page.getByRole('button').first().waitFor({ state: 'detached' });
+			await page.getByText(HINDI_LABELS[0]).waitFor();
+			expect(await page.getAttribute('html', 'lang')).toBe('hi');
+			expect(await readableIn(page)).toEqual(READABLE);
+
+			// The link cut short, as a message app may do: the page that says so.
+			const refused = await page.goto(link.slice(0, -6));
+			expect(refused.status()).toBe(400);
+			await page.getByRole('heading', { name: 'Nothing recorded' }).waitFor();
+			expect(await readableIn(page)).toEqual(READABLE);
+		});
 		expect(status).toBe('success');
-		const [answer] = branchOutput(await storedExecution(rest, id), 'Which choice', 0);
+		const [answer] = branchOutput(execution, 'Which choice', 0);
 		// The answer is the trigger's own label, whatever the page showed.
 		expect(answer.json).toMatchObject({ data: { choice: 'Confirm' }, reference: 'APT-2043' });
-
-		// The link cut short, as a message app may do: the page that says so.
-		const refused = await page.goto(link.slice(0, -6));
-		expect(refused.status()).toBe(400);
-		await page.getByRole('heading', { name: 'Nothing recorded' }).waitFor();
-		expect(await readableIn(page)).toEqual(READABLE);
-		await page.context().close();
 	}, 120_000);
 });
 
@@ -228,24 +223,19 @@ describe('the unsubscribe link, a one-option Choice', () => {
 				},
 			}),
 		]);
-		await createActiveWorkflow(rest, send);
-		await waitForWebhook(`${editor.server.url}/webhook/${hook}`);
+		await publishWithWebhooks(rest, editor.server.url, send);
 		const before = fake.sends().length;
 		await callWebhook(`${editor.server.url}/webhook/${hook}`, {});
 		const [message] = fake.sends().slice(before);
 		const [, link] = /Stop these messages:\n(\S+)$/.exec(message.body.text) ?? [];
 		expect(link.startsWith(`${editor.server.url}/webhook/${UNSUBSCRIBE.webhookId}?a=`)).toBe(true);
 
-		const mark = await executionMark(rest, ANSWERS.id);
-		const page = await editor.browser.newPage({ userAgent: BROWSER_AGENT });
-		await page.goto(link);
-		expect(await page.getByRole('button').allInnerTexts()).toEqual(['Unsubscribe']);
-		await page.getByRole('button', { name: 'Unsubscribe' }).click();
-		await page.getByText('Recorded: Unsubscribe').waitFor();
-		await page.close();
-		const { id, status } = await executionSince(rest, ANSWERS.id, mark, { timeoutMs: 30_000 });
+		const { status, execution } = await answerIn(personPage, link, async (page) => {
+			expect(await page.getByRole('button').allInnerTexts()).toEqual(['Unsubscribe']);
+			await page.getByRole('button', { name: 'Unsubscribe' }).click();
+			await page.getByText('Recorded: Unsubscribe').waitFor();
+		});
 		expect(status).toBe('success');
-		const execution = await storedExecution(rest, id);
 		const [answer] = branchOutput(execution, 'Which choice', 3);
 		expect(answer.json).toMatchObject({ data: { choice: 'Unsubscribe' }, reference: 'C-1001' });
 		expect(lastOutput(execution, 'Unsubscribed (stand-in)')?.map((item) => item.json)).toEqual([

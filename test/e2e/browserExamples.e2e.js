@@ -10,12 +10,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
 const { mapperValue } = require('../helpers/mapperValue');
-const { startEditor, until } = require('./editor');
-const { API_KEY, credentialFor, trigger, omniNode, chain } = require('./support');
+const { startEditorWithService, until } = require('./editor');
+const { addedNodeWorkflow, byId, closeAll, trigger, omniNode, chain } = require('./support');
 
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'examples');
 const EXAMPLES_DIR = path.join(n8n.REPO_ROOT, 'examples');
@@ -58,20 +56,19 @@ const SAVED = chain('E2eSavedForms001', 'Saved by 0.1.0 and 0.2.0', [
 	}),
 ]);
 // A template chosen by an expression with Map Each Variable: the node's editor hint says to use JSON.
-const HINTED = chain('E2eHintMapper001', 'Map Each Variable with a template expression', [
-	trigger(),
+const HINTED = addedNodeWorkflow(
+	'E2eHintMapper001',
+	'Map Each Variable with a template expression',
+	'Template by expression',
 	{
-		...omniNode('Template by expression', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'id', value: '12' },
-			templateId: { __rl: true, mode: 'id', value: '={{ 101 }}' },
-			customerPhone: '+4915123456789',
-			variablesMode: 'mapper',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: byId('12'),
+		templateId: byId('={{ 101 }}'),
+		customerPhone: '+4915123456789',
+		variablesMode: 'mapper',
 	},
-]);
+);
 const withoutKey = (object, key) =>
 	Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
 const isOurs = (node) => node.type.startsWith(`${n8n.PACKAGE_NAME}.`);
@@ -80,18 +77,13 @@ let fake;
 let editor;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-examples', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-examples', {
 		workflows: [...examples.map((example) => withoutKey(example, 'file')), SAVED, HINTED],
-	});
+	}));
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
 
 /** Opens the node's panel in its workflow; waits until its lists and mapper have loaded. */
 async function openNode(workflow, nodeName) {

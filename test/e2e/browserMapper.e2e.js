@@ -11,17 +11,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
-const { sandboxTemplates } = require('../fake-service/seed');
 const n8n = require('../../scripts/lib/n8n');
-const { startEditor, until } = require('./editor');
-const { API_KEY, credentialFor, restData, trigger, omniNode, chain } = require('./support');
-const { waitForWebhook, executionMark, executionSince, storedExecution } = require('./support');
-const { publishWorkflow } = require('./support');
+const { startEditorWithService, readExample, until } = require('./editor');
+const { addedNodeWorkflow, closeAll, restData } = require('./support');
+const { executionMark, executionSince, storedExecution } = require('./support');
 const { lastOutput, phonePage } = require('./sendAndWait.support');
 
-const readExample = (file) =>
-	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
 const BROADCAST = readExample('answer-link-broadcast.json');
 const ANSWERS = readExample('answer-link-answers.json');
 const TRIGGER = ANSWERS.nodes.find((node) => node.name === 'On appointment answer');
@@ -29,36 +24,34 @@ const IS_2X = Number(String(n8n.installedVersion() ?? n8n.N8N_VERSION).split('.'
 const SHOTS = path.join(n8n.REPO_ROOT, '.tmp', 'screenshots', 'answer-links');
 
 // Two workflows as a builder starts them: the send's node added, nothing in its Options yet.
-const TEMPLATE_SEND = chain('E2eMapperLink001', 'Builder: a template with an answer link', [
-	trigger(),
+const TEMPLATE_SEND = addedNodeWorkflow(
+	'E2eMapperLink001',
+	'Builder: a template with an answer link',
+	'Send template',
 	{
-		...omniNode('Send template', {
-			resource: 'whatsappTemplate',
-			operation: 'send',
-			channelId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'WhatsApp Sales' },
-			templateId: {
-				__rl: true,
-				mode: 'list',
-				value: '108',
-				cachedResultName: 'appointment_confirmation',
-			},
-			customerPhone: '+49 151 2345 6701',
-		}),
-		typeVersion: 2,
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'WhatsApp Sales' },
+		templateId: {
+			__rl: true,
+			mode: 'list',
+			value: '108',
+			cachedResultName: 'appointment_confirmation',
+		},
+		customerPhone: '+49 151 2345 6701',
 	},
-]);
-const TEXT_SEND = chain('E2eMapperLink002', 'Builder: a text with an answer link', [
-	trigger(),
+);
+const TEXT_SEND = addedNodeWorkflow(
+	'E2eMapperLink002',
+	'Builder: a text with an answer link',
+	'Send text',
 	{
-		...omniNode('Send text', {
-			resource: 'message',
-			operation: 'sendText',
-			customerId: '4711',
-			text: 'Can you come on Tuesday?',
-		}),
-		typeVersion: 2,
+		resource: 'message',
+		operation: 'sendText',
+		customerId: '4711',
+		text: 'Can you come on Tuesday?',
 	},
-]);
+);
 
 let fake;
 let editor;
@@ -66,23 +59,16 @@ let rest;
 let triggerUrl;
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	editor = await startEditor('e2e-browser-mapper', {
-		credentials: [credentialFor(fake.url)],
+	({ fake, editor } = await startEditorWithService('e2e-browser-mapper', {
 		workflows: [BROADCAST, ANSWERS, TEMPLATE_SEND, TEXT_SEND],
-	});
-	rest = new n8n.N8nRest(editor.server.url);
-	await rest.ownerSetupOrLogin();
-	await publishWorkflow(rest, { id: ANSWERS.id });
+		publish: [ANSWERS],
+	}));
+	({ rest } = editor);
 	triggerUrl = `${editor.server.url}/webhook/${TRIGGER.webhookId}`;
-	await waitForWebhook(triggerUrl);
 	fs.mkdirSync(SHOTS, { recursive: true });
 }, 420_000);
 
-afterAll(async () => {
-	await editor?.close();
-	await fake?.close();
-});
+afterAll(() => closeAll(editor, fake));
 
 /** Opens a workflow's node panel. */
 async function openNode(workflow, nodeName) {

@@ -11,7 +11,10 @@ const path = require('node:path');
 
 const { ensureChromium } = require('../../scripts/lib/chromium');
 const n8n = require('../../scripts/lib/n8n');
-const { freshUserFolder } = require('./support');
+const { startFakeService } = require('../fake-service');
+const { sandboxTemplates } = require('../fake-service/seed');
+const { API_KEY, closeAll, credentialFor, freshUserFolder } = require('./support');
+const { publishWorkflow, waitForWebhook, webhookPaths } = require('./support');
 
 const CHROMIUM_ARGS = [
 	'--no-sandbox',
@@ -58,8 +61,9 @@ async function importInto(env, root, { credentials, workflows }) {
 }
 
 /**
- * Starts n8n with the credentials and workflows, and Chromium signed in to its editor. `step`
- * runs an action and, when it fails, keeps a screenshot next to the test's n8n folder.
+ * Starts n8n with the credentials and workflows, its REST API (`rest`) with the owner logged in,
+ * and Chromium signed in to its editor. `step` runs an action and, when it fails, keeps a
+ * screenshot next to the test's n8n folder.
  */
 async function startEditor(name, imports) {
 	const chromiumBinary = ensureChromium({ log: (line) => process.stderr.write(`${line}\n`) });
@@ -73,12 +77,13 @@ async function startEditor(name, imports) {
 	await importInto(env, root, imports);
 	const server = await n8n.startN8nServer({ env });
 	let browser;
+	const rest = new n8n.N8nRest(server.url);
 	const close = async () => {
 		await browser?.close();
 		await server.stop();
 	};
 	try {
-		await new n8n.N8nRest(server.url).ownerSetupOrLogin();
+		await rest.ownerSetupOrLogin();
 		const { chromium, selectors } = require('playwright-core');
 		selectors.setTestIdAttribute('data-test-id');
 		browser = await chromium.launch({
@@ -92,12 +97,44 @@ async function startEditor(name, imports) {
 		page.setDefaultTimeout(90_000);
 		await step('sign in', () => signIn(page, server.url));
 		page.setDefaultTimeout(60_000);
-		return { server, browser, page, root, env, step, close };
+		return { server, rest, browser, page, root, env, step, close };
 	} catch (error) {
 		await close();
 		throw error;
 	}
 }
+
+/**
+ * The fake service (`service`: its options, by default the sandbox's templates) and the editor
+ * (startEditor) with a credential for it (`credentials`: more of them) and `workflows`; then
+ * `publish`'s workflows (of those) published, their webhooks served.
+ */
+async function startEditorWithService(
+	name,
+	{ service = { templates: sandboxTemplates() }, credentials = [], workflows, publish = [] },
+) {
+	const started = { fake: await startFakeService({ apiKey: API_KEY, ...service }) };
+	try {
+		started.editor = await startEditor(name, {
+			credentials: [credentialFor(started.fake.url), ...credentials],
+			workflows,
+		});
+		const { rest, server } = started.editor;
+		for (const workflow of publish) {
+			await publishWorkflow(rest, { id: workflow.id });
+			for (const webhookPath of webhookPaths(workflow))
+				await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
+		}
+		return started;
+	} catch (error) {
+		await closeAll(started.editor, started.fake);
+		throw error;
+	}
+}
+
+/** A workflow of examples/ as shipped. */
+const readExample = (file) =>
+	JSON.parse(fs.readFileSync(path.join(n8n.REPO_ROOT, 'examples', file), 'utf8'));
 
 /** A step runs an action; when it fails, a screenshot is kept next to the test's n8n folder. */
 function stepsOn(page, root) {
@@ -113,4 +150,4 @@ function stepsOn(page, root) {
 	};
 }
 
-module.exports = { startEditor, until };
+module.exports = { startEditor, startEditorWithService, readExample, until };

@@ -13,24 +13,20 @@
  * example's trigger, its question and buttons in Arabic and Hindi beside English (Texts per
  * Language), shows a broadcast's ar, en and hi links each in its words; each answer is the English.
  */
-const { startFakeService } = require('../fake-service');
 const { sandboxTemplates } = require('../fake-service/seed');
 const {
-	API_KEY,
-	n8nWithCredentials,
-	credentialFor,
-	startServerLoggedIn,
-	createActiveWorkflow,
-	waitForWebhook,
 	callWebhook,
 	executionMark,
 	executionSince,
 	storedExecution,
+	startN8nWithService,
+	closeAll,
 } = require('./support');
 const {
 	BROWSER_AGENT,
 	launchChromium,
-	executionWhen,
+	askAndWait,
+	finishedExecution,
 	lastOutput,
 	RECEIPT,
 } = require('./sendAndWait.support');
@@ -60,27 +56,18 @@ let browser;
 const triggers = {};
 
 beforeAll(async () => {
-	fake = await startFakeService({ apiKey: API_KEY, templates: sandboxTemplates() });
-	const { env } = await n8nWithCredentials('e2e-page-language', [credentialFor(fake.url)], {
-		logLevel: 'warn',
+	const started = await startN8nWithService('e2e-page-language', {
+		service: { templates: sandboxTemplates() },
+		workflows: [...Object.values(TRIGGERS), ...Object.values(WORKFLOWS), BROADCAST],
+		envOptions: { logLevel: 'warn' },
 	});
-	({ server, rest } = await startServerLoggedIn(env, { timeoutMs: 240_000 }));
-	for (const workflow of [...Object.values(WORKFLOWS), BROADCAST]) {
-		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
-	}
-	for (const [key, workflow] of Object.entries(TRIGGERS))
-		triggers[key] = await createActiveWorkflow(rest, workflow);
-	for (const webhookId of [TRIGGER_ID, TEXTS_TRIGGER_ID, WORDS_TRIGGER_ID])
-		await waitForWebhook(`${server.url}/webhook/${webhookId}`);
+	({ fake, server, rest } = started);
+	for (const [index, key] of Object.keys(TRIGGERS).entries())
+		triggers[key] = started.workflows[index];
 	browser = await launchChromium();
 }, 420_000);
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await fake?.close();
-});
+afterAll(() => closeAll(browser, server, fake));
 
 /**
  * Chromium as a phone: a touch screen 390 pixels wide, a phone browser's user agent, and the
@@ -108,31 +95,11 @@ const factsOf = async (page) => pageFacts(await page.content());
 const recordedShown = (page) => page.getByRole('button').first().waitFor({ state: 'detached' });
 
 /** Starts a Send and Wait workflow; resolves with its link and execution once it waits. */
-async function ask(workflow) {
-	const before = fake.sends().length;
-	await callWebhook(`${server.url}/webhook/${workflow.webhookPath}`, {});
-	const deadline = Date.now() + 20_000;
-	while (fake.sends().length === before && Date.now() < deadline)
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	const sent = fake.sends()[before];
-	const text = String(sent.body.text ?? sent.body.attributes?.['3']);
-	const [link] = text.match(/https?:\/\/\S+/g);
-	const executionId = new URL(link).pathname.split('/')[2];
-	await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
-	return { link, executionId };
-}
+const ask = (workflow) => askAndWait({ fake, server, rest }, workflow);
 
-/** The execution once it succeeded and Next ran (n8n writes the status a moment before the data). */
+/** What Next put out once the execution succeeded. */
 const answered = async (executionId) =>
-	lastOutput(
-		await executionWhen(
-			rest,
-			executionId,
-			(e) => e.status === 'success' && lastOutput(e, 'Next') !== undefined,
-			{ what: 'success with Next run', timeoutMs: 30_000 },
-		),
-		'Next',
-	);
+	lastOutput(await finishedExecution(rest, executionId), 'Next');
 
 describe('Send and Wait in the Page Language', () => {
 	test('WhatsApp Template (Choice) in Portuguese (Brazil): page, refusal, tap, the page after it', async () => {

@@ -9,7 +9,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
-const { CREDENTIAL, byId, chain, omniNode, splitOut, webhookTrigger } = require('./support');
+const { CREDENTIAL, byId, chain, omniNode, splitOut, templateSend } = require('./support');
+const { webhookTrigger } = require('./support');
 const { mapperValue } = require('../helpers/mapperValue');
 const { unescapeHtml } = require('../helpers/answerPage');
 const { askWorkflow, RECEIPT } = require('./sendAndWait.support');
@@ -190,15 +191,10 @@ function triggerWorkflow(id, webhookId, parameters) {
  * Answer Link (in {{3}}) to the trigger, for the time and in the language their item names.
  */
 function broadcastWorkflow(webhookPath) {
-	const send = {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: '101' },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue({ 1: '={{ $json.name }}', 2: '1042' }),
-		options: {
+	const send = templateSend(
+		'101',
+		{ 1: '={{ $json.name }}', 2: '1042' },
+		{
 			answerLink: {
 				values: {
 					triggerUrl: '={{ $json.triggerUrl }}',
@@ -210,7 +206,7 @@ function broadcastWorkflow(webhookPath) {
 				},
 			},
 		},
-	};
+	);
 	const built = chain('E2ePageLangSend1', 'e2e page language: the broadcast', [
 		webhookTrigger(webhookPath),
 		splitOut('Customers', 'body.customers'),

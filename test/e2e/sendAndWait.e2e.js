@@ -15,20 +15,16 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { startFakeService } = require('../fake-service');
 const { appointmentConfirmation, demoTemplates } = require('../fake-service/seed');
 const {
-	API_KEY,
-	credentialFor,
-	createActiveWorkflow,
-	waitForWebhook,
 	storedExecution,
 	SCREENSHOTS,
 	startOtherHost,
 	executionMark,
 	executionSince,
+	startN8nWithService,
+	closeAll,
 } = require('./support');
-const { n8nWithCredentials, startServerLoggedIn } = require('./support');
 const {
 	BROWSER_AGENT,
 	CHOICE_LABELS,
@@ -40,7 +36,9 @@ const {
 	RECEIPT,
 	formWorkflow,
 	hostileMarkup,
+	askAndWait,
 	executionWhen,
+	finishedExecution,
 	lastOutput,
 	tampered,
 	launchChromium,
@@ -60,69 +58,31 @@ let watch;
 let forms;
 
 beforeAll(async () => {
-	// Channel 12 also has the appointment confirmation, its link in the middle of the body.
-	fake = await startFakeService({
-		apiKey: API_KEY,
-		templates: { 12: [...demoTemplates(), appointmentConfirmation()] },
-	});
 	watch = await startOtherHost();
-	const { env } = await n8nWithCredentials('e2e-send-and-wait', [credentialFor(fake.url)], {
-		logLevel: 'warn',
-	});
-	// A busy machine can take more than the default 90 s to migrate a fresh database.
-	({ server, rest } = await startServerLoggedIn(env, { timeoutMs: 240_000 }));
-	for (const workflow of Object.values(WORKFLOWS)) {
-		await createActiveWorkflow(rest, workflow);
-		await waitForWebhook(`${server.url}/webhook/${workflow.webhookPath}`);
-	}
 	const built = formWorkflow(watch.url);
-	forms = { ...(await createActiveWorkflow(rest, built)), paths: built.paths };
-	for (const webhookPath of Object.values(built.paths))
-		await waitForWebhook(`${server.url}/webhook/${webhookPath}`);
+	const started = await startN8nWithService('e2e-send-and-wait', {
+		// Channel 12 also has the appointment confirmation, its link in the middle of the body.
+		service: { templates: { 12: [...demoTemplates(), appointmentConfirmation()] } },
+		workflows: [...Object.values(WORKFLOWS), built],
+		envOptions: { logLevel: 'warn' },
+	});
+	({ fake, server, rest } = started);
+	forms = { ...started.workflows.at(-1), paths: built.paths };
 	browser = await launchChromium();
 }, 420_000);
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await fake?.close();
-	await watch?.close();
-});
+afterAll(() => closeAll(browser, server, fake, watch));
 
 /** Starts the workflow; resolves with the message the service received, its links and the execution. */
-async function ask(workflow, body = {}) {
-	const before = fake.sends().length;
-	const started = await fetch(`${server.url}/webhook/${workflow.webhookPath}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	expect(started.status).toBe(200);
-	const deadline = Date.now() + 20_000;
-	while (fake.sends().length === before && Date.now() < deadline)
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	const sent = fake.sends()[before];
-	const text = String(sent.body.text ?? sent.body.attributes?.['3']);
-	const links = [...text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
-	const executionId = new URL(links[0]).pathname.split('/')[2];
-	await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
-	return { sent, text, links, executionId };
-}
+const ask = (workflow, body) => askAndWait({ fake, server, rest }, workflow, body);
 
 const personPage = (viewport) => personPageIn(browser, viewport);
 
 /** The largest file a custom form takes, as the File field's description gives it: 16 MB. */
 const FILE_LIMIT = 16 * 1024 * 1024;
 
-/**
- * The execution once it succeeded and `nextNode` ran: n8n writes an execution's status and its run
- * data in two steps, so a status of success can come a moment before the data.
- */
-const finished = (id, nextNode = 'Next') =>
-	executionWhen(rest, id, (e) => e.status === 'success' && lastOutput(e, nextNode) !== undefined, {
-		what: `success with ${nextNode} run`,
-		timeoutMs: 30_000,
-	});
+/** The execution once it succeeded and `nextNode` ran. */
+const finished = (id, nextNode) => finishedExecution(rest, id, nextNode);
 
 describe('Message → Send and Wait for Response (approval)', () => {
 	let first;

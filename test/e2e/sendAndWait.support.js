@@ -7,7 +7,7 @@ const { ensureChromium } = require('../../scripts/lib/chromium');
 const { everyTypeFields } = require('../helpers/everyTypeForm');
 const { mapperValue } = require('../helpers/mapperValue');
 const { PREVIEW_AGENTS, BROWSER_AGENT } = require('../helpers/userAgents');
-const { omniNode, chain, workflow, storedExecution, byId } = require('./support');
+const { omniNode, chain, workflow, storedExecution, byId, callWebhook } = require('./support');
 
 /** A Webhook trigger that answers at once: the execution goes on to wait. */
 function startingWebhook(webhookPath) {
@@ -279,6 +279,35 @@ async function executionWhen(rest, id, done, { timeoutMs = 20_000, what = 'the s
 	}
 }
 
+/**
+ * Starts a Send and Wait workflow through its webhook (with `body`) on `n8n`'s server; resolves,
+ * once its execution waits, with the message `n8n.fake` received, its text, its links (`link`: the
+ * first) and the execution's ID.
+ */
+async function askAndWait({ fake, server, rest }, workflow, body = {}) {
+	const before = fake.sends().length;
+	await callWebhook(`${server.url}/webhook/${workflow.webhookPath}`, body);
+	const deadline = Date.now() + 20_000;
+	while (fake.sends().length === before && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	const sent = fake.sends()[before];
+	const text = String(sent.body.text ?? sent.body.attributes?.['3']);
+	const links = [...text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
+	const executionId = new URL(links[0]).pathname.split('/')[2];
+	await executionWhen(rest, executionId, (e) => e.status === 'waiting', { what: 'waiting' });
+	return { sent, text, links, link: links[0], executionId };
+}
+
+/**
+ * The execution once it succeeded and `nextNode` ran: n8n writes an execution's status and its run
+ * data in two steps, so a status of success can come a moment before the data.
+ */
+const finishedExecution = (rest, id, nextNode = 'Next') =>
+	executionWhen(rest, id, (e) => e.status === 'success' && lastOutput(e, nextNode) !== undefined, {
+		what: `success with ${nextNode} run`,
+		timeoutMs: 30_000,
+	});
+
 /** The items a node put out in its last run. */
 function lastOutput(execution, nodeName) {
 	const runs = execution.data.resultData.runData[nodeName] ?? [];
@@ -371,7 +400,9 @@ module.exports = {
 	RECEIPT,
 	formWorkflow,
 	hostileMarkup,
+	askAndWait,
 	executionWhen,
+	finishedExecution,
 	lastOutput,
 	tampered,
 };

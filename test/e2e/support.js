@@ -6,6 +6,7 @@ const http = require('node:http');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
+const { startFakeService } = require('../fake-service');
 const { mapperValue } = require('../helpers/mapperValue');
 
 const API_KEY = 'e2e-api-key-0123456789';
@@ -126,6 +127,11 @@ function chain(id, name, nodes) {
 	return workflow(id, name, withIds, connections);
 }
 
+/** Start → this node with `parameters` as n8n's editor adds it today (node version 2). */
+function addedNodeWorkflow(id, name, nodeName, parameters) {
+	return chain(id, name, [trigger(), { ...omniNode(nodeName, parameters), typeVersion: 2 }]);
+}
+
 /** The items a node put out in an `n8n execute --rawOutput` result. */
 function outputOf(result, nodeName) {
 	const runs = result.data?.resultData?.runData?.[nodeName];
@@ -225,6 +231,24 @@ function orderShippedSend(variables, options = {}) {
 
 /** A Channel or Template picked by its ID, as the editor saves the choice. */
 const byId = (value) => ({ __rl: true, mode: 'id', value });
+
+/**
+ * WhatsApp Template → Send of `templateId` on channel 12 (both by ID) to `$json.phone`, its
+ * variables mapped, with `options`; `more` adds or replaces parameters (another operation, phone).
+ */
+function templateSend(templateId, variables, options = {}, more = {}) {
+	return {
+		resource: 'whatsappTemplate',
+		operation: 'send',
+		channelId: byId('12'),
+		templateId: byId(templateId),
+		customerPhone: '={{ $json.phone }}',
+		variablesMode: 'mapper',
+		variables: mapperValue(variables),
+		options,
+		...more,
+	};
+}
 
 /** WhatsApp Template → Send of order_shipped (channel 12, template 101 by ID), variables as JSON. */
 function orderShippedJsonSend({ customerPhone, variablesJson, options = {} }) {
@@ -437,6 +461,59 @@ async function waitForWebhook(url, { timeoutMs = 30_000 } = {}) {
 	}
 }
 
+/** The paths of a workflow's production webhooks: each Webhook node's path, the trigger's webhook ID. */
+function webhookPaths({ nodes }) {
+	return nodes.flatMap((node) => {
+		if (node.type === 'n8n-nodes-base.webhook') return [node.parameters.path];
+		if (node.type === `${n8n.PACKAGE_NAME}.omnichannelMessagingTrigger`) return [node.webhookId];
+		return [];
+	});
+}
+
+/**
+ * Creates and publishes `workflow` (createActiveWorkflow), then waits until the n8n at `baseUrl`
+ * serves each of its production webhooks.
+ */
+async function publishWithWebhooks(rest, baseUrl, workflow) {
+	const created = await createActiveWorkflow(rest, workflow);
+	for (const webhookPath of webhookPaths(workflow))
+		await waitForWebhook(`${baseUrl}/webhook/${webhookPath}`);
+	return created;
+}
+
+/** Stops what a test started, in this order; each may be missing (its start failed). */
+async function closeAll(...started) {
+	for (const thing of started) {
+		if (thing?.stop) await thing.stop();
+		else await thing?.close();
+	}
+}
+
+/**
+ * The fake service (with `service`'s options, on API_KEY) and a real n8n for `label`, logged in,
+ * whose first credential points at that service (`credentials`: more of them), with `workflows`
+ * published and their webhooks served. `envOptions` go to n8nEnv (a log level); a busy machine
+ * can take minutes to migrate a fresh database, hence the long default `timeoutMs`.
+ */
+async function startN8nWithService(
+	label,
+	{ service = {}, credentials = [], workflows = [], envOptions = {}, timeoutMs = 240_000 } = {},
+) {
+	const started = { fake: await startFakeService({ apiKey: API_KEY, ...service }) };
+	try {
+		const imported = [credentialFor(started.fake.url), ...credentials];
+		Object.assign(started, await n8nWithCredentials(label, imported, envOptions));
+		Object.assign(started, await startServerLoggedIn(started.env, { timeoutMs }));
+		started.workflows = [];
+		for (const workflow of workflows)
+			started.workflows.push(await publishWithWebhooks(started.rest, started.server.url, workflow));
+		return started;
+	} catch (error) {
+		await closeAll(started.server, started.fake);
+		throw error;
+	}
+}
+
 /**
  * Calls a production webhook with a JSON body; resolves with the items the workflow answered with
  * (`raw: true`: with the answer's text, e.g. a streamed answer's JSON lines).
@@ -549,17 +626,23 @@ module.exports = {
 	omniNode,
 	workflow,
 	chain,
+	addedNodeWorkflow,
 	outputOf,
 	webhookTrigger,
 	splitOut,
 	orderShippedSend,
 	orderShippedJsonSend,
 	byId,
+	templateSend,
 	templateSendBody,
 	restData,
 	createActiveWorkflow,
 	publishWorkflow,
 	waitForWebhook,
+	webhookPaths,
+	publishWithWebhooks,
+	closeAll,
+	startN8nWithService,
 	callWebhook,
 	executionMark,
 	executionSince,

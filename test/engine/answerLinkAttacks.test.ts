@@ -13,7 +13,6 @@ import { waitingMessage } from '../helpers/fixtures';
 import {
 	APPROVAL,
 	CREDENTIALS,
-	TARGET,
 	TRIGGER,
 	approve,
 	callTrigger,
@@ -55,11 +54,7 @@ describe("the Omnichannel Messaging Trigger's credential reads", () => {
 	function requests(credentialId: string) {
 		const counted = { reads: 0 };
 		const send = async (request: WebhookRequest, credentials = CREDENTIALS) => {
-			const answer = await callWebhook(
-				APPROVAL,
-				{ credentials, ...request },
-				{ ...TARGET, credentialId },
-			);
+			const answer = await callTrigger(APPROVAL, { credentials, ...request }, credentialId);
 			counted.reads += answer.credentialReads;
 			return answer;
 		};

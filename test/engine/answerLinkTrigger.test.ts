@@ -10,16 +10,7 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { linkKey } from '../../nodes/OmnichannelMessaging/answerLinks/token';
 import { loadPackage } from '../helpers/engine';
 import { API_KEY } from '../helpers/fixtures';
-import {
-	APPROVAL,
-	HOUR,
-	TARGET,
-	TRIGGER,
-	approve,
-	callTrigger,
-	token,
-} from '../helpers/triggerCall';
-import { callWebhook } from '../helpers/webhookCall';
+import { APPROVAL, HOUR, TRIGGER, approve, callTrigger, token } from '../helpers/triggerCall';
 
 const PREVIEWS = [
 	'WhatsApp/2.23.20.0',
@@ -237,10 +228,10 @@ describe('the Omnichannel Messaging Trigger', () => {
 
 	test('a credential without an API key answers no link, and says nothing of why', async () => {
 		// A credential of its own: the trigger keeps the usual one's key for a minute (token.ts).
-		const answer = await callWebhook(
+		const answer = await callTrigger(
 			APPROVAL,
 			{ ...approve(token()), credentials: { baseUrl: 'http://127.0.0.1:9', apiKey: '' } },
-			{ ...TARGET, credentialId: 'cred-without-key' },
+			'cred-without-key',
 		);
 		expect(answer.result).toEqual({ noWebhookResponse: true });
 		expect(answer.status).toBe(500);

@@ -7,25 +7,18 @@ import { broadcastSend, useFakeService } from '../helpers/fixtures';
 
 const service = useFakeService();
 
-/** Contacts as a CRM holds them: the number as typed, the contact's country. */
-const CONTACTS = [
-	{ name: 'Anna', phone: '0151 2345 6789', country: 'DE' },
-	{ name: 'Bob', phone: '(415) 555-0132', country: 'US' },
-	{ name: 'Chloé', phone: '06 12 34 56 78', country: 'FR' },
-	{ name: 'Diego', phone: '011 15-2345-6789', country: 'AR' },
-	{ name: 'Giulia', phone: '02 1234 5678', country: 'IT' },
-	{ name: 'Ivan', phone: '8 (912) 345-67-89', country: 'ru' },
-	{ name: 'Emma', phone: '+44 20 7946 0958', country: 'DE' },
-];
-const E164 = [
-	'+4915123456789',
-	'+14155550132',
-	'+33612345678',
-	'+5491123456789',
-	'+390212345678',
-	'+79123456789',
-	'+442079460958',
-];
+/** Contacts as a CRM holds them (the number as typed, the contact's country), each with its E.164. */
+const CONTACTS_AND_E164 = [
+	[{ name: 'Anna', phone: '0151 2345 6789', country: 'DE' }, '+4915123456789'],
+	[{ name: 'Bob', phone: '(415) 555-0132', country: 'US' }, '+14155550132'],
+	[{ name: 'Chloé', phone: '06 12 34 56 78', country: 'FR' }, '+33612345678'],
+	[{ name: 'Diego', phone: '011 15-2345-6789', country: 'AR' }, '+5491123456789'],
+	[{ name: 'Giulia', phone: '02 1234 5678', country: 'IT' }, '+390212345678'],
+	[{ name: 'Ivan', phone: '8 (912) 345-67-89', country: 'ru' }, '+79123456789'],
+	[{ name: 'Emma', phone: '+44 20 7946 0958', country: 'DE' }, '+442079460958'],
+] as const;
+const CONTACTS = CONTACTS_AND_E164.map(([contact]) => contact);
+const E164 = CONTACTS_AND_E164.map(([, e164]) => e164);
 
 const sentPhones = () =>
 	service.fake

@@ -100,8 +100,7 @@ describe('the run summary: one execution hint', () => {
 	});
 
 	test("the wall time is the delivery engine's clock: a run the clock moved 90 s says 1 min 3x s", async () => {
-		service.fake.latencyMs = 1_000;
-		try {
+		await service.withLatency(1_000, async () => {
 			const running = runNode({
 				parameters: broadcastSend({ validateTemplate: false }),
 				credentials: service.credentials,
@@ -113,9 +112,7 @@ describe('the run summary: one execution hint', () => {
 			const { hints } = await running;
 			// 90 s of the clock plus the real second of the answer (up to 9 s on a busy machine).
 			expect(hints[0].message).toMatch(/^1 item\(s\): 1 sent, in 1 min 3\d s\.$/);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 });
 
@@ -157,17 +154,17 @@ describe("n8n's log: counts and reasons only", () => {
 			'node; no number, text, variable value or key anywhere',
 		async () => {
 			service.fake.setLimits({ concurrencyLimit: 4, retryAfter: '1' });
-			service.fake.latencyMs = 20;
 			const items = recipients(600);
-			const { result, lines } = await recordingLog(
-				async () =>
-					await runNode({
-						parameters: broadcastSend({ concurrency: 20 }),
-						credentials: service.credentials,
-						items,
-					}),
+			const { result, lines } = await service.withLatency(20, () =>
+				recordingLog(
+					async () =>
+						await runNode({
+							parameters: broadcastSend({ concurrency: 20 }),
+							credentials: service.credentials,
+							items,
+						}),
+				),
 			);
-			service.fake.latencyMs = 0;
 			expect(result.error).toBeUndefined();
 			expect(result.output).toHaveLength(600);
 			expect(service.fake.tooMany.inFlight).toBeGreaterThan(0);

@@ -264,8 +264,7 @@ describe('Send Once per Key: a question asked before is not asked again, and not
 	);
 
 	test('two executions at once with the same key: one message, one wait, one skipped item', async () => {
-		service.fake.latencyMs = 30;
-		try {
+		await service.withLatency(30, async () => {
 			const results = await Promise.all([
 				run(waitingTemplate({ options: once })),
 				run(waitingTemplate({ options: once }), other('exec-saw-2')),
@@ -275,9 +274,7 @@ describe('Send Once per Key: a question asked before is not asked again, and not
 			expect(statuses).toEqual(['success', 'waiting']);
 			const skipped = results.find((result) => result.run.status === 'success');
 			expect(skipped?.output.map((item) => item.json)).toEqual([SKIPPED]);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 
 	test('a send the service refused releases the key: the retry asks and waits', async () => {

@@ -136,8 +136,7 @@ describe('a key sent before is not sent again', () => {
 
 describe('two executions at once (two webhook deliveries of the same event)', () => {
 	test("each key is sent once: the later execution waits for the earlier one's outcome", async () => {
-		service.fake.latencyMs = 30;
-		try {
+		await service.withLatency(30, async () => {
 			const items = orders(60);
 			const results = await Promise.all([run(items), run([...items].reverse())]);
 			for (const result of results) expect(result.error).toBeUndefined();
@@ -146,16 +145,13 @@ describe('two executions at once (two webhook deliveries of the same event)', ()
 			expect(skips).toHaveLength(60);
 			// Each key's later item waited for the earlier one's send and saw it sent: never an unknown outcome.
 			expect(new Set(skips.map(([, reason]) => reason))).toEqual(new Set(['alreadySent']));
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 });
 
 describe('an execution that starts while another is sending the same keys', () => {
 	test('waits for that outcome: its items are alreadySent, not outcomeUnknown', async () => {
-		service.fake.latencyMs = 500;
-		try {
+		await service.withLatency(500, async () => {
 			const items = orders(3);
 			const earlier = run(items);
 			// The earlier execution has claimed its keys in the store and waits for its first answer.
@@ -170,16 +166,13 @@ describe('an execution that starts while another is sending the same keys', () =
 				items.map((item, i) => [{ item: i }, 'alreadySent', `${item.orderId}-shipped`]),
 			);
 			expect(accepted()).toEqual(items.map((o) => o.phone));
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 });
 
 describe('two executions at once with different keys', () => {
 	test('no key is lost from the store: a later run skips all of them', async () => {
-		service.fake.latencyMs = 20;
-		try {
+		await service.withLatency(20, async () => {
 			const first = orders(80);
 			const second = orders(80, 1000);
 			await Promise.all([run(first), run(second)]);
@@ -188,9 +181,7 @@ describe('two executions at once with different keys', () => {
 			const again = await Promise.all([run(first), run(second)]);
 			expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
 			expect(again.flatMap((result) => skipped(result))).toHaveLength(160);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 });
 
@@ -358,8 +349,7 @@ describe('store calls', () => {
 		'ten single-item executions at once share store calls (group commit): fewer than one per ' +
 			'message, none lost',
 		async () => {
-			service.fake.latencyMs = 50;
-			try {
+			await service.withLatency(50, async () => {
 				const events = orders(30).map((order) => [order]);
 				const runs: Array<Promise<unknown>> = [];
 				for (let next = 0; next < events.length; ) {
@@ -375,9 +365,7 @@ describe('store calls', () => {
 				const again = await Promise.all(events.map(async (items) => await run(items)));
 				expect(service.fake.sends(SEND_PATH)).toHaveLength(0);
 				expect(again.flatMap(reasons)).toEqual(events.map(() => 'alreadySent'));
-			} finally {
-				service.fake.latencyMs = 0;
-			}
+			});
 		},
 	);
 });
@@ -396,12 +384,13 @@ describe('a history too small for the run', () => {
 	});
 });
 
-/** Runs `check` with the send-once timings changed, as a faster machine's would be. */
-async function withSendOnceTimings(
+/** A test of `check` run with the send-once timings changed, as a faster machine's would be. */
+function testWithTimings(
+	name: string,
 	timings: { verifyAfterMs: number; settleAfterMs: number },
 	check: () => Promise<void>,
 ) {
-	await withTimings({ SEND_ONCE: timings }, check);
+	test(name, async () => await withTimings({ SEND_ONCE: timings }, check));
 }
 
 /** The first order delivered again on another worker (a fresh process): the history says it was sent. */
@@ -418,39 +407,58 @@ const pause = async (ms: number) => await processClock().advance(ms);
 const entryOf = (order: number, kind: 'claimed' | 'accepted') =>
 	store.holds('wf-1', 'node-1', `omnichannel-send-once:${kind}:A-${order}-shipped`);
 
+/** The order's claim and acceptance: whether the history row holds each. */
+const claimAndAcceptance = (order: number) => [
+	entryOf(order, 'claimed'),
+	entryOf(order, 'accepted'),
+];
+
+/**
+ * Another worker's copy of the history row, taken after the store's call `takenAfter` and written
+ * back after call `writtenAfter`, while `runs` runs (test/helpers/processedDataStore.ts): it was.
+ */
+async function withStaleCopy(takenAfter: number, writtenAfter: number, runs: () => Promise<void>) {
+	store.writeBackStaleCopy(takenAfter, writtenAfter);
+	await runs();
+	expect(store.staleWriteBack).toBeUndefined();
+}
+
+/**
+ * A lost acceptance: a worker copies the row after A-0's claim and writes it back after its
+ * acceptance; the next execution's claim (A-1's) carries the check of A-0's entries and puts it back.
+ */
+async function loseAndRecoverAcceptance() {
+	await withStaleCopy(1, 2, async () => void (await run(orders(1))));
+	expect(claimAndAcceptance(0)).toEqual([true, false]);
+	await run(orders(1, 1));
+	expect(entryOf(0, 'accepted')).toBe(true);
+}
+
 describe("entries another queue-mode worker's write lost are put back", () => {
 	test(
 		"a lost acceptance: the next execution's call finds it missing and records it again; a " +
 			'redelivery is alreadySent',
 		async () => {
-			// A worker copies the row after this run's claim and writes it back after its acceptance: the acceptance is lost.
-			store.writeBackStaleCopy(1, 2);
-			await run(orders(1));
-			expect(store.staleWriteBack).toBeUndefined();
-			expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, false]);
-			// Another event: its claim carries the check of the first one's entries.
-			await run(orders(1, 1));
-			expect(entryOf(0, 'accepted')).toBe(true);
+			await loseAndRecoverAcceptance();
 			await expectRedeliveryAlreadySent();
 		},
 	);
 
-	test(
+	testWithTimings(
 		'a lost claim and acceptance, with no later execution: a call of its own puts them back; ' +
 			'the event is not sent twice',
+		{ verifyAfterMs: 200, settleAfterMs: 300 },
 		async () => {
-			await withSendOnceTimings({ verifyAfterMs: 200, settleAfterMs: 300 }, async () => {
-				// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
-				// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
-				store.writeBackStaleCopy(2, 4);
+			// A worker copies the row after A-6's acceptance (call 2), before A-0's claim (call 3), and writes it back
+			// after A-0's acceptance (call 4): A-0's claim and acceptance are both lost.
+			await withStaleCopy(2, 4, async () => {
 				await run(orders(1, 6));
 				await run(orders(1));
-				expect(store.staleWriteBack).toBeUndefined();
-				expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([false, false]);
-				await pause(700);
-				expect([entryOf(0, 'claimed'), entryOf(0, 'accepted')]).toEqual([true, true]);
-				await expectRedeliveryAlreadySent();
 			});
+			expect(claimAndAcceptance(0)).toEqual([false, false]);
+			await pause(700);
+			expect(claimAndAcceptance(0)).toEqual([true, true]);
+			await expectRedeliveryAlreadySent();
 		},
 	);
 
@@ -460,58 +468,47 @@ describe("entries another queue-mode worker's write lost are put back", () => {
 		async () => {
 			// The copy is taken after A-0's claim (call 1) and written back after call 4, 1.5 s later, when
 			// A-0's entries had been found in the row more than a second after they were written.
-			store.writeBackStaleCopy(1, 4);
-			await run(orders(1));
-			await pause(1_500);
-			await run(orders(1, 1));
-			expect(store.staleWriteBack).toBeUndefined();
-			expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
-				false,
-				false,
-				false,
-			]);
+			await withStaleCopy(1, 4, async () => {
+				await run(orders(1));
+				await pause(1_500);
+				await run(orders(1, 1));
+			});
+			expect([entryOf(0, 'accepted'), ...claimAndAcceptance(1)]).toEqual([false, false, false]);
 			await run(orders(1, 2));
-			expect([entryOf(0, 'accepted'), entryOf(1, 'claimed'), entryOf(1, 'accepted')]).toEqual([
-				true,
-				true,
-				true,
-			]);
+			expect([entryOf(0, 'accepted'), ...claimAndAcceptance(1)]).toEqual([true, true, true]);
 			await expectRedeliveryAlreadySent();
 		},
 	);
 
-	test(
+	testWithTimings(
 		'once a lost write was seen, a quiet worker checks again within seconds, then when the ' +
 			'entries settle',
+		{ verifyAfterMs: 100, settleAfterMs: 1_000 },
 		async () => {
-			await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 1_000 }, async () => {
-				store.writeBackStaleCopy(1, 2);
-				await run(orders(1));
-				expect(entryOf(0, 'accepted')).toBe(false);
-				await run(orders(1, 1));
-				expect(entryOf(0, 'accepted')).toBe(true);
-				const callsAtQuiet = store.calls.checkProcessedAndRecord;
-				// Checks at about 0.1, 0.3 and 0.7 s, then the one at 1 s that settles everything; none after.
-				await pause(1_600);
-				const idleChecks = store.calls.checkProcessedAndRecord - callsAtQuiet;
-				expect(idleChecks).toBeGreaterThanOrEqual(3);
-				expect(idleChecks).toBeLessThanOrEqual(5);
-				await pause(1_200);
-				expect(store.calls.checkProcessedAndRecord - callsAtQuiet).toBe(idleChecks);
-			});
+			await loseAndRecoverAcceptance();
+			const callsAtQuiet = store.calls.checkProcessedAndRecord;
+			// Checks at about 0.1, 0.3 and 0.7 s, then the one at 1 s that settles everything; none after.
+			await pause(1_600);
+			const idleChecks = store.calls.checkProcessedAndRecord - callsAtQuiet;
+			expect(idleChecks).toBeGreaterThanOrEqual(3);
+			expect(idleChecks).toBeLessThanOrEqual(5);
+			await pause(1_200);
+			expect(store.calls.checkProcessedAndRecord - callsAtQuiet).toBe(idleChecks);
 		},
 	);
 
-	test('with no lost write seen, a quiet process makes one check of its own, when its entries settle', async () => {
-		await withSendOnceTimings({ verifyAfterMs: 100, settleAfterMs: 600 }, async () => {
+	testWithTimings(
+		'with no lost write seen, a quiet process makes one check of its own, when its entries settle',
+		{ verifyAfterMs: 100, settleAfterMs: 600 },
+		async () => {
 			await run(orders(1));
 			expect(store.calls.checkProcessedAndRecord).toBe(2);
 			await pause(400);
 			expect(store.calls.checkProcessedAndRecord).toBe(2);
 			await pause(1_000);
 			expect(store.calls.checkProcessedAndRecord).toBe(3);
-		});
-	});
+		},
+	);
 });
 
 describe('histories written by 0.2.0-dev', () => {

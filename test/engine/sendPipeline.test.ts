@@ -31,8 +31,7 @@ const acceptedPhones = (fake: FakeService) =>
 
 describe('bounded concurrency', () => {
 	test('never more requests in flight than the concurrency option; output in input order, paired', async () => {
-		service.fake.latencyMs = 30;
-		try {
+		await service.withLatency(30, async () => {
 			const items = phones(24);
 			const { output, error } = await service.run(broadcastSend({ concurrency: 4 }), {
 				items,
@@ -46,9 +45,7 @@ describe('bounded concurrency', () => {
 				),
 			).toEqual(items.map((item) => item.phone));
 			expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 
 	test(
@@ -218,8 +215,7 @@ describe('mixed success and failure', () => {
 	});
 
 	test('without it: no new send after a failure; the error says what was sent and what was not started', async () => {
-		service.fake.latencyMs = 20;
-		try {
+		await service.withLatency(20, async () => {
 			const items = phones(40);
 			// The sixth POST fails; the one in flight beside it settles, the rest never start.
 			service.fake.addFault(SEND_PATH, { status: 500 }, 1, 5);
@@ -241,9 +237,7 @@ describe('mixed success and failure', () => {
 			// every phone reached the service at most once
 			const seen = posts.map((r) => r.body.customer_phone);
 			expect(new Set(seen).size).toBe(seen.length);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 	});
 });
 

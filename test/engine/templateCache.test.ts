@@ -64,17 +64,14 @@ describe('template reads shared by the executions of one process', () => {
 	});
 
 	test('two executions at once make one read, and both send', async () => {
-		service.fake.latencyMs = 100;
-		try {
+		await service.withLatency(100, async () => {
 			const results = await Promise.all([
 				oneEvent(),
 				oneEvent(service.credentials, '+4915100000002'),
 			]);
 			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
 			expect(results.map((r) => r.output[0].json.status)).toEqual(['ongoing', 'ongoing']);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+		});
 		expect(detailReads()).toBe(1);
 	});
 
@@ -132,14 +129,12 @@ describe('template reads shared by the executions of one process', () => {
 	});
 
 	test('executions waiting on one read that fails each get the error for their own item; nothing is kept', async () => {
-		service.fake.latencyMs = 100;
 		service.fake.addFault('/whatsapp/get-template-detail', {
 			status: 502,
 			body: { detail: 'bad gateway' },
 		});
-		let results: Array<Awaited<ReturnType<typeof runNode>>>;
-		try {
-			results = await Promise.all([
+		const results = await service.withLatency(100, () =>
+			Promise.all([
 				oneEvent(),
 				// Its item 0 fails its own check at once; item 1 then waits on the first execution's read.
 				runNode({
@@ -152,10 +147,8 @@ describe('template reads shared by the executions of one process', () => {
 					continueOnFail: true,
 					executionId: 'event-second',
 				}),
-			]);
-		} finally {
-			service.fake.latencyMs = 0;
-		}
+			]),
+		);
 		expect(detailReads()).toBe(1);
 		expect(results[0].error?.message).toContain('could not be loaded (item 0)');
 		expect(results[1].output[1].json.error).toContain(

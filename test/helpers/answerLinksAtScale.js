@@ -13,9 +13,10 @@ const crypto = require('node:crypto');
 
 const n8n = require('../../scripts/lib/n8n');
 const { measure } = require('../../scripts/bench/waiting-db');
-const { median, treeCpuMs } = require('../../scripts/bench/measure');
+const { eachAtOnce, median, treeCpuMs } = require('../../scripts/bench/measure');
 const { storedExecution, createActiveWorkflow, waitForWebhook } = require('../e2e/support');
-const { CREDENTIAL, chain, omniNode, splitOut, webhookTrigger } = require('../e2e/support');
+const { CREDENTIAL, chain, omniNode, splitOut, templateSend } = require('../e2e/support');
+const { webhookTrigger } = require('../e2e/support');
 const {
 	PREVIEW_AGENTS,
 	BROWSER_AGENT,
@@ -23,8 +24,7 @@ const {
 	personPage,
 	lastOutput,
 } = require('../e2e/sendAndWait.support');
-const { mapperValue } = require('./mapperValue');
-const { customers, countWith, poll, eachAtOnce, previewAll } = require('./askMany');
+const { customers, countWith, poll, previewAll } = require('./askMany');
 
 const CHOICES = ['Confirm', 'Reschedule', 'Cancel'];
 const ANSWERS_AT_ONCE = 20;
@@ -88,20 +88,6 @@ function formTriggerWorkflow(webhookId) {
 		},
 		{ name: 'Answered', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
 	]);
-}
-
-/** WhatsApp Template → Send on channel 12 to `$json.phone`: the template, its variables mapped, Options. */
-function templateSend(templateId, variables, options = {}) {
-	return {
-		resource: 'whatsappTemplate',
-		operation: 'send',
-		channelId: { __rl: true, mode: 'id', value: '12' },
-		templateId: { __rl: true, mode: 'id', value: templateId },
-		customerPhone: '={{ $json.phone }}',
-		variablesMode: 'mapper',
-		variables: mapperValue(variables),
-		options,
-	};
 }
 
 /**
@@ -431,7 +417,6 @@ async function answerLegs(ctx, answering, { trigger, form, formUrl, runs }) {
 module.exports = {
 	answerLinksSizes,
 	answerLinksAtScaleTests,
-	templateSend,
 	formTriggerWorkflow,
 	choiceTriggerWorkflow,
 	broadcastWorkflow,

@@ -17,7 +17,8 @@ const { storedExecution, webhookTrigger } = require('../e2e/support');
 const { PREVIEW_AGENTS, BROWSER_AGENT, lastOutput } = require('../e2e/sendAndWait.support');
 const { launchChromium, personPage } = require('../e2e/sendAndWait.support');
 const { previewFetch } = require('./answerPage');
-const { SEND_PATH, poll, eachAtOnce } = require('./askMany');
+const { eachAtOnce } = require('../../scripts/bench/measure');
+const { SEND_PATH, poll } = require('./askMany');
 const { formTriggerWorkflow, CHOICES } = require('./answerLinksAtScale');
 const { sealedLink } = require('./sealedLink');
 

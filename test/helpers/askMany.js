@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { eachAtOnce } = require('../../scripts/bench/measure');
 const n8n = require('../../scripts/lib/n8n');
 const { restData, storedExecution } = require('../e2e/support');
 const { PREVIEW_AGENTS } = require('../e2e/sendAndWait.support');
@@ -139,20 +140,6 @@ async function poll(read, done, timeoutMs, intervalMs = 500) {
 		if (done(value) || Date.now() > deadline) return value;
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
 	}
-}
-
-/** Runs `task` over `inputs`, `atOnce` at a time; the results in order. */
-async function eachAtOnce(inputs, atOnce, task) {
-	const results = new Array(inputs.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < inputs.length) {
-			const index = next++;
-			results[index] = await task(inputs[index], index);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(atOnce, inputs.length) }, worker));
-	return results;
 }
 
 /**
@@ -368,7 +355,6 @@ module.exports = {
 	executionOf,
 	countWith,
 	poll,
-	eachAtOnce,
 	previewAll,
 	answerAll,
 	outcomes,

@@ -34,7 +34,16 @@ export function useFakeService(options: FakeServiceOptions = {}) {
 		processClock().stop();
 		await state.fake.close();
 	});
-	return Object.assign(state, { run });
+	/** Runs `check` with the service answering each request after `latencyMs`, then at once again. */
+	const withLatency = async <T>(latencyMs: number, check: () => Promise<T>): Promise<T> => {
+		state.fake.latencyMs = latencyMs;
+		try {
+			return await check();
+		} finally {
+			state.fake.latencyMs = 0;
+		}
+	};
+	return Object.assign(state, { run, withLatency });
 }
 
 /**

@@ -16,7 +16,8 @@ const crypto = require('node:crypto');
 const { treeCpuMs, spread } = require('../../scripts/bench/measure');
 const { createActiveWorkflow, waitForWebhook } = require('../e2e/support');
 const { BROWSER_AGENT } = require('../e2e/sendAndWait.support');
-const { customers, countWith, eachAtOnce, poll } = require('./askMany');
+const { eachAtOnce } = require('../../scripts/bench/measure');
+const { customers, countWith, poll } = require('./askMany');
 const scale = require('./answerLinksAtScale');
 
 const AT_ONCE = 20;

@@ -43,9 +43,17 @@ export function token(facts: Partial<LinkFacts> = {}, key = linkKey(API_KEY, TRI
 	);
 }
 
-/** One request to the trigger with `parameters`, under the usual credential. */
-export async function callTrigger(parameters: INodeParameters, request: WebhookRequest) {
-	return await callWebhook(parameters, { credentials: CREDENTIALS, ...request }, TARGET);
+/**
+ * One request to the trigger with `parameters`, under the usual credential unless the request
+ * brings its own; `credentialId` names the node's credential (the trigger keeps keys by it).
+ */
+export async function callTrigger(
+	parameters: INodeParameters,
+	request: WebhookRequest,
+	credentialId?: string,
+) {
+	const target = credentialId ? { ...TARGET, credentialId } : TARGET;
+	return await callWebhook(parameters, { credentials: CREDENTIALS, ...request }, target);
 }
 
 /** The page's POST of Approve through link `a`. */

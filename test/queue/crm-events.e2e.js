@@ -13,27 +13,19 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
 // The service and what it received; the events' workflow; n8n's credential and webhook; the history.
-const { API_KEY, startFakeServiceProcess, acceptedPerPhone } = require('./support');
+const { LOG_DIR, startQueueWithService, stopAndReport, acceptedPerPhone } = require('./support');
 const { templateSendOptions, recipients, broadcastWorkflow } = require('./support');
-const {
-	createCredential,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-} = require('./support');
+const { createActiveWorkflow, waitForWebhook, callWebhook } = require('./support');
 const { prefillSendOnceHistory, sendOnceHistoryValue, execution } = require('./support');
-const { webhookTrigger } = require('../e2e/support');
+const { chain, omniNode, webhookTrigger } = require('../e2e/support');
 
 const EVENTS = Number(process.env.QUEUE_EVENTS ?? 1000);
 const AT_ONCE = 20;
 const WORKER_CONCURRENCY = 10;
 // A service that does not limit: the figures are the node's and n8n's, not a pacer's.
 const SERVICE = { latencyMs: 100, concurrencyLimit: 100 };
-const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
-const LOG_FILE = path.join(LOG_DIR, 'crm-stack.log');
 
 let stack;
 let fake;
@@ -98,16 +90,14 @@ async function deliverAll() {
 }
 
 beforeAll(async () => {
-	fs.mkdirSync(LOG_DIR, { recursive: true });
-	fs.writeFileSync(LOG_FILE, '');
-	const log = (line) => fs.appendFileSync(LOG_FILE, `${line}\n`);
-	stack = await queue.startQueueStack({ workers: 2, workerConcurrency: WORKER_CONCURRENCY, log });
+	const workers = { workers: 2, workerConcurrency: WORKER_CONCURRENCY };
+	({ stack, fake, rest, credential } = await startQueueWithService(
+		'crm-stack.log',
+		workers,
+		SERVICE,
+	));
 	figures.startupMs = { ...stack.timings };
 	stack.postgres.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-	fake = await startFakeServiceProcess({ apiKey: API_KEY, ...SERVICE });
-	rest = new n8n.N8nRest(stack.main.url);
-	await rest.ownerSetupOrLogin();
-	credential = await createCredential(rest, fake.url);
 	const workflow = await createActiveWorkflow(
 		rest,
 		broadcastWorkflow({
@@ -132,13 +122,8 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
-	await fake?.stop();
-	await stack?.stop();
 	fs.writeFileSync(path.join(LOG_DIR, 'crm-figures.json'), JSON.stringify(figures, null, 2));
-	process.stderr.write(
-		`\nqueue mode, CRM events:\n${JSON.stringify(figures, null, 2)}\n(n8n output: ` +
-			`${path.relative(n8n.REPO_ROOT, LOG_FILE)})\n`,
-	);
+	await stopAndReport([fake, stack], `CRM events:\n${JSON.stringify(figures, null, 2)}`);
 }, 120_000);
 
 test(
@@ -221,31 +206,17 @@ test('2. every event delivered again: nothing reaches the service, every event s
 /** Webhook (answers at once) → Send and Wait asking `body.customerId`, its key `body.question`. */
 function askOnceWorkflow() {
 	const ask = {
-		id: 'ask-once-node',
-		name: 'Ask',
-		type: n8n.NODE_TYPE,
-		typeVersion: 1,
-		position: [240, 0],
-		credentials: { [n8n.CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
-		parameters: {
-			resource: 'message',
-			operation: 'sendAndWait',
-			customerId: '={{ $json.body.customerId }}',
-			message: 'Confirm your appointment?',
-			options: { sendOnceKey: '={{ $json.body.question }}' },
-		},
+		resource: 'message',
+		operation: 'sendAndWait',
+		customerId: '={{ $json.body.customerId }}',
+		message: 'Confirm your appointment?',
+		options: { sendOnceKey: '={{ $json.body.question }}' },
 	};
-	const hook = {
-		id: 'ask-once-hook',
-		position: [0, 0],
-		...webhookTrigger('ask-once', { atOnce: true }),
-	};
-	return {
-		name: 'Queue ask once',
-		nodes: [hook, ask],
-		connections: { Webhook: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	const reference = { id: credential.id, name: credential.name };
+	return chain('QueueAskOnce0001', 'Queue ask once', [
+		webhookTrigger('ask-once', { atOnce: true }),
+		omniNode('Ask', ask, { credential: reference }),
+	]);
 }
 
 /** The executions of a workflow as Postgres holds them, by id: their status. */

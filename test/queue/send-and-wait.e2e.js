@@ -13,16 +13,8 @@ const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
 const queue = require('../../scripts/lib/queue');
-const {
-	API_KEY,
-	startFakeServiceProcess,
-	createCredential,
-	createActiveWorkflow,
-	waitForWebhook,
-	callWebhook,
-	execution,
-	stopAndReport,
-} = require('./support');
+const { startQueueWithService, stopAndReport } = require('./support');
+const { createActiveWorkflow, waitForWebhook, callWebhook, execution } = require('./support');
 const { omniNode, chain, webhookTrigger } = require('../e2e/support');
 const { executionWhen, tampered } = require('../e2e/sendAndWait.support');
 const {
@@ -34,8 +26,6 @@ const {
 
 const REVIEWER = '777001';
 const CUSTOMER = '4711';
-const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
-const LOG_FILE = path.join(LOG_DIR, 'send-and-wait-stack.log');
 
 let stack;
 let worker;
@@ -93,16 +83,15 @@ function formWorkflow(credential) {
 }
 
 beforeAll(async () => {
-	fs.mkdirSync(LOG_DIR, { recursive: true });
-	fs.writeFileSync(LOG_FILE, '');
-	const log = (line) => fs.appendFileSync(LOG_FILE, `${line}\n`);
-	stack = await queue.startQueueStack({ workers: 1, log });
+	const service = { latencyMs: 0, concurrencyLimit: 10 };
+	let credential;
+	({ stack, fake, rest, credential } = await startQueueWithService(
+		'send-and-wait-stack.log',
+		{ workers: 1 },
+		service,
+	));
 	[worker] = stack.workers;
 	figures.startupMs = { ...stack.timings };
-	fake = await startFakeServiceProcess({ apiKey: API_KEY, latencyMs: 0, concurrencyLimit: 10 });
-	rest = new n8n.N8nRest(stack.main.url);
-	await rest.ownerSetupOrLogin();
-	const credential = await createCredential(rest, fake.url);
 	const example = exampleWorkflow(credential);
 	hook = await createActiveWorkflow(rest, example);
 	const webhook = example.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
@@ -114,11 +103,7 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
-	await stopAndReport(
-		[fake, stack],
-		`send and wait:\n${JSON.stringify(figures, null, 2)}`,
-		LOG_FILE,
-	);
+	await stopAndReport([fake, stack], `send and wait:\n${JSON.stringify(figures, null, 2)}`);
 }, 120_000);
 
 /** Starts the workflow and waits until the worker has sent the review message and the execution waits. */

@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const n8n = require('../../scripts/lib/n8n');
-const { QUEUE_DIR } = require('../../scripts/lib/queue');
+const { QUEUE_DIR, startQueueStack } = require('../../scripts/lib/queue');
 const { startFakeServiceChild } = require('../fake-service/process');
 const {
 	webhookTrigger,
@@ -23,6 +23,8 @@ const {
 } = require('../e2e/support');
 
 const API_KEY = 'queue-api-key-0123456789';
+/** Where the queue tests keep n8n's output and their figures. */
+const LOG_DIR = path.join(n8n.REPO_ROOT, '.tmp', 'queue-logs');
 
 /** The fake service in a process of its own (test/fake-service/process.js), its pid kept for the queue's clean-up. */
 async function startFakeServiceProcess(options, timeouts) {
@@ -184,7 +186,7 @@ function acceptedPerPhone(requests) {
  * A queue test's end: the fake service and the stack stopped, then its figures and the file that
  * holds n8n's output on stderr, for the reader of a run that went wrong.
  */
-async function stopAndReport([fake, stack], figures, logFile) {
+async function stopAndReport([fake, stack], figures, logFile = stack?.logFile) {
 	await fake?.stop();
 	await stack?.stop();
 	process.stderr.write(
@@ -192,8 +194,34 @@ async function stopAndReport([fake, stack], figures, logFile) {
 	);
 }
 
+/**
+ * The queue stack (startQueueStack with `stackOptions`), n8n's output written to `logName` in
+ * LOG_DIR (the stack's `logFile`); the fake service in a process of its own (`service`: its
+ * options); the main's REST API, the owner logged in, with a credential for that service. What
+ * started is stopped again when a later step fails.
+ */
+async function startQueueWithService(logName, stackOptions, service) {
+	const logFile = path.join(LOG_DIR, logName);
+	fs.mkdirSync(LOG_DIR, { recursive: true });
+	fs.writeFileSync(logFile, '');
+	const log = (line) => fs.appendFileSync(logFile, `${line}\n`);
+	const stack = Object.assign(await startQueueStack({ ...stackOptions, log }), { logFile });
+	let fake;
+	try {
+		fake = await startFakeServiceProcess({ apiKey: API_KEY, ...service });
+		const rest = new n8n.N8nRest(stack.main.url);
+		await rest.ownerSetupOrLogin();
+		return { stack, fake, rest, credential: await createCredential(rest, fake.url) };
+	} catch (error) {
+		await stopAndReport([fake, stack], `${logName}: the start failed`);
+		throw error;
+	}
+}
+
 module.exports = {
 	API_KEY,
+	LOG_DIR,
+	startQueueWithService,
 	startFakeServiceProcess,
 	templateSendOptions,
 	hasSendOnce,
