@@ -166,7 +166,10 @@ function markerNode(credential, baseUrl) {
  * marker.
  */
 function freezeWorkflows({ omniCredential, headerCredential, baseUrl, batchSize, batchInterval }) {
-	const start = (webhookPath) => [webhookNode(webhookPath), splitOutNode()];
+	const start = (webhookPath) => [
+		e2e.webhookTrigger(webhookPath),
+		e2e.splitOut('Split Out', 'body.recipients'),
+	];
 	const errorOutput = chain('bench: freeze, error output', [
 		...start('freeze-node-errout'),
 		{ ...omniJsonNode(omniCredential), onError: 'continueErrorOutput' },
