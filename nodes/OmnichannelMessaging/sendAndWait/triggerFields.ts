@@ -108,9 +108,10 @@ export const TRIGGER_PAGE_OPTIONS: INodeProperties[] = [
 			? {
 					...option,
 					description:
-						"The language of the page, for links that do not carry their own (the send's Answer " +
-						"Link → Page Language) and for links that cannot be read. From the Customer's Browser " +
-						"uses the first of the browser's languages the page has, else English.",
+						"The language of the page for links that carry none (the send's Answer Link → Page " +
+						'Language). A changed or cut-short link shows its page in the language of the ' +
+						"customer's browser where the page has it, else in this one. From the Customer's " +
+						"Browser uses the first of the browser's languages the page has, else English.",
 				}
 			: option,
 	),
