@@ -531,14 +531,26 @@ async function callWebhook(url, body, { timeoutMs = 180_000, signal, raw = false
 	return raw ? text : JSON.parse(text);
 }
 
-/** The ids of a workflow's executions n8n lists now (its newest 100), as numbers. */
+const UNFINISHED = ['new', 'running'];
+
+/**
+ * A workflow's executions n8n lists now (its newest 100), each once, ids as numbers. Asked without
+ * a status, n8n lists the unfinished and the finished executions in two queries run side by side:
+ * one that finishes between them is listed twice, running and finished, and the finished row is
+ * the later.
+ */
 async function executionIds(rest, workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const data = restData(
 		await rest.request('GET', `/rest/executions?filter=${filter}&limit=100`),
 		'GET /rest/executions',
 	);
-	return (data.results ?? data).map((execution) => ({ ...execution, id: Number(execution.id) }));
+	const byId = new Map();
+	for (const execution of data.results ?? data) {
+		const id = Number(execution.id);
+		if (UNFINISHED.includes(byId.get(id)?.status ?? 'new')) byId.set(id, { ...execution, id });
+	}
+	return [...byId.values()];
 }
 
 /**
