@@ -31,6 +31,11 @@ const HELP = `npm run bench:freeze -- [options]
   --http-interval MS HTTP Request's Batching: --limit requests every MS ms (default 2 × latency)
   --warmup N         recipients of one broadcast per row before the timed runs (default 50)
   --queue            queue mode: Redis, Postgres, a main and two workers
+  --baseline DIR     also the node rows of the build in DIR (a checkout after \`npm run build\`),
+                     in a second n8n beside the first, each right after this build's same row
+  --why              what held each n8n process's event loop in its longest stalls (50 ms or
+                     more) while a row ran: the garbage collector, this package, n8n or Node.js
+  --cpu-prof DIR     each n8n process's CPU profile, written to DIR when it stops
   --json FILE        every run's figures as JSON
 N8N_PIN=1.x runs it on n8n 1.123.81.`;
 
@@ -45,8 +50,11 @@ function parseArgs(argv) {
 		const arg = argv[i];
 		if (arg === '--help') return (console.log(HELP), process.exit(0));
 		if (arg === '--queue') config.queue = true;
+		else if (arg === '--why') config.why = path.join(n8n.REPO_ROOT, '.tmp', 'bench-freeze-why');
 		else if (arg === '--rows') config.rows = argv[++i].split(',');
 		else if (arg === '--json') config.json = path.resolve(argv[++i]);
+		else if (arg === '--baseline') config.baseline = path.resolve(argv[++i]);
+		else if (arg === '--cpu-prof') config.cpuProf = path.resolve(argv[++i]);
 		else if (arg === '--recipients') config.recipients = number(arg, argv[++i]);
 		else if (arg === '--runs') config.runs = number(arg, argv[++i]);
 		else if (arg === '--latency') config.latencyMs = number(arg, argv[++i]);
@@ -55,6 +63,7 @@ function parseArgs(argv) {
 		else if (arg === '--warmup') config.warmup = number(arg, argv[++i]);
 		else throw new Error(`unknown option ${arg}\n${HELP}`);
 	}
+	if (config.baseline && config.queue) throw new Error('--baseline runs in regular mode only');
 	config.recipients ??= config.queue ? 5000 : 20000;
 	config.httpIntervalMs ??= 2 * config.latencyMs;
 	return config;
@@ -86,17 +95,24 @@ async function publishFreeze(url, fake, config) {
 	return { answerLink: await customerLink(url, fake, answers.triggerPath) };
 }
 
-/** One n8n in regular mode: `run(ctx)` with its process, then it is stopped. */
-async function inRegularN8n(config, fake, run) {
+const whyWatcherOf = (config) => (config.why ? bench.whyWatcher(config.why) : undefined);
+
+/**
+ * One n8n in regular mode: `run(ctx)` with its process, then it is stopped. With `packageRoot`,
+ * it runs the build found there (`--baseline`).
+ */
+async function inRegularN8n(config, fake, run, packageRoot = undefined) {
 	let published;
-	const root = path.join(n8n.REPO_ROOT, '.tmp', 'bench-freeze');
-	const { server, ctx } = await bench.freshN8n(config, fake, root, async (s, f) => {
+	const folder = packageRoot ? 'bench-freeze-baseline' : 'bench-freeze';
+	const root = path.join(n8n.REPO_ROOT, '.tmp', folder);
+	const publish = async (s, f) => {
 		published = await publishFreeze(s.url, f, config);
-	});
+	};
+	const { server, ctx } = await bench.freshN8n(config, fake, root, publish, packageRoot);
 	try {
 		const healthUrl = `${server.url}/healthz`;
 		const processes = [{ name: 'n8n', pid: ctx.n8nPid, healthUrl }];
-		return await run({ ...ctx, ...published, processes });
+		return await run({ ...ctx, ...published, processes, why: whyWatcherOf(config) });
 	} finally {
 		await server.stop();
 	}
@@ -106,7 +122,8 @@ async function inRegularN8n(config, fake, run) {
 async function inQueueStack(config, fake, run) {
 	const { startQueueStack } = require('../lib/queue');
 	console.log('== starting the queue-mode stack (Redis, Postgres, a main, two workers)');
-	const stack = await startQueueStack({ workers: 2 });
+	const workerEnv = config.why ? bench.whyEnv(config.why) : undefined;
+	const stack = await startQueueStack({ workers: 2, workerEnv });
 	try {
 		const { url } = stack.main;
 		const published = await publishFreeze(url, fake, config);
@@ -121,7 +138,7 @@ async function inQueueStack(config, fake, run) {
 			})),
 		];
 		const ctx = { config, fake, webhook: (p) => `${url}/webhook/${p}` };
-		return await run({ ...ctx, ...published, processes });
+		return await run({ ...ctx, ...published, processes, why: whyWatcherOf(config) });
 	} finally {
 		await stack.stop();
 	}
@@ -138,12 +155,61 @@ async function warmUp(ctx, rows, rowIds) {
 	await sleep(1000);
 }
 
+/**
+ * --baseline: the same rows of the node run by the other build's n8n (`baseCtx`), each listed
+ * right after this build's, so that the two alternate as every row does.
+ */
+function withBaseline(rows, rowIds, baseCtx) {
+	const all = {};
+	const ids = [];
+	for (const id of rowIds) {
+		all[id] = rows[id];
+		ids.push(id);
+		if (!id.startsWith('node-')) continue;
+		const twin = `baseline-${id}`;
+		all[twin] = {
+			...rows[id],
+			label: `${rows[id].label}, the baseline build`,
+			comparedWith: id,
+			run: async (_ctx, offset) => await rows[id].run(baseCtx, offset),
+		};
+		ids.push(twin);
+	}
+	return { all, ids };
+}
+
+/** Every row in `run(rows, rowIds, ctx)`: in one n8n, or with --baseline in two side by side. */
+async function inN8n(config, fake, rows, rowIds, run) {
+	const start = config.queue ? inQueueStack : inRegularN8n;
+	return await start(config, fake, async (ctx) => {
+		if (!config.baseline) return await run(rows, rowIds, ctx);
+		return await inRegularN8n(
+			config,
+			fake,
+			async (baseCtx) => {
+				const { all, ids } = withBaseline(rows, rowIds, baseCtx);
+				await warmUp(
+					baseCtx,
+					rows,
+					rowIds.filter((id) => id.startsWith('node-')),
+				);
+				return { rows: all, ...(await run(all, ids, ctx)) };
+			},
+			config.baseline,
+		);
+	});
+}
+
 async function main() {
 	const config = parseArgs(process.argv.slice(2));
 	const rows = freezeRowsFor();
 	const rowIds = config.rows ?? Object.keys(rows);
 	for (const id of rowIds)
 		if (!rows[id]) throw new Error(`no row ${id}; rows: ${Object.keys(rows).join(', ')}`);
+	if (config.why) {
+		fs.rmSync(config.why, { recursive: true, force: true });
+		fs.mkdirSync(config.why, { recursive: true });
+	}
 	const fake = await bench.startFake(config);
 	try {
 		const mode = config.queue ? 'queue mode, two workers' : 'regular mode';
@@ -151,14 +217,14 @@ async function main() {
 			`== n8n ${n8n.installedVersion()}, ${mode}; ${config.recipients} recipients; ` +
 				`load average ${bench.loadAverage()}`,
 		);
-		const start = config.queue ? inQueueStack : inRegularN8n;
-		const results = await start(config, fake, async (ctx) => {
+		const ran = await inN8n(config, fake, rows, rowIds, async (runRows, runIds, ctx) => {
 			console.log(`== n8n pids ${ctx.processes.map((p) => `${p.name} ${p.pid}`).join(', ')}`);
 			await warmUp(ctx, rows, rowIds);
-			return await bench.runAll(ctx, rows, rowIds);
+			return { results: await bench.runAll(ctx, runRows, runIds) };
 		});
+		const results = ran.results;
 		console.log(`== load average at the end ${bench.loadAverage()}`);
-		freezeReport(config, rows, results);
+		freezeReport(config, ran.rows ?? rows, results);
 		const about = { n8n: n8n.installedVersion(), at: new Date().toISOString() };
 		if (config.json)
 			fs.writeFileSync(config.json, JSON.stringify({ ...about, config, results }, null, 1));

@@ -71,6 +71,20 @@ function countBy(values) {
 
 const since = (start, time) => (time === undefined ? undefined : time - start);
 
+const pids = (ctx) => ctx.processes.map(({ pid }) => pid);
+
+/**
+ * --why: per process, its longest stalls after the call (stalls.preload.js; before it, the
+ * profiler's own start), each `atMs` after the call.
+ */
+function whyOf(ctx, byPid, start) {
+	const stallsOf = (pid) =>
+		(byPid[pid]?.stalls ?? [])
+			.map(({ at, ...stall }) => ({ atMs: at - start, ...stall }))
+			.filter((stall) => stall.atMs >= 0);
+	return Object.fromEntries(ctx.processes.map(({ name, pid }) => [name, stallsOf(pid)]));
+}
+
 /**
  * One broadcast through the workflow at `webhookPath` to `config.recipients` recipients. The node
  * under test runs from the call until its last answer from the service (`sends`), or until the
@@ -82,6 +96,8 @@ function freezeRow(webhookPath, { sends }) {
 		const { recipients, latencyMs, limit } = ctx.config;
 		const events = eventsFrom(offset, recipients);
 		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
+		const whyKey = `${webhookPath}-${offset}`;
+		await ctx.why?.start(whyKey);
 		const stopWatching = startWatching(ctx);
 		await sleep(LEAD_IN_MS);
 		const cpu0 = cpuOf(ctx);
@@ -130,6 +146,7 @@ function freezeRow(webhookPath, { sends }) {
 			ranOn: Object.keys(role).find((name) => role[name] === RUNNING),
 			messages: recipients,
 		};
+		if (ctx.why) figures.why = byRole(whyOf(ctx, await ctx.why.stop(whyKey, pids(ctx)), start));
 		if (!sends) return { ...figures, markerMs: since(start, stats.firstRequestAt) };
 		const wholeMs = since(start, stats.lastAnswerAt);
 		return {

@@ -192,8 +192,45 @@ function n8nExtraEnv(config, root) {
 		fs.mkdirSync(extra.BENCH_COUNT_DIR, { recursive: true });
 		options.push(`--require=${path.join(__dirname, 'count.preload.js')}`);
 	}
-	if (options.length > 0) extra.NODE_OPTIONS = options.join(' ');
+	if (config.why) Object.assign(extra, whyEnv(config.why));
+	if (options.length > 0 || config.why)
+		extra.NODE_OPTIONS = [...options, extra.NODE_OPTIONS].filter(Boolean).join(' ');
 	return extra;
+}
+
+/** What loads stalls.preload.js into an n8n process (bench:freeze's --why), writing to `dir`. */
+function whyEnv(dir) {
+	return {
+		BENCH_STALLS_DIR: dir,
+		NODE_OPTIONS: `--require=${path.join(__dirname, 'stalls.preload.js')}`,
+	};
+}
+
+/**
+ * --why: `start(key)` before a row and `stop(key)` after it (stalls.preload.js): per n8n process,
+ * the longest stretches its event loop did not turn, and what ran in them.
+ */
+function whyWatcher(dir) {
+	const control = (row, state) =>
+		fs.writeFileSync(path.join(dir, 'control.json'), JSON.stringify({ row, state }));
+	return {
+		start: async (row) => {
+			control(row, 'start');
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		},
+		stop: async (row, pids) => {
+			control(row, 'stop');
+			const files = pids.map((pid) => path.join(dir, `${row}.${pid}.json`));
+			for (let wait = 0; wait < 100 && !files.every((f) => fs.existsSync(f)); wait++)
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			return Object.fromEntries(
+				pids.map((pid, i) => [
+					pid,
+					fs.existsSync(files[i]) ? JSON.parse(fs.readFileSync(files[i], 'utf8')) : undefined,
+				]),
+			);
+		},
+	};
 }
 
 /** The counts of every n8n process (count.preload.js), summed per node and what. */
@@ -251,15 +288,15 @@ async function runAll(ctx, rows, rowIds) {
 }
 
 /**
- * A fresh n8n with the package installed and `publish(server, fake)` done (by default every
- * workflow of this bench published); `stop` ends it.
+ * A fresh n8n with the package installed (this checkout's build, or the one at `packageRoot`) and
+ * `publish(server, fake)` done (by default every workflow of this bench published); `stop` ends it.
  */
-async function freshN8n(config, fake, root, publish = setUp) {
+async function freshN8n(config, fake, root, publish = setUp, packageRoot = undefined) {
 	const { node, entry } = await n8n.ensureN8n();
 	fs.rmSync(root, { recursive: true, force: true });
 	const userFolder = path.join(root, 'user');
 	fs.mkdirSync(userFolder, { recursive: true });
-	n8n.installPackageInto(userFolder);
+	n8n.installPackageInto(userFolder, packageRoot);
 	const extra = n8nExtraEnv(config, root);
 	const env = n8n.n8nEnv({
 		userFolder,
@@ -359,6 +396,8 @@ if (require.main === module) runMain(main);
 
 module.exports = {
 	freshN8n,
+	whyEnv,
+	whyWatcher,
 	loadAverage,
 	ownerWithCredentials,
 	publishAll,

@@ -168,6 +168,49 @@ function perProcess(runs, figure, digits = 0) {
 	return names.length === 1 ? each[0] : names.map((name, i) => `${name} ${each[i]}`).join(', ');
 }
 
+/** The highest of a per-process figure ({ name: value }): the process that ran the row. */
+const highest = (perProcessFigure) => Math.max(...Object.values(perProcessFigure ?? {}));
+
+/** --why: each run's longest stall of each process, and what ran in it (stalls.preload.js). */
+function whyLines(runs) {
+	const lines = [];
+	for (const run of runs) {
+		for (const [name, stalls] of Object.entries(run.why ?? {})) {
+			const [longest] = stalls;
+			if (!longest) {
+				lines.push(`run ${run.run + 1}, ${name}: no stall of 50 ms or more`);
+				continue;
+			}
+			const parts = (figures) =>
+				Object.entries(figures)
+					.map(([what, ms]) => `${what} ${ms}`)
+					.join(', ');
+			lines.push(
+				`run ${run.run + 1}, ${name}: longest stall ${longest.ms} ms, ` +
+					`${(longest.atMs / 1000).toFixed(1)} s after the call: ${parts(longest.bySource)} ms; ` +
+					`busiest ${parts(longest.busiest)} ms`,
+			);
+		}
+	}
+	return lines;
+}
+
+/** --baseline: each node row's figures ÷ the baseline build's, run by run (freeze.js). */
+function baselineLines(rows, results) {
+	const lines = [];
+	for (const [rowId, row] of Object.entries(rows)) {
+		if (!row.comparedWith) continue;
+		const of = (figure) => spread(ratios(results, row.comparedWith, rowId, figure), 2);
+		lines.push(
+			`${row.comparedWith} ÷ the baseline build's, run by run: whole broadcast ` +
+				`${of((r) => r.wholeMs)}; first message out ${of((r) => r.firstSendMs)}; CPU/message ` +
+				`${of((r) => r.cpuPerMessage)}; peak RSS ${of((r) => highest(r.peakRssMb))}; longest ` +
+				`silence ${of((r) => highest(r.silenceMs))}`,
+		);
+	}
+	return lines;
+}
+
 /** The cells of a freeze row, in the table's order. */
 function freezeCells(row, runs) {
 	const of = (f, digits = 0) => spread(runs.map(f), digits);
@@ -251,7 +294,9 @@ function freezeReport(config, rows, results) {
 			);
 		more.push(`answer ${[...new Set(runs.map((r) => r.status))].join('/')}`);
 		console.log(`${row.label} [${rowId}]\n  ${more.join('; ')}`);
+		for (const line of whyLines(runs)) console.log(`  ${line}`);
 	}
+	for (const line of baselineLines(rows, results)) console.log(line);
 	const ratios = checkRatios(results);
 	if (ratios.length > 0)
 		console.log(

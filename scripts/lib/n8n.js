@@ -191,15 +191,15 @@ async function install(dir, { node, log, quiet, started }) {
 }
 
 /**
- * Copies the built package (package.json + dist/) to where n8n keeps installed community
- * packages, replacing any earlier copy. A copy, not a symlink: n8n then loads exactly what a
+ * Copies the built package (package.json + dist/ of this checkout, or of `packageRoot`: another
+ * build to compare with) to where n8n keeps installed community packages, replacing any earlier copy. A copy, not a symlink: n8n then loads exactly what a
  * user's `npm install` of the published package would give it.
  */
-function installPackageInto(userFolder) {
-	const dist = path.join(REPO_ROOT, 'dist');
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+function installPackageInto(userFolder, packageRoot = REPO_ROOT) {
+	const dist = path.join(packageRoot, 'dist');
+	const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
 	for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
-		if (!fs.existsSync(path.join(REPO_ROOT, file))) {
+		if (!fs.existsSync(path.join(packageRoot, file))) {
 			throw new Error(`${file} is missing: run \`npm run build\` first`);
 		}
 	}
@@ -207,7 +207,7 @@ function installPackageInto(userFolder) {
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.mkdirSync(target, { recursive: true });
 	fs.cpSync(dist, path.join(target, 'dist'), { recursive: true, dereference: true });
-	fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(target, 'package.json'));
+	fs.copyFileSync(path.join(packageRoot, 'package.json'), path.join(target, 'package.json'));
 	return target;
 }
 

@@ -102,6 +102,8 @@ interface Delivery {
 async function deliverOne(delivery: Delivery, itemIndex: number): Promise<void> {
 	const { config, results, source, report } = delivery;
 	const request = delivery.prepared[itemIndex] as PreparedSend;
+	// Not kept once sent: a broadcast of thousands holds only the requests still to go.
+	delivery.prepared[itemIndex] = undefined;
 	try {
 		const body = await sendWithPacing(config, request, itemIndex);
 		report.sent.push(itemIndex);
