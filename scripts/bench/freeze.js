@@ -122,8 +122,8 @@ async function inRegularN8n(config, fake, run, packageRoot = undefined) {
 async function inQueueStack(config, fake, run) {
 	const { startQueueStack } = require('../lib/queue');
 	console.log('== starting the queue-mode stack (Redis, Postgres, a main, two workers)');
-	const workerEnv = config.why ? bench.whyEnv(config.why) : undefined;
-	const stack = await startQueueStack({ workers: 2, workerEnv });
+	const whyEnv = config.why ? bench.whyEnv(config.why) : undefined;
+	const stack = await startQueueStack({ workers: 2, workerEnv: whyEnv, mainEnv: whyEnv });
 	try {
 		const { url } = stack.main;
 		const published = await publishFreeze(url, fake, config);

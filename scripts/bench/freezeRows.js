@@ -97,7 +97,7 @@ function freezeRow(webhookPath, { sends }) {
 		const events = eventsFrom(offset, recipients);
 		await ctx.fake.ask({ type: 'reset' }, 'reset-done');
 		const whyKey = `${webhookPath}-${offset}`;
-		await ctx.why?.start(whyKey);
+		await ctx.why?.start(whyKey, pids(ctx));
 		const stopWatching = startWatching(ctx);
 		await sleep(LEAD_IN_MS);
 		const cpu0 = cpuOf(ctx);

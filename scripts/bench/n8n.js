@@ -207,27 +207,31 @@ function whyEnv(dir) {
 }
 
 /**
- * --why: `start(key)` before a row and `stop(key)` after it (stalls.preload.js): per n8n process,
- * the longest stretches its event loop did not turn, and what ran in them.
+ * --why: `start(row, pids)` before a row, once each process watches, and `stop(row, pids)` after
+ * it (stalls.preload.js): per n8n process, the longest stretches its event loop did not turn, and
+ * what ran in them.
  */
 function whyWatcher(dir) {
 	const control = (row, state) =>
 		fs.writeFileSync(path.join(dir, 'control.json'), JSON.stringify({ row, state }));
+	const filesOf = async (row, pids, suffix) => {
+		const files = pids.map((pid) => path.join(dir, `${row}.${pid}.${suffix}`));
+		for (let wait = 0; wait < 300 && !files.every((f) => fs.existsSync(f)); wait++)
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		const missing = files.filter((f) => !fs.existsSync(f));
+		if (missing.length > 0) throw new Error(`--why: no ${missing.join(', ')} after 30 s`);
+		return files;
+	};
 	return {
-		start: async (row) => {
+		start: async (row, pids) => {
 			control(row, 'start');
-			await new Promise((resolve) => setTimeout(resolve, 200));
+			await filesOf(row, pids, 'started');
 		},
 		stop: async (row, pids) => {
 			control(row, 'stop');
-			const files = pids.map((pid) => path.join(dir, `${row}.${pid}.json`));
-			for (let wait = 0; wait < 100 && !files.every((f) => fs.existsSync(f)); wait++)
-				await new Promise((resolve) => setTimeout(resolve, 100));
+			const files = await filesOf(row, pids, 'json');
 			return Object.fromEntries(
-				pids.map((pid, i) => [
-					pid,
-					fs.existsSync(files[i]) ? JSON.parse(fs.readFileSync(files[i], 'utf8')) : undefined,
-				]),
+				pids.map((pid, i) => [pid, JSON.parse(fs.readFileSync(files[i], 'utf8'))]),
 			);
 		},
 	};

@@ -3,9 +3,11 @@
  * Loaded into each n8n process by `npm run bench:freeze -- --why` (NODE_OPTIONS=--require): while
  * a row runs, says what held the process's event loop. A timer due every 10 ms finds each stretch
  * of 50 ms or more in which the loop did not turn; V8's sampling profiler (1 ms), run for the row
- * only, says what ran in it: the garbage collector, this package, n8n, or Node's own code. The
- * bench writes $BENCH_STALLS_DIR/control.json ({ row, state: 'start' | 'stop' }); at each stop the
- * process writes <row>.<pid>.json. Nothing in n8n's own code is changed.
+ * only, says what ran in it: the garbage collector, this package, n8n, Node's own code or native
+ * code (n8n 2.x evaluates expressions in isolated-vm, native). The bench writes
+ * $BENCH_STALLS_DIR/control.json ({ row, state: 'start' | 'stop' }); the process writes
+ * <row>.<pid>.started once it watches, and <row>.<pid>.json at the stop. Nothing in n8n's own code
+ * is changed.
  */
 const fs = require('node:fs');
 const inspector = require('node:inspector');
@@ -23,7 +25,9 @@ function sourceOf(callFrame) {
 	const { functionName, url } = callFrame;
 	if (functionName === '(garbage collector)') return 'garbage collector';
 	if (url.includes('n8n-nodes-omnichannel-messaging')) return 'this package';
-	if (url.startsWith('node:') || url === '') return 'Node.js';
+	if (url.startsWith('node:')) return 'Node.js';
+	// Built-ins and addons: n8n 2.x's expressions run in isolated-vm's evalClosureSync.
+	if (url === '') return 'native code';
 	return 'n8n and its libraries';
 }
 
@@ -65,6 +69,8 @@ if (dir) {
 	session.connect();
 	session.post('Profiler.enable');
 	session.post('Profiler.setSamplingInterval', { interval: 1000 });
+	// The row asked for, and the row watched once the profiler runs.
+	let asked;
 	let row;
 	let stalls = [];
 	let lastUs = nowUs();
@@ -75,13 +81,29 @@ if (dir) {
 		lastUs = now;
 	}, TICK_MS).unref();
 
+	// Written whole, then renamed: the bench never reads half a file.
+	const write = (name, text) => {
+		const file = path.join(dir, name);
+		fs.writeFileSync(`${file}.part`, text);
+		fs.renameSync(`${file}.part`, file);
+	};
+	const start = (id) => {
+		session.post('Profiler.start', () => {
+			// Starting the profiler holds the loop a moment: only the stalls after it count.
+			stalls = [];
+			lastUs = nowUs();
+			row = id;
+			write(`${id}.${process.pid}.started`, '');
+		});
+	};
 	const stop = (id) => {
+		row = undefined;
 		const longest = stalls.sort((a, b) => b.ms - a.ms).slice(0, KEPT);
 		session.post('Profiler.stop', (error, result) => {
 			const figures = error
 				? { error: error.message }
 				: { stalls: explain(result.profile, longest) };
-			fs.writeFileSync(path.join(dir, `${id}.${process.pid}.json`), JSON.stringify(figures));
+			write(`${id}.${process.pid}.json`, JSON.stringify(figures));
 		});
 	};
 	setInterval(() => {
@@ -91,13 +113,7 @@ if (dir) {
 		} catch {
 			return;
 		}
-		if (control.state === 'start' && row !== control.row) {
-			row = control.row;
-			stalls = [];
-			session.post('Profiler.start');
-		} else if (control.state === 'stop' && row === control.row) {
-			row = undefined;
-			stop(control.row);
-		}
+		if (control.state === 'start' && control.row !== asked) start((asked = control.row));
+		else if (control.state === 'stop' && row === control.row) stop(control.row);
 	}, 50).unref();
 }

@@ -327,6 +327,7 @@ async function startMain(stack, { log, timeoutMs = 240_000 } = {}) {
 		extra: {
 			...webhookUrlEnv(stack.webhookUrl),
 			...(stack.webhookUrl === url ? {} : { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }),
+			...stack.mainEnv,
 		},
 	});
 	const handle = spawnN8n({ stack, name: 'n8n-main', args: ['start'], env, log });
@@ -415,7 +416,7 @@ async function allStarted(starts) {
  * processes (see webhookAddress). Leftovers of an earlier run are stopped first. When any part
  * fails to start, everything already started (or starting) is stopped by pid before the error is
  * thrown, with the cause first in its message. `pgRoot`: where Postgres's folder is made (see
- * startPostgres); `workerEnv`: extra variables of the workers.
+ * startPostgres); `workerEnv`, `mainEnv`: extra variables of the workers, of the main.
  */
 async function startQueueStack({
 	dir = QUEUE_DIR,
@@ -423,6 +424,7 @@ async function startQueueStack({
 	webhooks = 0,
 	workerConcurrency,
 	workerEnv,
+	mainEnv,
 	pgRoot,
 	log = () => {},
 } = {}) {
@@ -442,6 +444,7 @@ async function startQueueStack({
 		webhooks: [],
 		started: [],
 		timings: {},
+		mainEnv,
 	};
 	stack.stop = () => stopQueueStack(stack);
 	stack.guard = startGuard(dir);
