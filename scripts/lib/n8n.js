@@ -192,8 +192,9 @@ async function install(dir, { node, log, quiet, started }) {
 
 /**
  * Copies the built package (package.json + dist/ of this checkout, or of `packageRoot`: another
- * build to compare with) to where n8n keeps installed community packages, replacing any earlier copy. A copy, not a symlink: n8n then loads exactly what a
- * user's `npm install` of the published package would give it.
+ * build to compare with) to where n8n keeps installed community packages, replacing any earlier
+ * copy. A copy, not a symlink: n8n then loads exactly what a user's `npm install` of the published
+ * package would give it.
  */
 function installPackageInto(userFolder, packageRoot = REPO_ROOT) {
 	const dist = path.join(packageRoot, 'dist');
